@@ -1,0 +1,48 @@
+# rijndael-hw: two commands do everything on a fresh Debian 12 machine:
+#   make demo   -- build the default core, run FIPS-197 vectors and a file through it
+#   make test   -- the default test suite (CI runs this)
+SHELL := /bin/bash
+VENV  := .venv
+PY    := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+APT_PACKAGES := iverilog verilator g++ make python3-venv python3-pip
+
+.PHONY: all deps venv demo test test-full lint clean
+
+all: test
+
+# System packages: only installs what is missing (idempotent, no-op when present).
+deps:
+	@missing=""; \
+	for t in iverilog:iverilog verilator:verilator g++:g++ make:make; do \
+	  command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t##*:}"; done; \
+	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv python3-pip"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+$(STAMP): requirements.txt pyproject.toml | deps
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements.txt
+	$(PY) -m pip install -q -e .
+	touch $@
+
+venv: deps $(STAMP)
+
+demo: venv
+	$(VENV)/bin/rijndael demo
+
+test: venv lint
+	$(PY) -m pytest -n 2 -q tests
+
+test-full: venv lint
+	$(PY) -m pytest -n 2 -q --full tests
+
+lint: deps
+	@./tools/lint.sh
+
+clean:
+	rm -rf build sim_build

@@ -1,0 +1,192 @@
+"""Named core configurations and parameter validation.
+
+A configuration is a set of RTL parameters of `rijndael_core`. Named configurations are the
+ones users pick with `--config NAME`; any parameter can be overridden with `--param NAME=VALUE`.
+The same rules are enforced again at elaboration time in the RTL (see docs/core-interface.md);
+checking here first gives the user one clear message instead of a tool error.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+RTL_DIR = REPO_ROOT / "rtl"
+
+#: Sizes in 32-bit words that Rijndael defines for blocks and keys.
+WORD_SIZES = (4, 5, 6, 7, 8)
+
+AES_KEYS = 0b10101  # Nk = 4, 6, 8
+ALL_SIZES = 0b11111
+
+
+class ConfigError(ValueError):
+    """A configuration name or parameter value that cannot be built."""
+
+
+@dataclass(frozen=True)
+class Config:
+    name: str
+    description: str
+    params: dict = field(default_factory=dict)
+
+    # --- derived views -------------------------------------------------------------------------
+    @property
+    def block_words(self) -> tuple[int, ...]:
+        return tuple(nb for nb in WORD_SIZES if self.params["BLOCK_SIZES"] >> (nb - 4) & 1)
+
+    @property
+    def key_words(self) -> tuple[int, ...]:
+        return tuple(nk for nk in WORD_SIZES if self.params["KEY_SIZES"] >> (nk - 4) & 1)
+
+    @property
+    def block_bits(self) -> tuple[int, ...]:
+        return tuple(32 * nb for nb in self.block_words)
+
+    @property
+    def key_bits(self) -> tuple[int, ...]:
+        return tuple(32 * nk for nk in self.key_words)
+
+    @property
+    def encrypt(self) -> bool:
+        return bool(self.params["ENABLE_ENCRYPT"])
+
+    @property
+    def decrypt(self) -> bool:
+        return bool(self.params["ENABLE_DECRYPT"])
+
+    @property
+    def max_block_bits(self) -> int:
+        return 32 * self.params["MAX_NB"]
+
+    @property
+    def max_key_bits(self) -> int:
+        return 32 * self.params["MAX_NK"]
+
+    def supports(self, block_bits: int, key_bits: int, decrypt: bool = False) -> str | None:
+        """None when the configuration can process this request, else the reason it cannot."""
+        if block_bits not in self.block_bits:
+            return f"{self.name} has no {block_bits}-bit blocks (has {_fmt(self.block_bits)})"
+        if key_bits not in self.key_bits:
+            return f"{self.name} has no {key_bits}-bit keys (has {_fmt(self.key_bits)})"
+        if decrypt and not self.decrypt:
+            return f"{self.name} does not decrypt"
+        if not decrypt and not self.encrypt:
+            return f"{self.name} does not encrypt"
+        return None
+
+    def nr(self, block_bits: int, key_bits: int) -> int:
+        return max(block_bits, key_bits) // 32 + 6
+
+    def verilog_params(self) -> dict[str, int]:
+        """Parameters as integers, ready for -G / -P / chparam."""
+        return {k: int(v) for k, v in self.params.items()}
+
+
+def _fmt(bits) -> str:
+    return "/".join(str(b) for b in bits)
+
+
+#: Parameter name -> (default, help). Defaults describe the `iterative` configuration.
+PARAMETERS = {
+    "BLOCK_SIZES": (0b00001, "mask of block lengths: bit i = Nb 4+i words supported"),
+    "KEY_SIZES": (AES_KEYS, "mask of key lengths: bit i = Nk 4+i words supported"),
+    "MAX_NB": (4, "widest block in words (derived from BLOCK_SIZES when not given)"),
+    "MAX_NK": (8, "longest key in words (derived from KEY_SIZES when not given)"),
+    "ENABLE_ENCRYPT": (1, "1 = the core encrypts"),
+    "ENABLE_DECRYPT": (1, "1 = the core decrypts"),
+}
+
+_NAMED = {
+    "iterative": (
+        "AES-128/192/256 at run time, 128-bit blocks, encrypt + decrypt, one round per clock, LUT S-boxes",
+        {},
+    ),
+    "rijndael": (
+        "Rijndael: block and key each 128/160/192/224/256 bits at run time, encrypt + decrypt, one round per clock",
+        {"BLOCK_SIZES": ALL_SIZES, "KEY_SIZES": ALL_SIZES},
+    ),
+}
+
+
+def _highest_words(mask: int) -> int:
+    return max(nb for nb in WORD_SIZES if mask >> (nb - 4) & 1)
+
+
+def _parse_value(name: str, text: str) -> int:
+    try:
+        return int(text, 0)
+    except ValueError:
+        raise ConfigError(f"parameter {name}: '{text}' is not an integer (use e.g. 5, 0x1f or 0b10101)") from None
+
+
+def validate(params: dict) -> list[str]:
+    """All conflicts in a parameter set, as messages that name them. Empty list = buildable."""
+    errors = []
+    for name in ("BLOCK_SIZES", "KEY_SIZES"):
+        mask = params[name]
+        if not 0 < mask < 32:
+            errors.append(f"{name}={mask:#07b}: needs at least one of the 5 size bits (0b00001..0b11111)")
+    if errors:
+        return errors
+    for name, mask_name in (("MAX_NB", "BLOCK_SIZES"), ("MAX_NK", "KEY_SIZES")):
+        want = _highest_words(params[mask_name])
+        if params[name] != want:
+            errors.append(f"{name}={params[name]} conflicts with {mask_name}={params[mask_name]:#07b} "
+                          f"(its largest size is {want} words)")
+    for name in ("ENABLE_ENCRYPT", "ENABLE_DECRYPT"):
+        if params[name] not in (0, 1):
+            errors.append(f"{name}={params[name]}: must be 0 or 1")
+    if params["ENABLE_ENCRYPT"] == 0 and params["ENABLE_DECRYPT"] == 0:
+        errors.append("ENABLE_ENCRYPT=0 and ENABLE_DECRYPT=0: the core would do nothing")
+    return errors
+
+
+def names() -> list[str]:
+    return list(_NAMED)
+
+
+def get(name: str = "iterative", overrides: dict | list | None = None) -> Config:
+    """A named configuration with optional overrides ({NAME: value} or ["NAME=VALUE", ...])."""
+    if name not in _NAMED:
+        raise ConfigError(f"unknown configuration '{name}' (known: {', '.join(_NAMED)})")
+    description, named = _NAMED[name]
+    params = {k: v for k, (v, _) in PARAMETERS.items()}
+    params.update(named)
+    given = {}
+    for item in (overrides.items() if isinstance(overrides, dict) else (overrides or [])):
+        if isinstance(item, str):
+            if "=" not in item:
+                raise ConfigError(f"--param '{item}': expected NAME=VALUE")
+            key, text = item.split("=", 1)
+            key = key.strip()
+            if key not in PARAMETERS:
+                raise ConfigError(f"unknown parameter '{key}' (known: {', '.join(PARAMETERS)})")
+            given[key] = _parse_value(key, text.strip())
+        else:
+            key, value = item
+            if key not in PARAMETERS:
+                raise ConfigError(f"unknown parameter '{key}' (known: {', '.join(PARAMETERS)})")
+            given[key] = int(value)
+    params.update(given)
+    # MAX_NB / MAX_NK follow the masks unless the user set them explicitly (then they are checked).
+    for max_name, mask_name in (("MAX_NB", "BLOCK_SIZES"), ("MAX_NK", "KEY_SIZES")):
+        if max_name not in given and 0 < params[mask_name] < 32:
+            params[max_name] = _highest_words(params[mask_name])
+    errors = validate(params)
+    if errors:
+        raise ConfigError(f"configuration '{name}' cannot be built: " + "; ".join(errors))
+    label = name if not given else name + "".join(f",{k}={v}" for k, v in sorted(given.items()))
+    return Config(label, description, params)
+
+
+def rtl_files() -> list[Path]:
+    """RTL sources in compile order (packages first)."""
+    order = ["pkg", "sbox", "cipher"]
+    files = []
+    for sub in order:
+        files += sorted((RTL_DIR / sub).glob("*.sv"))
+    return files
+
+
+TOP = "rijndael_core"
