@@ -41,15 +41,15 @@ module rijndael_core #(
   output logic                out_error_o,
   output logic                key_error_o
 );
+  localparam logic [4:0] BLOCK_MASK = 5'(BLOCK_SIZES);
+  localparam logic [4:0] KEY_MASK   = 5'(KEY_SIZES);
+  localparam bit         ENCRYPT    = ENABLE_ENCRYPT != 0;
+  localparam bit         DECRYPT    = ENABLE_DECRYPT != 0;
   localparam int BLOCK_W = 32 * MAX_NB;
   localparam int KEY_W   = 32 * MAX_NK;
   localparam int WIN     = rijndael_pkg::key_window_words(BLOCK_MASK, KEY_MASK);
   localparam int NR_MAX  = (MAX_NB > MAX_NK ? MAX_NB : MAX_NK) + 6;
   localparam int IDX_W   = $clog2(NR_MAX);
-  localparam logic [4:0] BLOCK_MASK = 5'(BLOCK_SIZES);
-  localparam logic [4:0] KEY_MASK   = 5'(KEY_SIZES);
-  localparam bit         ENCRYPT    = ENABLE_ENCRYPT != 0;
-  localparam bit         DECRYPT    = ENABLE_DECRYPT != 0;
 
   // ---------------------------------------------------------------------------------------------
   // Parameter checks: a bad combination fails elaboration in every tool, naming the conflict.
