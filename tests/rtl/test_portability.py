@@ -1,0 +1,68 @@
+"""The RTL reads into Yosys and elaborates for every named configuration; bad parameters stop
+elaboration with a message that names the conflict (in Verilator and Icarus too)."""
+import subprocess
+
+import pytest
+
+from rijndael_hw import configs, flow
+
+DIRECTION_VARIANTS = [
+    ("iterative-encrypt-only", configs.get("iterative", {"ENABLE_DECRYPT": 0})),
+    ("iterative-decrypt-only", configs.get("iterative", {"ENABLE_ENCRYPT": 0})),
+]
+
+
+@pytest.mark.parametrize("name", configs.names())
+def test_reads_into_yosys(name):
+    code, log = flow.yosys_read(configs.get(name))
+    assert code == 0, log[-3000:]
+    assert "ERROR" not in log
+
+
+@pytest.mark.parametrize("name,config", DIRECTION_VARIANTS, ids=[n for n, _ in DIRECTION_VARIANTS])
+def test_direction_variants_read_into_yosys(name, config):
+    code, log = flow.yosys_read(config)
+    assert code == 0, log[-3000:]
+
+
+BAD = [
+    ({"MAX_NB": 5}, "ERROR_MAX_NB_does_not_match_BLOCK_SIZES"),
+    ({"MAX_NK": 4}, "ERROR_MAX_NK_does_not_match_KEY_SIZES"),
+    ({"ENABLE_ENCRYPT": 0, "ENABLE_DECRYPT": 0}, "ERROR_ENABLE_ENCRYPT_and_ENABLE_DECRYPT_both_off"),
+]
+
+
+def _raw_params(overrides):
+    params = configs.get("iterative").verilog_params()
+    params.update(overrides)
+    return params
+
+
+@pytest.mark.parametrize("overrides,message", BAD, ids=[m for _, m in BAD])
+def test_bad_parameters_stop_verilator(overrides, message):
+    params = _raw_params(overrides)
+    cmd = ["verilator", "--lint-only", "--top-module", configs.TOP]
+    cmd += [f"-G{k}={v}" for k, v in params.items()]
+    cmd += [str(f) for f in configs.rtl_files()]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode != 0
+    assert message in proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("overrides,message", BAD, ids=[m for _, m in BAD])
+def test_bad_parameters_stop_icarus(tmp_path, overrides, message):
+    params = _raw_params(overrides)
+    cmd = ["iverilog", "-g2012", "-o", str(tmp_path / "sim"), "-s", configs.TOP]
+    cmd += [f"-P{configs.TOP}.{k}={v}" for k, v in params.items()]
+    cmd += [str(f) for f in configs.rtl_files()]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode != 0
+    assert message in proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("overrides,message", BAD, ids=[m for _, m in BAD])
+def test_bad_parameters_refused_by_registry(overrides, message):
+    with pytest.raises(configs.ConfigError) as err:
+        configs.get("iterative", overrides)
+    # the registry names the parameters in conflict
+    assert any(name in str(err.value) for name in overrides)
