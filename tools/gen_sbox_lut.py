@@ -39,7 +39,7 @@ module {name} (
   output logic [7:0] data_o
 );
   always_comb begin
-    unique case (data_i)
+    case (data_i)  // full: all 256 values listed
 {cases}
       default: data_o = 8'h00;  // unreachable: all 256 values are listed
     endcase

@@ -6,7 +6,7 @@ module sbox_fwd_lut (
   output logic [7:0] data_o
 );
   always_comb begin
-    unique case (data_i)
+    case (data_i)  // full: all 256 values listed
       8'h00: data_o = 8'h63;
       8'h01: data_o = 8'h7c;
       8'h02: data_o = 8'h77;
