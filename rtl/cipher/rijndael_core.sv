@@ -255,8 +255,12 @@ module rijndael_core #(
 
   // ---------------------------------------------------------------------------------------------
   // Next-state logic.
-  logic block_refused;
+  logic block_refused, key_advance;
   assign block_refused = !key_valid_q || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
+  // Encryption rounds and decryption-key setup consume the key step's output; these never coincide
+  // with a key beat (in_ready_o is low during setup and while a block is still computing).
+  assign key_advance = (block_fire && !block_refused && !in_decrypt_i) || (busy_q && !done && !decrypt_q) ||
+                       (setup_q && !key_fire);
 
   always_comb begin
     key_valid_d      = key_valid_q;
@@ -279,6 +283,13 @@ module rijndael_core #(
     wipe_d           = wipe_q;
     setup_index_d    = setup_index_q;
     last_round_key_d = last_round_key_q;
+
+    // The running key window follows the key step in every cycle that consumed its round key.
+    if (key_advance) begin
+      window_d = step_window_out;
+      phase_d  = step_phase_out;
+      rcon_d   = step_rcon_out;
+    end
 
     if (key_fire) begin
       key_valid_d   = key_supported;
@@ -310,24 +321,11 @@ module rijndael_core #(
       end else begin
         state_d = round_out;
         round_d = 4'd1;
-        if (!in_decrypt_i) begin
-          window_d = step_window_out;
-          phase_d  = step_phase_out;
-          rcon_d   = step_rcon_out;
-        end
       end
     end else if (busy_q && !done) begin
       state_d = round_out;
       round_d = round_q + 4'd1;
-      if (!decrypt_q) begin
-        window_d = step_window_out;
-        phase_d  = step_phase_out;
-        rcon_d   = step_rcon_out;
-      end
     end else if (setup_q) begin
-      window_d      = step_window_out;
-      phase_d       = step_phase_out;
-      rcon_d        = step_rcon_out;
       setup_index_d = setup_index_q + IDX_W'(1);
       if (!wipe_q && 4'(setup_index_q) + 4'd1 == nr_q) last_round_key_d = stepped_round_key;
       if (wipe_q ? 32'(setup_index_q) == NR_MAX - 1 : 4'(setup_index_q) + 4'd1 == nr_q) begin
