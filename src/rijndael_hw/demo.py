@@ -97,7 +97,7 @@ def run(config_name: str = "iterative", out_dir: Path | None = None, say=print) 
             if restored is not None:
                 (out_dir / f"sample.aes{key_bits}.out").write_bytes(restored)
             step(ciphertext == reference and restored == data,
-                 f"ECB AES-{key_bits} {source.name} ({len(data)} bytes, {len(padded) // 16} blocks): "
+                 f"ECB AES-{key_bits} {source.name} ({len(data)} bytes, PKCS#7-padded to {len(padded) // 16} blocks): "
                  f"encrypt {'=' if ciphertext == reference else '!='} pycryptodome, "
                  f"decrypt {'=' if restored == data else '!='} original; {cycles} cycles/block")
 
