@@ -38,24 +38,19 @@ def _raw_params(overrides):
     return params
 
 
-@pytest.mark.parametrize("overrides,message", BAD, ids=[m for _, m in BAD])
-def test_bad_parameters_stop_verilator(overrides, message):
-    params = _raw_params(overrides)
-    cmd = ["verilator", "--lint-only", "--top-module", configs.TOP]
-    cmd += [f"-G{k}={v}" for k, v in params.items()]
-    cmd += [str(f) for f in configs.rtl_files()]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    assert proc.returncode != 0
-    assert message in proc.stdout + proc.stderr
+def _elaborate_command(tool, params, out_dir):
+    files = [str(f) for f in configs.rtl_files()]
+    if tool == "verilator":
+        return ["verilator", "--lint-only", "--top-module", configs.TOP,
+                *[f"-G{k}={v}" for k, v in params.items()], *files]
+    return ["iverilog", "-g2012", "-o", str(out_dir / "sim"), "-s", configs.TOP,
+            *[f"-P{configs.TOP}.{k}={v}" for k, v in params.items()], *files]
 
 
+@pytest.mark.parametrize("tool", ["verilator", "icarus"])
 @pytest.mark.parametrize("overrides,message", BAD, ids=[m for _, m in BAD])
-def test_bad_parameters_stop_icarus(tmp_path, overrides, message):
-    params = _raw_params(overrides)
-    cmd = ["iverilog", "-g2012", "-o", str(tmp_path / "sim"), "-s", configs.TOP]
-    cmd += [f"-P{configs.TOP}.{k}={v}" for k, v in params.items()]
-    cmd += [str(f) for f in configs.rtl_files()]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+def test_bad_parameters_stop_elaboration(tmp_path, tool, overrides, message):
+    proc = subprocess.run(_elaborate_command(tool, _raw_params(overrides), tmp_path), capture_output=True, text=True)
     assert proc.returncode != 0
     assert message in proc.stdout + proc.stderr
 
