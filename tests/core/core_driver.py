@@ -14,7 +14,10 @@ happens at the next rising edge; edges are numbered by sim time / PERIOD.
 """
 from __future__ import annotations
 
+import os
 import random
+import sys
+import threading
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -28,6 +31,27 @@ except ImportError:  # not written yet: AES sizes only, via pycryptodome
     _model = None
 
 PERIOD_NS = 10
+
+
+# --------------------------------------------------------------------------------------------------
+def start_watchdog(seconds: float | None = None):
+    """End the simulator process after `seconds` of wall time (env RIJNDAEL_TEST_WALL_LIMIT, default 900).
+
+    A combinational loop makes Icarus spin without advancing time, so no cocotb timeout ever fires;
+    this thread still runs then (the simulator holds no Python lock) and turns the hang into a failure.
+    """
+    seconds = seconds or float(os.environ.get("RIJNDAEL_TEST_WALL_LIMIT", "900"))
+
+    def expire():
+        sys.stderr.write(f"\nWATCHDOG: simulation still running after {seconds:.0f} s of wall time, "
+                         f"at {get_sim_time('ns'):.0f} ns sim time (hang or combinational loop?)\n")
+        sys.stderr.flush()
+        os._exit(3)
+
+    timer = threading.Timer(seconds, expire)
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
 # --------------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from cocotb.triggers import FallingEdge, ReadOnly
 from rijndael_hw import configs
 
 from core_driver import (CoreTB, KeyBeat, gaps_none, gaps_random, model_name, ready_always, ready_bursty,
-                         ready_random, ref_decrypt, ref_encrypt)
+                         ready_random, ref_decrypt, ref_encrypt, start_watchdog)
 
 # --------------------------------------------------------------------------------------------------
 # Configurations: id -> (named configuration, overrides)
@@ -53,6 +53,7 @@ def _tb(dut, **kwargs) -> CoreTB:
     cfg = _config_from_env()
     seed = int(os.environ.get("RIJNDAEL_TEST_SEED", "1"))
     dut._log.info("configuration %s %s, seed %d, reference %s", cfg.name, cfg.verilog_params(), seed, model_name())
+    start_watchdog()
     return CoreTB(dut, cfg, random.Random(seed), **kwargs)
 
 
@@ -207,15 +208,21 @@ async def core_back_to_back(dut):
                 problems.append(f"{what}: out_valid_o rose at edge {e.out.first_valid_edge}, expected {in_edge + nr - 1}")
             if i and in_edge - run[i - 1] != nr:
                 problems.append(f"{what}: {in_edge - run[i - 1]} edges after the previous block, expected Nr")
+            if i and e.out.edge - by_in_edge[run[i - 1]].out.edge != nr:
+                problems.append(f"{what}: result {e.out.edge - by_in_edge[run[i - 1]].out.edge} edges after the "
+                                f"previous result, expected Nr")
+    extra = set()  # key beat -> first block, in edges, minus Nr
     for (beat, gap), run in zip(key_gaps, runs):
         e = by_in_edge[run[0]]
         nr = _nr(e.key.nb, e.key.nk)
+        extra.add(gap - nr)
         if not tb.cfg.decrypt and gap != 1:
             problems.append(f"encrypt-only build: first block after a key beat taken {gap} edges after it, expected 1")
         if tb.cfg.decrypt and not 1 <= gap <= nr + 2:
             problems.append(f"first block after key Nb={e.key.nb} Nk={e.key.nk} taken {gap} edges after the key "
                             f"beat; documented: at most Nr + 1 further cycles (Nr={nr})")
-    tb.log.info("key beat -> next block (edges): %s", sorted({g for _, g in key_gaps}))
+    tb.log.info("key beat -> next block: %s edges, i.e. Nr %s", sorted({g for _, g in key_gaps}),
+                " / ".join(f"{x:+d}" for x in sorted(extra)))
     assert not problems, f"{len(problems)} timing problem(s):\n  " + "\n  ".join(problems[:15])
 
 
@@ -512,15 +519,29 @@ def test_rijndael_core(config_id, testcase, sim_build_dir):
     build_dir = sim_build_dir(testcase, config_id)
     seed = int(os.environ.get("RIJNDAEL_TEST_SEED", zlib.crc32(f"{testcase}/{config_id}".encode())))
     runner = get_runner("icarus")
-    runner.build(
-        sources=[str(f) for f in configs.rtl_files()],
-        hdl_toplevel=configs.TOP,
-        parameters=cfg.verilog_params(),
-        build_args=["-g2012"],
-        build_dir=build_dir,
-        always=True,
-        timescale=("1ns", "1ps"),
-    )
+    build_log = build_dir / "build.log"
+    try:
+        runner.build(
+            sources=[str(f) for f in configs.rtl_files()],
+            hdl_toplevel=configs.TOP,
+            parameters=cfg.verilog_params(),
+            build_args=["-g2012"],
+            build_dir=build_dir,
+            always=True,
+            timescale=("1ns", "1ps"),
+            log_file=build_log,  # Icarus prints many "sorry" notes; kept out of the test output
+        )
+    except (Exception, SystemExit):  # noqa: BLE001
+        log = build_log.read_text(errors="replace") if build_log.exists() else "(no log)"
+        pytest.fail(f"Icarus build of {config_id} failed:\n{log[-4000:]}", pytrace=False)
+    try:
+        _run_test(runner, testcase, build_dir, seed, name, overrides)
+    except SystemExit as exc:  # the runner exits when a cocotb test failed; the log is in the captured output
+        pytest.fail(f"cocotb {testcase} failed on {config_id} (exit {exc.code}); rerun alone with "
+                    f"RIJNDAEL_TEST_SEED={seed} pytest tests/core -k '{testcase}-{config_id}'", pytrace=False)
+
+
+def _run_test(runner, testcase, build_dir, seed, name, overrides):
     runner.test(
         test_module=Path(__file__).stem,
         hdl_toplevel=configs.TOP,
