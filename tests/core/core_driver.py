@@ -97,6 +97,7 @@ class KeyBeat:
         if self.nk is None:
             self.nk = len(self.key) // 4
         assert 4 <= self.nb <= 11 and 4 <= self.nk <= 11, "length codes are 3 bits"
+        assert len(self.key) == 4 * self.nk, "test bug: key bytes must match the key length"
 
     def __str__(self):
         return f"key nk={self.nk} nb={self.nb} {self.key.hex()}"
