@@ -11,7 +11,8 @@ module rijndael_key_step #(
   parameter int         MAX_NB      = 4,
   parameter int         WIN         = 8,
   parameter logic [4:0] BLOCK_SIZES = 5'b00001,
-  parameter logic [4:0] KEY_SIZES   = 5'b10101
+  parameter logic [4:0] KEY_SIZES   = 5'b10101,
+  parameter int         SBOX        = 0  // S-box mapping, see rijndael_sbox
 ) (
   input  logic [32*WIN-1:0] window_i,
   input  logic [2:0]        nb_code_i,
@@ -62,7 +63,7 @@ module rijndael_key_step #(
 
     if (rijndael_pkg::key_sbox_needed(BLOCK_SIZES, KEY_SIZES, t)) begin : g_subword
       for (genvar j = 0; j < 4; j++) begin : g_byte
-        rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0)) u_sbox (
+        rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(SBOX)) u_sbox (
           .data_i(prev[8*j +: 8]), .inverse_i(1'b0), .data_o(substituted[8*j +: 8])
         );
       end

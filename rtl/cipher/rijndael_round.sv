@@ -10,7 +10,8 @@ module rijndael_round #(
   parameter int         MAX_NB      = 4,
   parameter logic [4:0] BLOCK_SIZES = 5'b00001,
   parameter bit         ENCRYPT     = 1'b1,
-  parameter bit         DECRYPT     = 1'b1
+  parameter bit         DECRYPT     = 1'b1,
+  parameter int         SBOX        = 0  // S-box mapping, see rijndael_sbox
 ) (
   input  logic [32*MAX_NB-1:0] state_i,
   input  logic [32*MAX_NB-1:0] round_key_i,
@@ -27,7 +28,7 @@ module rijndael_round #(
   assign inverse = DECRYPT && (decrypt_i || !ENCRYPT);
 
   for (genvar i = 0; i < 4 * MAX_NB; i++) begin : g_sbox
-    rijndael_sbox #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT)) u_sbox (
+    rijndael_sbox #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX)) u_sbox (
       .data_i   (state_i[W-1-8*i -: 8]),
       .inverse_i(inverse),
       .data_o   (substituted[W-1-8*i -: 8])

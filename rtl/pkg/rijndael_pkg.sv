@@ -6,6 +6,21 @@
 // accepts only that form (see TOOLCHAIN.md).
 package rijndael_pkg;
 
+  // Values of rijndael_core's ARCH parameter (the datapath architecture).
+  localparam int ARCH_ITERATIVE = 0;  // ROUNDS_PER_CYCLE rounds per clock (1 = iterative, more = unrolled)
+  localparam int ARCH_PIPELINED = 1;  // Nr round stages, one block per clock
+  localparam int ARCH_FOLDED    = 2;  // FOLDED_WIDTH-bit datapath (64 or 32), several clocks per round
+  localparam int ARCH_TINY      = 3;  // 8-bit datapath, a single S-box
+
+  // Values of the SBOX parameter (the S-box mapping).
+  localparam int SBOX_LUT       = 0;  // case-statement ROM
+  localparam int SBOX_BRAM      = 1;  // registered ROM that maps onto block RAM
+  localparam int SBOX_COMPOSITE = 2;  // GF((2^4)^2) composite-field circuit
+
+  // Values of the ENC_KEYS parameter (where encryption round keys come from).
+  localparam int KEYS_ON_THE_FLY = 0;  // expanded while the block is processed
+  localparam int KEYS_STORED     = 1;  // expanded once per key into a round-key RAM
+
   // Multiplication by x in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1.
   function automatic logic [7:0] xtime(input logic [7:0] b);
     xtime = {b[6:0], 1'b0} ^ (b[7] ? 8'h1b : 8'h00);

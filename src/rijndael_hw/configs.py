@@ -87,6 +87,14 @@ def _fmt(bits) -> str:
     return "/".join(str(b) for b in bits)
 
 
+#: Symbolic values some parameters accept on the command line (`--param ARCH=pipelined`); they are
+#: the rijndael_pkg::ARCH_* / SBOX_* / KEYS_* constants of the RTL.
+SYMBOLS = {
+    "ARCH": {"iterative": 0, "pipelined": 1, "folded": 2, "tiny": 3},
+    "SBOX": {"lut": 0, "bram": 1, "composite": 2},
+    "ENC_KEYS": {"on-the-fly": 0, "stored": 1},
+}
+
 #: Parameter name -> (default, help). Defaults describe the `iterative` configuration.
 PARAMETERS = {
     "BLOCK_SIZES": (0b00001, "mask of block lengths: bit i = Nb 4+i words supported"),
@@ -95,7 +103,20 @@ PARAMETERS = {
     "MAX_NK": (8, "longest key in words (derived from KEY_SIZES when not given)"),
     "ENABLE_ENCRYPT": (1, "1 = the core encrypts"),
     "ENABLE_DECRYPT": (1, "1 = the core decrypts"),
+    "ARCH": (0, "datapath: 0 iterative (unrolled with ROUNDS_PER_CYCLE), 1 pipelined, 2 folded, 3 tiny (8-bit)"),
+    "ROUNDS_PER_CYCLE": (1, "iterative: rounds per clock; must divide Nr of every supported size pair"),
+    "FOLDED_WIDTH": (32, "folded: datapath width in bits, 64 or 32"),
+    "SUBSTAGES": (0, "pipelined: extra register stages inside each round, 0..3"),
+    "SBOX": (0, "S-box mapping: 0 case LUT, 1 block-RAM ROM (registered), 2 composite field"),
+    "TBOX": (0, "1 = rounds use T-box tables (SubBytes + MixColumns in one lookup)"),
+    "ENC_KEYS": (0, "encryption round keys: 0 on the fly, 1 stored in a round-key RAM"),
 }
+
+AES128 = {"KEY_SIZES": 0b00001}
+AES192 = {"KEY_SIZES": 0b00100}
+AES256 = {"KEY_SIZES": 0b10000}
+PIPELINED = {"ARCH": 1}
+ENCRYPT_ONLY = {"ENABLE_DECRYPT": 0}
 
 _NAMED = {
     "iterative": (
@@ -106,6 +127,54 @@ _NAMED = {
         "Rijndael: block and key each 128/160/192/224/256 bits at run time, encrypt + decrypt, one round per clock",
         {"BLOCK_SIZES": ALL_SIZES, "KEY_SIZES": ALL_SIZES},
     ),
+    "unrolled2": (
+        "AES-128/192/256, encrypt + decrypt, two rounds per clock",
+        {"ROUNDS_PER_CYCLE": 2},
+    ),
+    "unrolled5": (
+        "AES-128, encrypt + decrypt, five rounds per clock",
+        {**AES128, "ROUNDS_PER_CYCLE": 5},
+    ),
+    "pipelined": (
+        "AES-128 encrypt, fully pipelined: 10 round stages, one block per clock",
+        {**AES128, **PIPELINED, **ENCRYPT_ONLY},
+    ),
+    "pipelined-192": (
+        "AES-192 encrypt, fully pipelined: 12 round stages, one block per clock",
+        {**AES192, **PIPELINED, **ENCRYPT_ONLY},
+    ),
+    "pipelined-256": (
+        "AES-256 encrypt, fully pipelined: 14 round stages, one block per clock",
+        {**AES256, **PIPELINED, **ENCRYPT_ONLY},
+    ),
+    "pipelined-both": (
+        "AES-128 encrypt + decrypt, fully pipelined, direction chosen per block",
+        {**AES128, **PIPELINED},
+    ),
+    "folded64": (
+        "AES-128/192/256, encrypt + decrypt, 64-bit datapath (8 S-boxes)",
+        {"ARCH": 2, "FOLDED_WIDTH": 64},
+    ),
+    "folded32": (
+        "AES-128/192/256, encrypt + decrypt, 32-bit datapath (4 S-boxes), one column per clock",
+        {"ARCH": 2, "FOLDED_WIDTH": 32},
+    ),
+    "tiny8": (
+        "AES-128/192/256, encrypt + decrypt, 8-bit datapath with a single S-box (smallest; aimed at iCE40 UP5K)",
+        {"ARCH": 3},
+    ),
+    "tbox": (
+        "AES-128/192/256, encrypt + decrypt, one round per clock through T-box tables",
+        {"TBOX": 1},
+    ),
+    "iterative-bram": (
+        "AES-128/192/256, encrypt + decrypt, one round per clock, S-boxes in block RAM",
+        {"SBOX": 1},
+    ),
+    "iterative-composite": (
+        "AES-128/192/256, encrypt + decrypt, one round per clock, composite-field GF((2^4)^2) S-boxes",
+        {"SBOX": 2},
+    ),
 }
 
 
@@ -114,10 +183,14 @@ def _highest_words(mask: int) -> int:
 
 
 def _parse_value(name: str, text: str) -> int:
+    symbols = SYMBOLS.get(name, {})
+    if text.lower() in symbols:
+        return symbols[text.lower()]
     try:
         return int(text, 0)
     except ValueError:
-        raise ConfigError(f"parameter {name}: '{text}' is not an integer (use e.g. 5, 0x1f or 0b10101)") from None
+        names = f" or one of {', '.join(symbols)}" if symbols else ""
+        raise ConfigError(f"parameter {name}: '{text}' is not an integer (use e.g. 5, 0x1f or 0b10101){names}") from None
 
 
 def validate(params: dict) -> list[str]:
@@ -139,6 +212,43 @@ def validate(params: dict) -> list[str]:
             errors.append(f"{name}={params[name]}: must be 0 or 1")
     if params["ENABLE_ENCRYPT"] == 0 and params["ENABLE_DECRYPT"] == 0:
         errors.append("ENABLE_ENCRYPT=0 and ENABLE_DECRYPT=0: the core would do nothing")
+    for name in ("ARCH", "SBOX", "ENC_KEYS"):
+        if params[name] not in SYMBOLS[name].values():
+            known = ", ".join(f"{v} {k}" for k, v in SYMBOLS[name].items())
+            errors.append(f"{name}={params[name]}: must be one of {known}")
+    if params["TBOX"] not in (0, 1):
+        errors.append(f"TBOX={params['TBOX']}: must be 0 or 1")
+    if params["FOLDED_WIDTH"] not in (32, 64):
+        errors.append(f"FOLDED_WIDTH={params['FOLDED_WIDTH']}: must be 32 or 64")
+    arch = params["ARCH"]
+    if arch != 0 and params["ROUNDS_PER_CYCLE"] != 1:
+        errors.append(f"ROUNDS_PER_CYCLE={params['ROUNDS_PER_CYCLE']} conflicts with ARCH={arch}: "
+                      "unrolling applies to the iterative architecture (ARCH=0) only")
+    if arch != 1 and params["SUBSTAGES"] != 0:
+        errors.append(f"SUBSTAGES={params['SUBSTAGES']} conflicts with ARCH={arch}: "
+                      "sub-pipelining applies to the pipelined architecture (ARCH=1) only")
+    errors += _arch_rules(params)
+    return errors
+
+
+def _size_pairs(params: dict) -> list[tuple[int, int]]:
+    """(Nb, Nk) pairs in words that a parameter set supports."""
+    return [(nb, nk) for nb in WORD_SIZES if params["BLOCK_SIZES"] >> (nb - 4) & 1
+            for nk in WORD_SIZES if params["KEY_SIZES"] >> (nk - 4) & 1]
+
+
+def _arch_rules(params: dict) -> list[str]:
+    """Conflicts specific to one architecture (the RTL checks the same at elaboration)."""
+    errors = []
+    if params["ARCH"] == 0:
+        k = params["ROUNDS_PER_CYCLE"]
+        if k < 1:
+            errors.append(f"ROUNDS_PER_CYCLE={k}: must be at least 1")
+        else:
+            bad = sorted({max(nb, nk) + 6 for nb, nk in _size_pairs(params) if (max(nb, nk) + 6) % k})
+            if bad:
+                errors.append(f"ROUNDS_PER_CYCLE={k} does not divide Nr={'/'.join(map(str, bad))} of the supported "
+                              "block/key sizes (restrict KEY_SIZES/BLOCK_SIZES or pick a divisor)")
     return errors
 
 
