@@ -7,7 +7,7 @@ PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 APT_PACKAGES := iverilog verilator g++ make python3-venv python3-pip
 
-.PHONY: all deps venv demo test test-full lint clean
+.PHONY: all deps venv demo test test-full lint bench clean
 
 all: test
 
@@ -40,6 +40,10 @@ test: venv lint
 
 test-full: venv lint
 	$(PY) -m pytest -n 2 -q --full tests
+
+# Cycles per block, latency and key-change cost of every named configuration -> results/bench, docs.
+bench: venv
+	$(PY) tools/bench_all.py
 
 lint: deps
 	@./tools/lint.sh
