@@ -83,7 +83,33 @@ module rijndael_core #(
   if (ARCH == rijndael_pkg::ARCH_ITERATIVE) begin : g_iterative
     rijndael_core_iterative #(
       .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
+      .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .ROUNDS_PER_CYCLE(ROUNDS_PER_CYCLE),
+      .SBOX(SBOX), .TBOX(TBOX), .ENC_KEYS(ENC_KEYS)
+    ) u_core (
+      .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
+      .in_key_i, .in_block_i, .out_valid_o, .out_ready_i, .out_block_o, .out_error_o, .key_error_o
+    );
+  end else if (ARCH == rijndael_pkg::ARCH_FOLDED) begin : g_folded
+    rijndael_core_folded #(
+      .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
+      .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .SBOX(SBOX), .FOLDED_WIDTH(FOLDED_WIDTH)
+    ) u_core (
+      .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
+      .in_key_i, .in_block_i, .out_valid_o, .out_ready_i, .out_block_o, .out_error_o, .key_error_o
+    );
+  end else if (ARCH == rijndael_pkg::ARCH_TINY) begin : g_tiny
+    rijndael_core_tiny #(
+      .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
       .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .SBOX(SBOX)
+    ) u_core (
+      .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
+      .in_key_i, .in_block_i, .out_valid_o, .out_ready_i, .out_block_o, .out_error_o, .key_error_o
+    );
+  end else if (ARCH == rijndael_pkg::ARCH_PIPELINED) begin : g_pipelined
+    rijndael_core_pipelined #(
+      .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
+      .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .SUBSTAGES(SUBSTAGES), .SBOX(SBOX),
+      .TBOX(TBOX)
     ) u_core (
       .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
       .in_key_i, .in_block_i, .out_valid_o, .out_ready_i, .out_block_o, .out_error_o, .key_error_o
@@ -98,5 +124,9 @@ module rijndael_core #(
   end
   if (ARCH != rijndael_pkg::ARCH_PIPELINED && SUBSTAGES != 0) begin : g_check_substages
     ERROR_SUBSTAGES_applies_to_the_pipelined_architecture_only u_error ();
+  end
+  // T-boxes replace a full round's S-boxes and MixColumns; the narrow datapaths have no such round.
+  if (TBOX != 0 && ARCH != rijndael_pkg::ARCH_ITERATIVE && ARCH != rijndael_pkg::ARCH_PIPELINED) begin : g_check_tbox_arch
+    ERROR_TBOX_applies_to_the_iterative_and_pipelined_architectures_only u_error ();
   end
 endmodule

@@ -120,11 +120,10 @@ module rijndael_key_step #(
   assign phase_o    = phase_by_size[nb_code_i];
   assign rcon_steps = rcon_steps_by_size[nb_code_i];
 
-  always_comb begin
-    case (rcon_steps)
-      2'd0:    rcon_o = rcon_i;
-      2'd1:    rcon_o = rijndael_pkg::xtime(rcon_i);
-      default: rcon_o = rijndael_pkg::xtime(rijndael_pkg::xtime(rcon_i));
-    endcase
-  end
+  // Continuous assignments, not an always_comb: Icarus 11 never settles an always_comb that calls a
+  // package function when two key steps are chained (unrolled builds).
+  logic [7:0] rcon_times_x, rcon_times_x2;
+  assign rcon_times_x  = rijndael_pkg::xtime(rcon_i);
+  assign rcon_times_x2 = rijndael_pkg::xtime(rcon_times_x);
+  assign rcon_o = rcon_steps == 2'd0 ? rcon_i : rcon_steps == 2'd1 ? rcon_times_x : rcon_times_x2;
 endmodule

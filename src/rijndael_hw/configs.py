@@ -249,6 +249,36 @@ def _arch_rules(params: dict) -> list[str]:
             if bad:
                 errors.append(f"ROUNDS_PER_CYCLE={k} does not divide Nr={'/'.join(map(str, bad))} of the supported "
                               "block/key sizes (restrict KEY_SIZES/BLOCK_SIZES or pick a divisor)")
+    if params["ARCH"] == 1:  # rijndael_core_pipelined: Nr round stages, so Nr is fixed per build
+        for name in ("BLOCK_SIZES", "KEY_SIZES"):
+            mask = params[name]
+            if mask & (mask - 1):
+                errors.append(f"{name}={mask:#07b} conflicts with ARCH=1 (pipelined): a pipelined build has one "
+                              f"block size and one key size (one bit in {name}), because its stage count is Nr")
+        s = params["SUBSTAGES"]
+        if not 0 <= s <= 3:
+            errors.append(f"SUBSTAGES={s}: must be 0..3")
+        elif params["SBOX"] == 1 and s == 0:
+            errors.append("SBOX=1 (bram) conflicts with SUBSTAGES=0 in ARCH=1 (pipelined): the block RAM's output "
+                          "register is the register after SubBytes, so SUBSTAGES must be at least 1")
+        elif params["TBOX"] == 1 and s != 0:
+            errors.append(f"TBOX=1 conflicts with SUBSTAGES={s} in ARCH=1 (pipelined): a T-box round has no "
+                          "register inside, so SUBSTAGES must be 0")
+    if params["TBOX"] == 1 and params["ARCH"] not in (0, 1):
+        errors.append(f"TBOX=1 conflicts with ARCH={params['ARCH']}: T-box rounds exist in the iterative (0) "
+                      "and pipelined (1) architectures only")
+    if params["TBOX"] == 1 and params["SBOX"] == 1:
+        errors.append("TBOX=1 conflicts with SBOX=1 (bram): the T-box tables are combinational case ROMs, "
+                      "not registered block RAM")
+    if params["ARCH"] in (2, 3):  # column-serial cores: rijndael_core_folded / rijndael_core_tiny
+        arch = "folded" if params["ARCH"] == 2 else "tiny"
+        if params["BLOCK_SIZES"] != 0b00001:
+            errors.append(f"BLOCK_SIZES={params['BLOCK_SIZES']:#07b} conflicts with ARCH={params['ARCH']} ({arch}): "
+                          "it supports 128-bit blocks only (BLOCK_SIZES=0b00001); larger Rijndael blocks need "
+                          "ARCH=0 (iterative)")
+        if params["SBOX"] == 1:
+            errors.append(f"SBOX=1 (bram) conflicts with ARCH={params['ARCH']} ({arch}): its S-boxes sit in a "
+                          "combinational path (use SBOX=0 lut or 2 composite)")
     return errors
 
 

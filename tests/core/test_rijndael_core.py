@@ -40,6 +40,12 @@ FULL_CONFIGS = {
     "rijndael-decrypt-only": ("rijndael", {"ENABLE_ENCRYPT": 0}),
     # blocks of 5 and 6 words, keys of 4 and 7 words: odd bus widths, Nb > Nk, no AES block size
     "odd-sizes": ("rijndael", {"BLOCK_SIZES": 0b00110, "KEY_SIZES": 0b01001}),
+    # pipeline: register slots inside each round (the key wave's timing depends on where they are)
+    "pipelined-substages1": ("pipelined", {"SUBSTAGES": 1}),
+    "pipelined-substages2": ("pipelined-both", {"SUBSTAGES": 2}),
+    "pipelined-substages3": ("pipelined-both", {"SUBSTAGES": 3}),
+    # pipeline with Nb > Nk (lead step at the key beat) and a Rijndael size pair: 224-bit blocks, 160-bit keys
+    "pipelined-rijndael-lead": ("pipelined-both", {"BLOCK_SIZES": 0b01000, "KEY_SIZES": 0b00010}),
 }
 # Every other named configuration: CI runs REPRESENTATIVE_TESTS on the REPRESENTATIVE ones, --full runs all.
 NAMED_CONFIGS = {n: (n, {}) for n in configs.names() if n not in ("iterative", "rijndael")}
@@ -65,15 +71,33 @@ def _nr(nb: int, nk: int) -> int:
     return max(nb, nk) + 6
 
 
-def timing(cfg, nb: int, nk: int) -> tuple[int, int, int]:
+def timing(cfg, nb: int, nk: int, decrypt: bool = False) -> tuple[int, int, int]:
     """What each architecture documents (docs/architectures.md) for back-to-back blocks of one size pair:
     (cycles between results, cycles from block handshake to result handshake, cycles from a key beat's
-    handshake to the next block's handshake)."""
+    handshake to the next block's handshake when that block decrypts / encrypts)."""
     nr = _nr(nb, nk)
     arch = cfg.params["ARCH"]
     if arch == 0:  # iterative / unrolled: k rounds per clock; decrypt builds expand Nr round keys per key
         k = cfg.params["ROUNDS_PER_CYCLE"]
-        return nr // k, nr // k, (nr + 1 if cfg.decrypt else 1)
+        store = cfg.decrypt or cfg.params["ENC_KEYS"] == 1  # round keys set up after each key beat
+        return nr // k, nr // k, (nr // k + 1 if store else 1)
+    if arch == 2:  # folded: 4/P clocks per round plus the initial AddRoundKey; key expansion 1 word per clock
+        per_round = 4 // (cfg.params["FOLDED_WIDTH"] // 32)
+        return per_round * (nr + 1), per_round * (nr + 1), 4 * (nr + 1) + 1
+    if arch == 3:  # tiny: 16 clocks per round, 4 for the initial AddRoundKey, 2 of pipeline; the key beat is
+        # taken with the last copied key word, then each further word costs 1 clock, 5 if it needs SubWord
+        subword = sum(1 for i in range(nk, 4 * (nr + 1)) if i % nk == 0 or (nk > 6 and i % nk == 4))
+        return 16 * nr + 6, 16 * nr + 6, 1 + (4 * (nr + 1) - nk) + 4 * subword
+    if arch == 1:  # pipelined: Nr rounds of 1 + SUBSTAGES register slots; round keys written by a wave (see
+        # rijndael_core_pipelined.sv): encryption can follow the key beat at once (one cycle later when Nb > Nk,
+        # lead step), decryption waits until the wave has written round key Nr
+        substages = cfg.params["SUBSTAGES"]
+        slots = 1 + substages
+        lead = 1 if nb > nk else 0
+        front_at = 1 if substages == 3 else 0
+        key_at = substages if substages < 2 else front_at + (1 if cfg.decrypt else 2)
+        key_cost = (nr - 1) * slots + key_at + lead + 1 if decrypt else 1 + lead
+        return 1, nr * slots, key_cost
     raise AssertionError(f"ARCH={arch}: its documented timing is missing from tests/core timing()")
 
 
@@ -202,6 +226,7 @@ async def core_back_to_back(dut):
     problems = []
     runs, key_gaps = [], []
     key_edge, run = None, []
+    key_edge_of = {}  # block's in edge -> its key beat's edge
     for edge, beat in tb.driver.accepted:
         if isinstance(beat, KeyBeat):
             if run:
@@ -211,6 +236,7 @@ async def core_back_to_back(dut):
             if not run:
                 key_gaps.append((beat, edge - key_edge))
             run.append(edge)
+            key_edge_of[edge] = key_edge
     runs.append(run)
     by_in_edge = {e.in_edge: e for e in tb.sb.done}
     for run in runs:
@@ -224,17 +250,20 @@ async def core_back_to_back(dut):
             if e.out.first_valid_edge != in_edge + latency - 1:
                 problems.append(f"{what}: out_valid_o rose at edge {e.out.first_valid_edge}, "
                                 f"expected {in_edge + latency - 1}")
-            if i and in_edge - run[i - 1] != spacing:
-                problems.append(f"{what}: {in_edge - run[i - 1]} edges after the previous block, expected {spacing}")
-            if i and e.out.edge - by_in_edge[run[i - 1]].out.edge != spacing:
+            # the spacing, unless the block's own key-change cost (which may depend on its direction) is later
+            gap = max(spacing, key_edge_of[in_edge] + timing(tb.cfg, e.key.nb, e.key.nk, e.item.decrypt)[2]
+                      - run[i - 1]) if i else spacing
+            if i and in_edge - run[i - 1] != gap:
+                problems.append(f"{what}: {in_edge - run[i - 1]} edges after the previous block, expected {gap}")
+            if i and e.out.edge - by_in_edge[run[i - 1]].out.edge != gap:
                 problems.append(f"{what}: result {e.out.edge - by_in_edge[run[i - 1]].out.edge} edges after the "
-                                f"previous result, expected {spacing}")
+                                f"previous result, expected {gap}")
     extra = set()  # key beat -> first block, in edges, minus Nr
     for (beat, gap), run in zip(key_gaps, runs):
         e = by_in_edge[run[0]]
         nr = _nr(e.key.nb, e.key.nk)
         extra.add(gap - nr)
-        key_cost = timing(tb.cfg, e.key.nb, e.key.nk)[2]
+        key_cost = timing(tb.cfg, e.key.nb, e.key.nk, e.item.decrypt)[2]
         if gap != key_cost:
             problems.append(f"first block after key Nb={e.key.nb} Nk={e.key.nk} taken {gap} edges after the key "
                             f"beat; documented: {key_cost}")
@@ -271,10 +300,15 @@ async def core_key_change(dut):
         await tb.drain()
         tb.monitor.paused = True
         tb.send_block(decrypt=rng.choice([False, True]))
+        if tb.cfg.params["ARCH"] == 1:  # a pipeline takes a key beat while the block ahead is still in flight
+            await tb.wait_for(lambda: tb.monitor.last_valid, 400, "the result to wait")
         key_b = tb.send_key(b.key, b.nb, b.nk)
         tb.send_block(decrypt=False)
         tb.send_block(decrypt=True)
         await tb.wait_for(lambda: tb.driver.current is key_b and tb.driver.presenting, 200, "the key beat to be offered")
+        # the result arrives after the core's latency (hundreds of cycles on the narrow datapaths), then
+        # it is held while the key beat waits
+        await tb.wait_for(lambda: tb.monitor.last_valid, 20 * 16 * _nr(8, 8), "the result to be offered")
         await tb.cycles(2 * _nr(8, 8))
         if tb.driver.current is key_b and tb.monitor.last_valid:
             held += 1
@@ -314,11 +348,34 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
 # Registers that hold key material or data, per architecture (paths below the top level): all zero in the
 # first cycle after reset. The round-key RAM (a RAM cannot be reset at once) is zero once in_ready_o rises.
 INTERNAL_REGS = {
-    0: ["g_iterative.u_core." + r for r in ("state_q", "base_window_q", "window_q", "last_round_key_q",
-                                              "key_valid_q")],
+    1: ["g_pipelined.u_core." + r for r in ("slot_q", "slot_valid_q", "round_keys_q", "window_q", "key_valid_q")],
+    0: ["g_iterative.u_core." + r for r in ("base_window_q", "window_q", "last_round_key_q", "key_valid_q")],
+    2: ["g_folded.u_core." + r for r in ("state_q", "window_q", "key_valid_q")],
+    3: ["g_tiny.u_core." + r for r in ("state_q", "prev_q", "acc_q", "sbox_in_q", "key_valid_q")],
 }
+
+
+def internal_regs(cfg) -> list[str]:
+    """INTERNAL_REGS plus the state register, which depends on the datapath within an architecture."""
+    regs = list(INTERNAL_REGS[cfg.params["ARCH"]])
+    if cfg.params["ARCH"] == 0:  # block-RAM S-boxes: their output registers are the state register
+        bram = cfg.params["SBOX"] == 1
+        regs.append("g_iterative.u_core." + ("g_bram_rounds.substituted_q" if bram else "g_rounds.state_q"))
+    return regs
+
+
+def internal_store(cfg) -> list[str]:
+    """The round-key RAM, where the build has one (iterative builds: when they decrypt or store keys)."""
+    if cfg.params["ARCH"] == 0 and not (cfg.decrypt or cfg.params["ENC_KEYS"] == 1):
+        return []
+    return INTERNAL_STORE[cfg.params["ARCH"]]
+
+
 INTERNAL_STORE = {
-    0: ["g_iterative.u_core.g_decrypt_keys.u_store.round_keys"],
+    1: [],  # no round-key RAM: the round keys are registers, zeroed by reset with the rest
+    0: ["g_iterative.u_core.g_stored_keys.u_store.round_keys"],
+    2: ["g_folded.u_core.g_bank[0].u_store.round_keys"],  # folded64's second bank gets the same writes
+    3: ["g_tiny.u_core.u_ram.round_keys"],
 }
 
 
@@ -360,7 +417,7 @@ async def core_reset(dut):
         # first cycle after reset: registers holding key material / state are zero
         await FallingEdge(dut.clk_i)
         await ReadOnly()
-        nonzero, missing = _peek_zero(tb, INTERNAL_REGS[tb.cfg.params["ARCH"]])
+        nonzero, missing = _peek_zero(tb, internal_regs(tb.cfg))
         missing_names.update(missing)
         assert not nonzero, f"after reset ({scenario}): internal registers not wiped: {nonzero}"
         tb.log.info("reset (%s): %d results before it, %d blocks in flight dropped", scenario, before,
@@ -374,10 +431,10 @@ async def core_reset(dut):
         assert all(e.out.error == 1 and e.out.value == 0 for e in tail), \
             f"after reset ({scenario}), blocks sent before any key: expected error=1 and zero data, got " \
             f"{[(e.out.error, hex(e.out.value)) for e in tail]}"
-        if tb.cfg.decrypt:  # the round-key store is wiped by the time the core takes input again
+        if internal_store(tb.cfg):  # the round-key store is wiped by the time the core takes input again
             await FallingEdge(dut.clk_i)
             await ReadOnly()
-            nonzero, missing = _peek_zero(tb, INTERNAL_STORE[tb.cfg.params["ARCH"]])
+            nonzero, missing = _peek_zero(tb, internal_store(tb.cfg))
             missing_names.update(missing)
             assert not nonzero, f"after reset ({scenario}): decryption round keys not wiped: {nonzero[:4]}"
         # a new key works
@@ -444,7 +501,8 @@ async def core_errors(dut):
     done = tb.sb.done
     refused = [e for e in done if e.error]
     assert all(e.out.error == 1 and e.out.value == 0 for e in refused)
-    late = [e for e in refused if e.out.first_valid_edge != e.in_edge]
+    # (a pipeline, ARCH 1, answers them in order behind the blocks in flight instead; the scoreboard checks that)
+    late = [e for e in refused if e.out.first_valid_edge != e.in_edge and cfg.params["ARCH"] != 1]
     assert not late, "refused blocks must come out one cycle after they were taken: " + \
         ", ".join(f"taken at edge {e.in_edge}, out_valid from edge {e.out.first_valid_edge}" for e in late[:5])
     no_key = sum(1 for e in done if e.key is None)

@@ -1,0 +1,409 @@
+// rijndael_core_pipelined: fully pipelined Rijndael/AES core, Nr round stages, one block per clock.
+// Selected by rijndael_core (ARCH = 1), which owns the shared parameter checks and the port contract
+// (docs/core-interface.md). How it works and what it costs: docs/architectures.md.
+//
+// Theory of operation:
+// - One block size and one key size per build (Nr is the number of stages), any Rijndael pair.
+//   Every round has its own rijndael_round (or, with SUBSTAGES, the same round split into
+//   rijndael_round_front / rijndael_round_back with registers between the parts). A round is
+//   1 + SUBSTAGES register slots long; the pipeline is L = Nr * (1 + SUBSTAGES) slots.
+// - Each slot carries its block's tags (valid, inverse = decrypting, refused). Back-pressure is global:
+//   the whole pipeline moves (`advance`) when the last slot is empty or its result leaves, so a stall
+//   loses and reorders nothing. in_ready_o depends combinationally on out_ready_i (through advance),
+//   and on in_is_key_i / in_decrypt_i (the key-change rules below), never the other way round.
+// - Round keys are registers: round_keys_q[r] holds round key r (r = 0..Nr). Encryption round r reads
+//   round_keys_q[r], decryption round r (equivalent inverse cipher) reads round_keys_q[Nr-r], and the
+//   initial AddRoundKey reads round_keys_q[0] (encrypt) or round_keys_q[Nr] (decrypt). One
+//   rijndael_key_step fills them: the key beat writes round key 0, then a "wave" writes round key r
+//   at the pipeline advance where the key beat's own slot has just passed every old block that still
+//   reads round r and before any block after the key beat reads it (see `Wave timing` below). Every
+//   block therefore leaves with the key it entered with, by construction, and an encryption block can
+//   follow its key beat in the next cycle.
+// - Decryption blocks read round keys in reverse, so they cannot ride behind a wave: a decrypt block
+//   after a key beat waits until the wave has written round key Nr, and a key beat waits until every
+//   decrypt block ahead of it has reached the last slot (it would overwrite the keys they still need).
+// - A second key beat waits until the wave of the previous key has finished, unless no block was taken
+//   since that key (then the unused wave is simply dropped): keys can change every Nr * (1 + SUBSTAGES)
+//   cycles at no cost.
+// - Refused blocks (no valid key, or a direction the build lacks) travel the pipeline like any other
+//   block and leave in order with out_error_o high and zero data. A key beat with a length the build
+//   lacks raises key_error_o and starts a wave of zeros, which wipes the round keys behind the blocks
+//   still in flight.
+// - Reset zeroes every slot, tag, round key and the key-expansion state; no RAM needs wiping, so the
+//   core takes input right after reset.
+module rijndael_core_pipelined #(
+  // Plain integers, so every tool can set them from its command line without width warnings.
+  parameter int BLOCK_SIZES    = 'b00001,  // exactly one bit: the block length, Nb = 4 + bit index
+  parameter int KEY_SIZES      = 'b00001,  // exactly one bit: the key length, Nk = 4 + bit index
+  parameter int MAX_NB         = 4,        // = 4 + the bit of BLOCK_SIZES
+  parameter int MAX_NK         = 4,        // = 4 + the bit of KEY_SIZES
+  parameter int ENABLE_ENCRYPT = 1,
+  parameter int ENABLE_DECRYPT = 0,
+  parameter int SUBSTAGES      = 0,        // extra register slots inside each round, 0..3
+  parameter int SBOX           = 0,        // S-box mapping, see rijndael_sbox; SBOX_BRAM: sbox_bram
+  parameter int TBOX           = 0         // 1: T-box rounds (SUBSTAGES = 0 only)
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  // input stream: key beats and block beats
+  input  logic                 in_valid_i,
+  output logic                 in_ready_o,
+  input  logic                 in_is_key_i,
+  input  logic [2:0]           in_key_len_i,    // key beats: Nk - 4
+  input  logic [2:0]           in_block_len_i,  // key beats: Nb - 4
+  input  logic                 in_decrypt_i,    // block beats
+  input  logic [32*MAX_NK-1:0] in_key_i,
+  input  logic [32*MAX_NB-1:0] in_block_i,
+  // output stream: one beat per block beat
+  output logic                 out_valid_o,
+  input  logic                 out_ready_i,
+  output logic [32*MAX_NB-1:0] out_block_o,
+  output logic                 out_error_o,
+  output logic                 key_error_o
+);
+  localparam logic [4:0] BLOCK_MASK = 5'(BLOCK_SIZES);
+  localparam logic [4:0] KEY_MASK   = 5'(KEY_SIZES);
+  localparam bit         ENCRYPT    = ENABLE_ENCRYPT != 0;
+  localparam bit         DECRYPT    = ENABLE_DECRYPT != 0;
+  localparam int NB      = MAX_NB;
+  localparam int NK      = MAX_NK;
+  localparam int W       = 32 * NB;
+  localparam int KEY_W   = 32 * NK;
+  localparam int NR      = (NB > NK ? NB : NK) + 6;
+  localparam int D       = 1 + SUBSTAGES;  // register slots per round
+  localparam int L       = NR * D;         // register slots in the pipeline
+  localparam int WIN     = rijndael_pkg::key_window_words(BLOCK_MASK, KEY_MASK);
+  localparam logic [2:0] NB_CODE = 3'(NB - 4);
+  localparam logic [2:0] NK_CODE = 3'(NK - 4);
+  localparam bit BRAM    = SBOX == rijndael_pkg::SBOX_BRAM;
+
+  // ---------------------------------------------------------------------------------------------
+  // Options only this architecture has (rijndael_core checked the shared ones). The same rules are in
+  // src/rijndael_hw/configs.py, in words.
+  if (BLOCK_SIZES != (1 << (MAX_NB - 4)) || KEY_SIZES != (1 << (MAX_NK - 4))) begin : g_check_sizes
+    ERROR_PIPELINED_needs_exactly_one_block_size_and_one_key_size u_error ();
+  end
+  if (SUBSTAGES < 0 || SUBSTAGES > 3) begin : g_check_substages
+    ERROR_SUBSTAGES_must_be_0_to_3 u_error ();
+  end
+  if (BRAM && SUBSTAGES == 0) begin : g_check_bram
+    ERROR_PIPELINED_SBOX_BRAM_needs_SUBSTAGES_1_or_more_the_S_box_register_is_a_substage u_error ();
+  end
+  if (TBOX != 0 && SUBSTAGES != 0) begin : g_check_tbox
+    ERROR_PIPELINED_TBOX_needs_SUBSTAGES_0_a_T_box_round_has_no_inner_register u_error ();
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Where the slots of a round sit (offset o = 0..D-1 inside the round; the slot after part o):
+  //   SUBSTAGES 0: [whole round]
+  //   SUBSTAGES 1: [SubBytes] [ShiftRows, MixColumns, AddRoundKey]
+  //   SUBSTAGES 2: [SubBytes] [ShiftRows, [dec: AddRoundKey], MixColumns] [enc: AddRoundKey]
+  //   SUBSTAGES 3: [input register] [SubBytes] [ShiftRows, [dec: AddRoundKey], MixColumns] [enc: AddRoundKey]
+  // FRONT_AT is the offset of SubBytes. KEY_AT is the first offset that reads a round key; every part
+  // that reads one is at KEY_AT or KEY_AT + 1, which is what lets a single wave serve old and new blocks.
+  localparam int FRONT_AT = SUBSTAGES == 3 ? 1 : 0;
+  localparam int KEY_AT   = SUBSTAGES == 0 ? 0 : SUBSTAGES == 1 ? 1 : (DECRYPT ? FRONT_AT + 1 : FRONT_AT + 2);
+
+  // Wave timing. Count the cycles of the key beat's own slot: cycle 0 is the one in which the key beat is
+  // taken, cycle k follows its k-th pipeline advance. In cycle k every older block sits at slot position
+  // k+1 or later, every newer block at k-1 or earlier (position 0 = being taken, p = after register p).
+  // A block at position p works on round p/D + 1, part p%D. So round key r must be new in cycles
+  // k >= (r-1)*D + KEY_AT + 1 and old in cycles k <= (r-1)*D + KEY_AT + (read span) - 1: the wave
+  // writes it at the advance that ends cycle (r-1)*D + KEY_AT (+ LEAD, see below).
+  // LEAD: when Nb > Nk, round key 0 reaches past the key, so the key beat spends the key step on the
+  // lead step (as rijndael_core_iterative does); the wave then runs one advance later and blocks are
+  // held for one advance after the key beat (key change: 2 cycles instead of 1).
+  localparam bit LEAD         = NB > NK;
+  localparam bit STEP_AT_KEY  = LEAD || KEY_AT == 0;   // the key beat uses the key step
+  localparam bit WRITE_AT_KEY = !LEAD && KEY_AT == 0;  // round key 1 is written by the key beat itself
+  localparam int FIRST_WAIT   = KEY_AT + (LEAD ? 1 : 0) - 1;  // advances before round key 1, otherwise
+
+  // ---------------------------------------------------------------------------------------------
+  // Handshakes
+  logic advance, in_fire, key_fire, block_fire, key_ok, block_ok, in_inverse, block_refused;
+  logic decrypt_in_flight;
+
+  logic [L-1:0][W-1:0] slot_q, slot_d;     // data after each register slot, in pipeline order
+  logic [L-1:0][W-1:0] slot_out;           // what the next part reads (the BRAM output for SubBytes slots)
+  logic [L-1:0]        slot_valid_q, slot_inverse_q, slot_refused_q;
+
+  logic              key_valid_q, key_valid_d, key_error_q, key_error_d;
+  logic [NR:0][W-1:0] round_keys_q, round_keys_d;
+  logic [32*WIN-1:0] window_q, window_d;   // key expansion state the wave continues from
+  logic [2:0]        phase_q, phase_d;
+  logic [7:0]        rcon_q, rcon_d;
+  logic              wave_busy_q, wave_busy_d;    // round keys 1..Nr are not all written yet
+  logic [3:0]        wave_index_q, wave_index_d;  // the round key the wave writes next
+  logic [1:0]        wave_wait_q, wave_wait_d;    // advances before that write
+  logic              wave_used_q, wave_used_d;    // a block was taken since the wave's key beat
+  logic              lead_hold_q, lead_hold_d;    // Nb > Nk: no block until the first advance
+
+  assign out_valid_o = slot_valid_q[L-1];
+  assign out_block_o = slot_q[L-1];        // zero for refused blocks (see the last slot below)
+  assign out_error_o = slot_refused_q[L-1];
+  assign key_error_o = key_error_q;
+
+  assign advance    = !out_valid_o || out_ready_i;
+  assign in_inverse = DECRYPT && (!ENCRYPT || in_decrypt_i);
+  assign block_refused = !key_valid_q || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
+
+  // A decrypt block before the last slot still reads round keys a key beat's wave would overwrite.
+  assign decrypt_in_flight = DECRYPT && |(slot_valid_q[L-2:0] & slot_inverse_q[L-2:0]);
+
+  assign key_ok     = (!wave_busy_q || !wave_used_q) && !decrypt_in_flight;
+  assign block_ok   = !lead_hold_q && !(in_inverse && wave_busy_q);
+  assign in_ready_o = advance && (in_is_key_i ? key_ok : block_ok);
+  assign in_fire    = in_valid_i && in_ready_o;
+  assign key_fire   = in_fire && in_is_key_i;
+  assign block_fire = in_fire && !in_is_key_i;
+
+  // ---------------------------------------------------------------------------------------------
+  // Key beat decoding: the key words at the top of the window, newest word highest.
+  logic              key_supported;
+  logic [32*WIN-1:0] key_window;
+
+  assign key_supported = in_key_len_i == NK_CODE && in_block_len_i == NB_CODE;
+  for (genvar w = 0; w < WIN; w++) begin : g_key_window
+    if (w >= WIN - NK) begin : g_key_word
+      assign key_window[32*w +: 32] = in_key_i[KEY_W-1-32*(w-(WIN-NK)) -: 32];
+    end else begin : g_empty
+      assign key_window[32*w +: 32] = 32'h0;
+    end
+  end
+
+  // One key step: the key beat's step (the lead step, or round key 1) or the wave's next step.
+  logic [32*WIN-1:0] step_window_in, step_window_out, base_window;
+  logic [2:0]        step_phase_in, step_phase_out;
+  logic [7:0]        step_rcon_in, step_rcon_out;
+
+  assign step_window_in = key_fire ? key_window : window_q;
+  assign step_phase_in  = key_fire ? 3'd0 : phase_q;
+  assign step_rcon_in   = key_fire ? 8'h01 : rcon_q;
+
+  rijndael_key_step #(
+    .MAX_NB(NB), .WIN(WIN), .BLOCK_SIZES(BLOCK_MASK), .KEY_SIZES(KEY_MASK),
+    .SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX)  // a handful of key S-boxes stay combinational
+  ) u_key_step (
+    .window_i (step_window_in),
+    .nb_code_i(NB_CODE),
+    .nk_code_i(NK_CODE),
+    .phase_i  (step_phase_in),
+    .rcon_i   (step_rcon_in),
+    .window_o (step_window_out),
+    .phase_o  (step_phase_out),
+    .rcon_o   (step_rcon_out)
+  );
+
+  // Round key 0 from the window right after the key (after the lead step when Nb > Nk), and the round
+  // key the key step just produced.
+  logic [W-1:0] first_round_key, stepped_round_key;
+  assign base_window = LEAD ? step_window_out : key_window;
+
+  rijndael_round_key_select #(
+    .MAX_NB(NB), .WIN(WIN), .BLOCK_SIZES(BLOCK_MASK), .KEY_SIZES(KEY_MASK)
+  ) u_first_round_key (
+    .window_i(base_window), .nb_code_i(NB_CODE), .nk_code_i(NK_CODE), .round_key_o(first_round_key)
+  );
+
+  rijndael_round_key_select #(
+    .MAX_NB(NB), .WIN(WIN), .BLOCK_SIZES(BLOCK_MASK), .KEY_SIZES(KEY_MASK)
+  ) u_stepped_round_key (
+    .window_i(step_window_out), .nb_code_i(NB_CODE), .nk_code_i(NK_CODE), .round_key_o(stepped_round_key)
+  );
+
+  // The wave writes zeros for a refused key, so no block ever runs under a key the user did not intend.
+  logic         wave_write, wave_step, wave_key_valid;
+  logic [3:0]   wave_write_index;
+  logic [W-1:0] wave_round_key;
+
+  assign wave_step        = !key_fire && wave_busy_q && advance && wave_wait_q == 2'd0;
+  assign wave_write       = (key_fire && WRITE_AT_KEY) || wave_step;
+  assign wave_write_index = key_fire ? 4'd1 : wave_index_q;
+  assign wave_key_valid   = key_fire ? key_supported : key_valid_q;
+  assign wave_round_key   = wave_key_valid ? stepped_round_key : '0;
+
+  assign round_keys_d[0] = key_fire ? (key_supported ? first_round_key : '0) : round_keys_q[0];
+  for (genvar r = 1; r <= NR; r++) begin : g_round_key
+    assign round_keys_d[r] = (wave_write && wave_write_index == 4'(r)) ? wave_round_key : round_keys_q[r];
+  end
+
+  always_comb begin
+    key_valid_d  = key_valid_q;
+    key_error_d  = key_error_q;
+    window_d     = window_q;
+    phase_d      = phase_q;
+    rcon_d       = rcon_q;
+    wave_busy_d  = wave_busy_q;
+    wave_index_d = wave_index_q;
+    wave_wait_d  = wave_wait_q;
+    wave_used_d  = wave_used_q || (block_fire && wave_busy_q);
+    lead_hold_d  = lead_hold_q && !advance;
+
+    if (key_fire) begin
+      key_valid_d  = key_supported;
+      key_error_d  = !key_supported;
+      window_d     = !key_supported ? '0 : STEP_AT_KEY ? step_window_out : key_window;
+      phase_d      = !key_supported ? '0 : STEP_AT_KEY ? step_phase_out : 3'd0;
+      rcon_d       = !key_supported ? '0 : STEP_AT_KEY ? step_rcon_out : 8'h01;
+      wave_busy_d  = 1'b1;
+      wave_index_d = WRITE_AT_KEY ? 4'd2 : 4'd1;
+      wave_wait_d  = WRITE_AT_KEY ? 2'(D - 1) : 2'(FIRST_WAIT);
+      wave_used_d  = 1'b0;
+      lead_hold_d  = LEAD;
+    end else if (wave_busy_q && advance) begin
+      if (wave_wait_q != 2'd0) begin
+        wave_wait_d = wave_wait_q - 2'd1;
+      end else begin
+        window_d = key_valid_q ? step_window_out : '0;
+        phase_d  = key_valid_q ? step_phase_out : '0;
+        rcon_d   = key_valid_q ? step_rcon_out : '0;
+        if (wave_index_q == 4'(NR)) begin
+          wave_busy_d = 1'b0;
+        end else begin
+          wave_index_d = wave_index_q + 4'd1;
+          wave_wait_d  = 2'(D - 1);
+        end
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // The datapath: Nr rounds of D parts each. The initial AddRoundKey happens as the block is taken.
+  logic [W-1:0] whitened;
+  assign whitened = in_block_i ^ (in_inverse ? round_keys_q[NR] : round_keys_q[0]);
+
+  for (genvar j = 0; j < NR; j++) begin : g_round  // round j + 1
+    localparam bit LAST = j == NR - 1;
+    logic [W-1:0] round_key_enc, round_key_dec;
+    assign round_key_enc = round_keys_q[j + 1];
+    assign round_key_dec = round_keys_q[NR - 1 - j];
+
+    for (genvar o = 0; o < D; o++) begin : g_part
+      localparam int S = j * D + o;  // the slot this part writes
+      logic [W-1:0] part_in, part_out;
+      logic         part_inverse;
+
+      if (S == 0) begin : g_first
+        assign part_in      = whitened;
+        assign part_inverse = in_inverse;
+      end else begin : g_later
+        assign part_in      = slot_out[S - 1];
+        assign part_inverse = slot_inverse_q[S - 1];
+      end
+
+      if (SUBSTAGES == 0) begin : g_whole_round
+        rijndael_round #(
+          .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT), .SBOX(SBOX), .TBOX(TBOX)
+        ) u_round (
+          .state_i     (part_in),
+          .round_key_i (part_inverse ? round_key_dec : round_key_enc),
+          .nb_code_i   (NB_CODE),
+          .decrypt_i   (part_inverse),
+          .last_round_i(LAST),
+          .state_o     (part_out)
+        );
+      end else if (o < FRONT_AT) begin : g_input_register
+        logic unused_inverse;  // a plain register slot in front of SubBytes
+        assign part_out       = part_in;
+        assign unused_inverse = part_inverse;
+      end else if (o == FRONT_AT && BRAM) begin : g_front_bram
+        // The block RAM's output register is this slot's register: slot_q stays unused (zero).
+        for (genvar i = 0; i < 4 * NB; i++) begin : g_sbox
+          sbox_bram #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT)) u_sbox (
+            .clk_i    (clk_i),
+            .rst_ni   (rst_ni),
+            .en_i     (advance),
+            .data_i   (part_in[W-1-8*i -: 8]),
+            .inverse_i(part_inverse),
+            .data_o   (part_out[W-1-8*i -: 8])
+          );
+        end
+      end else if (o == FRONT_AT) begin : g_front
+        rijndael_round_front #(
+          .MAX_NB(NB), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT), .SBOX(SBOX)
+        ) u_front (
+          .state_i(part_in), .decrypt_i(part_inverse), .state_o(part_out)
+        );
+      end else if (o == FRONT_AT + 1) begin : g_back
+        logic [W-1:0] mixed;
+        rijndael_round_back #(
+          .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
+        ) u_back (
+          .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(part_inverse),
+          .last_round_i(LAST), .state_o(mixed)
+        );
+        if (SUBSTAGES == 1) begin : g_add_key  // the encryption AddRoundKey in the same part
+          assign part_out = part_inverse ? mixed : mixed ^ round_key_enc;
+        end else begin : g_no_add_key
+          assign part_out = mixed;
+        end
+      end else begin : g_add_key  // the encryption AddRoundKey after its own register
+        assign part_out = part_inverse ? part_in : part_in ^ round_key_enc;
+      end
+
+      // Register S: refused blocks leave with zero data; the block RAM holds SubBytes slots itself.
+      // (One always_ff per slot: a reset of the whole array as one '0 would pass 8 kbit for wide blocks.)
+      if (o == FRONT_AT && BRAM && SUBSTAGES != 0) begin : g_bram_slot
+        logic unused_slot;
+        assign slot_d[S]   = '0;
+        assign slot_out[S] = part_out;
+        assign unused_slot = ^slot_q[S] ^ ^slot_d[S];
+        always_ff @(posedge clk_i) slot_q[S] <= '0;  // constant: synthesis removes it
+      end else begin : g_flop_slot
+        assign slot_d[S]   = (S == L - 1 && slot_refused_q[L-2]) ? '0 : part_out;
+        assign slot_out[S] = slot_q[S];
+        always_ff @(posedge clk_i) begin
+          if (!rst_ni)      slot_q[S] <= '0;
+          else if (advance) slot_q[S] <= slot_d[S];
+        end
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Registers. Synchronous active-low reset wipes data, tags and every piece of key material.
+  logic [L-1:0] slot_valid_d, slot_inverse_d, slot_refused_d;
+  assign slot_valid_d   = {slot_valid_q[L-2:0], block_fire};
+  assign slot_inverse_d = {slot_inverse_q[L-2:0], block_fire && in_inverse};
+  assign slot_refused_d = {slot_refused_q[L-2:0], block_fire && block_refused};
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      slot_valid_q   <= '0;
+      slot_inverse_q <= '0;
+      slot_refused_q <= '0;
+    end else if (advance) begin
+      slot_valid_q   <= slot_valid_d;
+      slot_inverse_q <= slot_inverse_d;
+      slot_refused_q <= slot_refused_d;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      key_valid_q  <= 1'b0;
+      key_error_q  <= 1'b0;
+      round_keys_q <= '0;
+      window_q     <= '0;
+      phase_q      <= '0;
+      rcon_q       <= '0;
+      wave_busy_q  <= 1'b0;
+      wave_index_q <= '0;
+      wave_wait_q  <= '0;
+      wave_used_q  <= 1'b0;
+      lead_hold_q  <= 1'b0;
+    end else begin
+      key_valid_q  <= key_valid_d;
+      key_error_q  <= key_error_d;
+      round_keys_q <= round_keys_d;
+      window_q     <= window_d;
+      phase_q      <= phase_d;
+      rcon_q       <= rcon_d;
+      wave_busy_q  <= wave_busy_d;
+      wave_index_q <= wave_index_d;
+      wave_wait_q  <= wave_wait_d;
+      wave_used_q  <= wave_used_d;
+      lead_hold_q  <= lead_hold_d;
+    end
+  end
+endmodule

@@ -1,0 +1,443 @@
+// rijndael_core_tiny: byte-serial Rijndael/AES core, an 8-bit datapath around a single S-box that the
+// data and the key schedule share; encryption and decryption. Selected by rijndael_core (ARCH = 3),
+// which owns the shared parameter checks and the port contract (docs/core-interface.md). Aimed at the
+// smallest FPGAs (iCE40 UP5K): no wide S-box banks, round keys in one RAM block.
+//
+// Theory of operation:
+// - Two-stage byte pipeline. Stage 0 picks one state byte per clock (ShiftRows is the choice of byte,
+//   as in rijndael_core_folded: each row is rotated in place and the rotation tracked per row) into
+//   sbox_in_q; stage 1 puts it through the S-box into a 3-byte column accumulator. With the fourth
+//   byte the column is complete: (Inv)MixColumns and AddRoundKey (rijndael_fold_mix_key) write it back
+//   to the positions its bytes came from. A round is 16 clocks; Nr rounds plus a 4-clock initial
+//   AddRoundKey (one column per clock) plus the pipeline give 16 * Nr + 6 clocks per block.
+// - Round keys (both directions) live in a 32-bit wide RAM with a registered read (rijndael_tiny_ram,
+//   one FPGA RAM block), written once per key. Decryption is the equivalent inverse cipher reading
+//   them backwards, with the plain round key added before InvMixColumns.
+// - Key beats: the core copies the key words from in_key_i into the RAM *before* it accepts the beat
+//   (AXI-Stream holds the data stable while valid is high and ready low), one word per clock, and takes
+//   the beat with the last word: no key register. After the beat it expands the remaining words, one
+//   per clock, five clocks for the words that need SubWord (through the shared S-box).
+// - Refused requests as in every core: a block without a usable key or in a missing direction leaves
+//   one cycle later with out_error_o and zero data; an unsupported key length is taken at once, raises
+//   key_error_o and wipes the RAM. Reset zeroes every register and wipes the RAM before in_ready_o rises.
+// Only 128-bit blocks (BLOCK_SIZES = 1); every key length of KEY_SIZES.
+module rijndael_core_tiny #(
+  // Plain integers, so every tool can set them from its command line without width warnings.
+  parameter int BLOCK_SIZES    = 'b00001,  // bit i: block of 4+i words supported (tiny: 128 bits only)
+  parameter int KEY_SIZES      = 'b10101,  // bit i: key of 4+i words supported (AES: 4, 6, 8)
+  parameter int MAX_NB         = 4,        // = 4 + highest bit of BLOCK_SIZES
+  parameter int MAX_NK         = 8,        // = 4 + highest bit of KEY_SIZES
+  parameter int ENABLE_ENCRYPT = 1,
+  parameter int ENABLE_DECRYPT = 1,
+  parameter int SBOX           = 0         // S-box mapping, see rijndael_sbox
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  // input stream: key beats and block beats
+  input  logic                 in_valid_i,
+  output logic                 in_ready_o,
+  input  logic                 in_is_key_i,
+  input  logic [2:0]           in_key_len_i,    // key beats: Nk - 4
+  input  logic [2:0]           in_block_len_i,  // key beats: Nb - 4
+  input  logic                 in_decrypt_i,    // block beats
+  input  logic [32*MAX_NK-1:0] in_key_i,
+  input  logic [32*MAX_NB-1:0] in_block_i,
+  // output stream: one beat per block beat
+  output logic                 out_valid_o,
+  input  logic                 out_ready_i,
+  output logic [32*MAX_NB-1:0] out_block_o,
+  output logic                 out_error_o,
+  output logic                 key_error_o
+);
+  localparam logic [4:0] BLOCK_MASK = 5'(BLOCK_SIZES);
+  localparam logic [4:0] KEY_MASK   = 5'(KEY_SIZES);
+  localparam bit         ENCRYPT    = ENABLE_ENCRYPT != 0;
+  localparam bit         DECRYPT    = ENABLE_DECRYPT != 0;
+  localparam int KEY_W  = 32 * MAX_NK;
+  localparam int NR_MAX = (MAX_NK > 4 ? MAX_NK : 4) + 6;
+  localparam int WORDS  = 4 * (NR_MAX + 1);  // round-key words of the longest key
+  localparam int ADDR_W = $clog2(WORDS);
+
+  if (BLOCK_SIZES != 'b00001 || MAX_NB != 4) begin : g_check_block
+    ERROR_the_tiny_architecture_supports_128_bit_blocks_only_BLOCK_SIZES_must_be_1 u_error ();
+  end
+  if (SBOX == rijndael_pkg::SBOX_BRAM) begin : g_check_sbox
+    ERROR_SBOX_bram_is_not_supported_by_the_tiny_architecture u_error ();
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Handshakes
+  logic in_fire, key_fire, block_fire, out_fire, done, working, block_refused;
+
+  logic       key_valid_q, key_valid_d;
+  logic       key_error_q, key_error_d;
+  logic [2:0] nk_code_q, nk_code_d;
+  logic [3:0] nr_q, nr_d;
+
+  // Block processing. Stage 0 walks (round_q, step_q): round 0 = initial AddRoundKey, steps 0..3 one
+  // column each; rounds 1..Nr, steps 0..15 one byte each (column step/4, row step%4).
+  logic [127:0] state_q, state_d;  // byte (row r, position p) at [127 - 8*(4p + r)]
+  logic [7:0]   offset_q, offset_d;  // row r's rotation at [2r +: 2]
+  logic [3:0]   round_q, round_d, step_q, step_d;
+  logic         busy_q, busy_d, issued_q, issued_d, finished_q, finished_d;
+  logic         decrypt_q, decrypt_d, refused_q, refused_d;
+
+  // Stage 1: the byte in front of the S-box and what it belongs to.
+  logic [7:0]  sbox_in_q, sbox_in_d;
+  logic        s1_data_q, s1_data_d, s1_key_q, s1_key_d, s1_last_q, s1_last_d;
+  logic [1:0]  s1_row_q, s1_row_d, s1_col_q, s1_col_d;
+  logic [23:0] acc_q, acc_d;  // S-box outputs of rows 0..2 of the current column
+
+  // Key copy (before the key beat is taken), expansion and wiping.
+  logic [2:0]        copy_q, copy_d;
+  logic              setup_q, setup_d, wipe_q, wipe_d;
+  logic [ADDR_W-1:0] ks_index_q, ks_index_d;  // word being made (expansion) or entry being wiped
+  logic [2:0]        ks_step_q, ks_step_d;
+  logic [2:0]        phase_q, phase_d;        // ks_index mod Nk
+  logic [7:0]        rcon_q, rcon_d;
+  logic [31:0]       prev_q, prev_d;          // the last word made, w[i-1]
+
+  // ---------------------------------------------------------------------------------------------
+  // Key beat decoding.
+  localparam logic [7:0] BLOCK_MASK8 = {3'b000, BLOCK_MASK};
+  localparam logic [7:0] KEY_MASK8   = {3'b000, KEY_MASK};
+
+  logic        key_supported, copying, copy_last;
+  logic [31:0] key_words [8];  // in_key_i word j (word 0 = the most significant)
+  logic [3:0]  key_nr;
+
+  for (genvar j = 0; j < 8; j++) begin : g_key_words
+    if (j < MAX_NK) begin : g_on
+      assign key_words[j] = in_key_i[KEY_W-1-32*j -: 32];
+    end else begin : g_off
+      assign key_words[j] = 32'h0;
+    end
+  end
+
+  assign key_supported = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
+  assign key_nr        = rijndael_pkg::num_rounds(4'd4, {1'b0, in_key_len_i} + 4'd4);
+  // The RAM is free once no block needs its round keys any more.
+  assign copying       = in_valid_i && in_is_key_i && key_supported && !setup_q && (!busy_q || done);
+  assign copy_last     = copy_q == in_key_len_i + 3'd3;
+
+  assign in_fire    = in_valid_i && in_ready_o;
+  assign key_fire   = in_fire && in_is_key_i;
+  assign block_fire = in_fire && !in_is_key_i;
+  assign done       = busy_q && (refused_q || finished_q);
+  assign working    = busy_q && !done;
+  assign out_fire   = done && out_ready_i;
+  assign in_ready_o = !setup_q && (!busy_q || out_fire) && (!in_is_key_i || !key_supported || copy_last);
+
+  assign out_valid_o = done;
+  assign out_error_o = refused_q;
+  assign key_error_o = key_error_q;
+
+  assign block_refused = !key_valid_q || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
+
+  rijndael_fold_unrotate #(.KEY_SIZES(KEY_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)) u_unrotate (
+    .state_i(state_q), .offsets_i(offset_q), .block_o(out_block_o)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // The single S-box (forward for the key schedule even in decrypt-only builds).
+  logic [7:0]  substituted;
+  logic [31:0] column;  // the complete column of stage 1 (rows 0..2 accumulated, row 3 now)
+
+  rijndael_sbox #(.FORWARD(1'b1), .INVERSE(DECRYPT), .IMPL(SBOX)) u_sbox (
+    .data_i   (sbox_in_q),
+    .inverse_i(s1_data_q && decrypt_q),
+    .data_o   (substituted)
+  );
+  assign column = {acc_q, substituted};
+
+  // ---------------------------------------------------------------------------------------------
+  // Key expansion: w[i] = w[i-Nk] (read from the RAM) ^ g(w[i-1]); SubWord byte by byte.
+  logic        ks_expanding, ks_sbox_word, ks_write;
+  logic [31:0] ks_sub_source, ks_word, round_key;
+
+  assign ks_expanding  = setup_q && !wipe_q;
+  assign ks_sbox_word  = phase_q == 3'd0 || (nk_code_q > 3'd2 && phase_q == 3'd4);
+  assign ks_write      = ks_expanding && (!ks_sbox_word || ks_step_q == 3'd4);
+  assign ks_sub_source = (phase_q == 3'd0) ? {prev_q[23:0], prev_q[31:24]} : prev_q;  // RotWord at phase 0
+  assign ks_word       = round_key ^ (!ks_sbox_word     ? prev_q :
+                                      (phase_q == 3'd0) ? column ^ {rcon_q, 24'h0} : column);
+
+  // ---------------------------------------------------------------------------------------------
+  // Round-key RAM.
+  logic              ram_write;
+  logic [ADDR_W-1:0] ram_write_addr, ram_read_addr;
+  logic [31:0]       ram_write_data;
+
+  always_comb begin
+    ram_write      = 1'b0;
+    ram_write_addr = ks_index_q;
+    ram_write_data = 32'h0;
+    if (copying) begin
+      ram_write      = 1'b1;
+      ram_write_addr = ADDR_W'(copy_q);
+      ram_write_data = key_words[copy_q];
+    end else if (setup_q && wipe_q) begin
+      ram_write = 1'b1;
+    end else if (ks_write) begin
+      ram_write      = 1'b1;
+      ram_write_data = ks_word;
+    end
+  end
+
+  // Read address, one clock ahead of its use: round key (number, column) of the next data column.
+  logic [3:0] next_round;
+  logic [1:0] next_column;
+  logic [3:0] next_key_number;
+  logic       next_decrypt;
+
+  assign next_decrypt = block_fire ? in_decrypt_i : decrypt_q;
+  always_comb begin
+    if (block_fire) begin
+      next_round  = 4'd0;
+      next_column = 2'd0;
+    end else if (round_q == 4'd0) begin
+      next_round  = (step_q == 4'd3) ? 4'd1 : 4'd0;
+      next_column = 2'(step_q + 4'd1);
+    end else begin
+      next_round  = round_q;
+      next_column = step_q[3:2];
+    end
+  end
+  assign next_key_number = next_decrypt ? nr_q - next_round : next_round;
+
+  always_comb begin
+    if (block_fire || working)
+      ram_read_addr = ADDR_W'({next_key_number, next_column});
+    else if (ks_expanding)  // w[i - Nk], for the next word when this cycle writes one
+      ram_read_addr = ks_index_q + ADDR_W'(ks_write) - (ADDR_W'(nk_code_q) + ADDR_W'(4));
+    else
+      ram_read_addr = '0;     // w[0] for the first word after a key beat; zero after a wipe
+  end
+
+  rijndael_tiny_ram #(.WIDTH(32), .DEPTH(WORDS)) u_ram (
+    .clk_i       (clk_i),
+    .write_i     (ram_write),
+    .write_addr_i(ram_write_addr),
+    .write_data_i(ram_write_data),
+    .read_addr_i (ram_read_addr),
+    .read_data_o (round_key)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Stage 0: pick the state bytes. Round 0 reads whole columns (position = column); rounds read the
+  // byte of row step%4 at position (column + shift_r + offset_r).
+  logic       ark;
+  logic [1:0] shift [4];
+  logic [1:0] read_pos [4];
+  logic [1:0] stage0_column, stage0_row;
+  logic [31:0] gathered;
+
+  assign ark           = working && !issued_q && round_q == 4'd0;
+  assign stage0_column = (round_q == 4'd0) ? step_q[1:0] : step_q[3:2];
+  assign stage0_row    = step_q[1:0];
+
+  for (genvar r = 0; r < 4; r++) begin : g_gather
+    logic [7:0] candidates [4];
+    for (genvar p = 0; p < 4; p++) begin : g_pos
+      assign candidates[p] = state_q[127 - 8*(4*p + r) -: 8];
+    end
+    assign shift[r]    = decrypt_q ? 2'(4 - r) : 2'(r);
+    assign read_pos[r] = (round_q == 4'd0) ? stage0_column : stage0_column + shift[r] + offset_q[2*r +: 2];
+    assign gathered[31-8*r -: 8] = candidates[read_pos[r]];
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Column write: the initial AddRoundKey (stage 0) or a finished column (stage 1), never both.
+  logic        column_done, write_column;
+  logic [1:0]  write_pos [4];
+  logic [31:0] column_out;
+
+  assign column_done  = s1_data_q && s1_row_q == 2'd3;
+  assign write_column = ark || column_done;
+
+  rijndael_fold_mix_key #(.ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)) u_mix_key (
+    .column_i (ark ? gathered : column),
+    .key_i    (round_key),
+    .decrypt_i(decrypt_q),
+    .mix_i    (!ark && !s1_last_q),
+    .column_o (column_out)
+  );
+
+  for (genvar r = 0; r < 4; r++) begin : g_state_row
+    assign write_pos[r] = ark ? stage0_column : s1_col_q + shift[r] + offset_q[2*r +: 2];
+    for (genvar p = 0; p < 4; p++) begin : g_state_pos
+      always_comb begin
+        state_d[127 - 8*(4*p + r) -: 8] = state_q[127 - 8*(4*p + r) -: 8];
+        if (block_fire)
+          state_d[127 - 8*(4*p + r) -: 8] = block_refused ? 8'h00 : in_block_i[127 - 8*(4*p + r) -: 8];
+        else if (write_column && write_pos[r] == 2'(p))
+          state_d[127 - 8*(4*p + r) -: 8] = column_out[31-8*r -: 8];
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Control.
+  always_comb begin
+    key_valid_d = key_valid_q;
+    key_error_d = key_error_q;
+    nk_code_d   = nk_code_q;
+    nr_d        = nr_q;
+    offset_d    = offset_q;
+    round_d     = round_q;
+    step_d      = step_q;
+    busy_d      = busy_q && !out_fire;
+    issued_d    = issued_q;
+    finished_d  = finished_q;
+    decrypt_d   = decrypt_q;
+    refused_d   = refused_q;
+    sbox_in_d   = 8'h00;
+    s1_data_d   = 1'b0;
+    s1_key_d    = 1'b0;
+    s1_last_d   = 1'b0;
+    s1_row_d    = 2'd0;
+    s1_col_d    = 2'd0;
+    acc_d       = acc_q;
+    copy_d      = (copying && !copy_last) ? copy_q + 3'd1 : (copying && !in_fire) ? copy_q : 3'd0;
+    setup_d     = setup_q;
+    wipe_d      = wipe_q;
+    ks_index_d  = ks_index_q;
+    ks_step_d   = ks_step_q;
+    phase_d     = phase_q;
+    rcon_d      = rcon_q;
+    prev_d      = prev_q;
+
+    // Stage 1: collect rows 0..2; the fourth byte completes the column (written above).
+    if ((s1_data_q || s1_key_q) && s1_row_q != 2'd3) acc_d[23 - 8*s1_row_q -: 8] = substituted;
+    if (column_done && s1_col_q == 2'd3) begin
+      offset_d = {offset_q[7:6] + shift[3], offset_q[5:4] + shift[2], offset_q[3:2] + shift[1],
+                  offset_q[1:0] + shift[0]};
+      if (s1_last_q) finished_d = 1'b1;
+    end
+
+    if (key_fire) begin
+      key_valid_d = key_supported;
+      key_error_d = !key_supported;
+      if (key_supported) begin
+        nk_code_d = in_key_len_i;
+        nr_d      = key_nr;
+      end
+      setup_d    = 1'b1;
+      wipe_d     = !key_supported;
+      ks_index_d = key_supported ? ADDR_W'(in_key_len_i) + ADDR_W'(4) : '0;
+      ks_step_d  = 3'd0;
+      phase_d    = 3'd0;
+      rcon_d     = key_supported ? 8'h01 : 8'h00;
+      prev_d     = key_supported ? key_words[in_key_len_i + 3'd3] : 32'h0;
+    end else if (block_fire) begin
+      busy_d     = 1'b1;
+      issued_d   = 1'b0;
+      finished_d = 1'b0;
+      decrypt_d  = in_decrypt_i;
+      refused_d  = block_refused;
+      round_d    = 4'd0;
+      step_d     = 4'd0;
+      offset_d   = '0;
+    end else if (working && !issued_q) begin
+      // Stage 0 of the block.
+      if (round_q != 4'd0) begin
+        sbox_in_d = gathered[31 - 8*stage0_row -: 8];
+        s1_data_d = 1'b1;
+        s1_last_d = round_q == nr_q;
+        s1_row_d  = stage0_row;
+        s1_col_d  = stage0_column;
+      end
+      step_d = step_q + 4'd1;
+      if (round_q == 4'd0 ? step_q == 4'd3 : step_q == 4'd15) begin
+        step_d  = 4'd0;
+        round_d = round_q + 4'd1;
+        if (round_q == nr_q) issued_d = 1'b1;  // the rest happens in stage 1
+      end
+    end else if (setup_q && wipe_q) begin
+      ks_index_d = ks_index_q + ADDR_W'(1);
+      if (32'(ks_index_q) == WORDS - 1) begin
+        setup_d = 1'b0;
+        wipe_d  = 1'b0;
+      end
+    end else if (ks_expanding) begin
+      if (ks_write) begin
+        prev_d     = ks_word;
+        ks_index_d = ks_index_q + ADDR_W'(1);
+        ks_step_d  = 3'd0;
+        phase_d    = (phase_q == nk_code_q + 3'd3) ? 3'd0 : phase_q + 3'd1;
+        if (phase_q == 3'd0) rcon_d = rijndael_pkg::xtime(rcon_q);
+        if (32'(ks_index_q) == 4 * (32'(nr_q) + 1) - 1) setup_d = 1'b0;
+      end else begin
+        // SubWord, one byte per clock through stage 0 (steps 0..3); step 4 writes the word.
+        sbox_in_d = ks_sub_source[31 - 8*ks_step_q[1:0] -: 8];
+        s1_key_d  = 1'b1;
+        s1_row_d  = ks_step_q[1:0];
+        ks_step_d = ks_step_q + 3'd1;
+      end
+    end
+  end
+
+  // Synchronous active-low reset wipes key material and state, then the RAM is zeroed (WORDS cycles,
+  // in_ready_o low meanwhile).
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      key_valid_q <= 1'b0;
+      key_error_q <= 1'b0;
+      nk_code_q   <= '0;
+      nr_q        <= '0;
+      state_q     <= '0;
+      offset_q    <= '0;
+      round_q     <= '0;
+      step_q      <= '0;
+      busy_q      <= 1'b0;
+      issued_q    <= 1'b0;
+      finished_q  <= 1'b0;
+      decrypt_q   <= 1'b0;
+      refused_q   <= 1'b0;
+      sbox_in_q   <= '0;
+      s1_data_q   <= 1'b0;
+      s1_key_q    <= 1'b0;
+      s1_last_q   <= 1'b0;
+      s1_row_q    <= '0;
+      s1_col_q    <= '0;
+      acc_q       <= '0;
+      copy_q      <= '0;
+      setup_q     <= 1'b1;
+      wipe_q      <= 1'b1;
+      ks_index_q  <= '0;
+      ks_step_q   <= '0;
+      phase_q     <= '0;
+      rcon_q      <= '0;
+      prev_q      <= '0;
+    end else begin
+      key_valid_q <= key_valid_d;
+      key_error_q <= key_error_d;
+      nk_code_q   <= nk_code_d;
+      nr_q        <= nr_d;
+      state_q     <= state_d;
+      offset_q    <= offset_d;
+      round_q     <= round_d;
+      step_q      <= step_d;
+      busy_q      <= busy_d;
+      issued_q    <= issued_d;
+      finished_q  <= finished_d;
+      decrypt_q   <= decrypt_d;
+      refused_q   <= refused_d;
+      sbox_in_q   <= sbox_in_d;
+      s1_data_q   <= s1_data_d;
+      s1_key_q    <= s1_key_d;
+      s1_last_q   <= s1_last_d;
+      s1_row_q    <= s1_row_d;
+      s1_col_q    <= s1_col_d;
+      acc_q       <= acc_d;
+      copy_q      <= copy_d;
+      setup_q     <= setup_d;
+      wipe_q      <= wipe_d;
+      ks_index_q  <= ks_index_d;
+      ks_step_q   <= ks_step_d;
+      phase_q     <= phase_d;
+      rcon_q      <= rcon_d;
+      prev_q      <= prev_d;
+    end
+  end
+endmodule
