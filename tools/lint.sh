@@ -26,4 +26,25 @@ for name, cfg in variants:
     print(name, params, files)
 PY
 )
+# The engine (rtl/system) around the core configurations it must work with, at two TDATA widths.
+engine_files="rtl/system/rijndael_regs_pkg.sv rtl/system/rijndael_fifo.sv rtl/system/rijndael_regs.sv
+  rtl/system/rijndael_stream_to_blocks.sv rtl/system/rijndael_blocks_to_stream.sv rtl/system/rijndael_engine.sv"
+while read -r name params files; do
+  gflags=()
+  for p in ${params//,/ }; do gflags+=("-G$p"); done
+  if out=$(verilator --lint-only -Wall --top-module rijndael_engine "${gflags[@]}" \
+             tools/verilator_waivers.vlt ${files//,/ } $engine_files 2>&1); then
+    echo "lint ok   engine $name"
+  else
+    echo "lint FAIL engine $name"; echo "$out" | head -40; status=1
+  fi
+done < <(python3 - <<'PY'
+from rijndael_hw import configs
+files = ",".join(str(f) for f in configs.rtl_files())
+for name in ("iterative", "pipelined", "pipelined-both", "folded32"):
+    for width, contexts in ((128, 4), (32, 1)):
+        params = {**configs.get(name).verilog_params(), "TDATA_WIDTH": width, "CONTEXTS": contexts}
+        print(f"{name}-w{width}-c{contexts}", ",".join(f"{k}={v}" for k, v in params.items()), files)
+PY
+)
 exit $status

@@ -1,0 +1,134 @@
+// rijndael_blocks_to_stream: packs result blocks into AXI4-Stream beats (the output gearbox).
+//
+// - Blocks arrive in the core's order (byte 0 most significant, left aligned) with their byte count;
+//   beats leave in AXI byte-lane order (message byte k of a beat on tdata[8k +: 8]).
+// - Beats are full (TKEEP all ones) except the one that ends a message (TLAST), which keeps a run of
+//   lanes from lane 0 (possibly none). Since the input side cuts the same byte stream into beats of
+//   the same width, each output message has exactly the beat structure and TKEEP of its input.
+// - TUSER[0] (user_o) is set on every beat that carries a word of a flagged block, and on the TLAST
+//   beat of a message whose last block was flagged.
+// - A block of another TID is taken only into an empty buffer. If it arrives while a partial beat is
+//   held (the input side prevents this), the partial beat leaves flagged rather than mixing contexts.
+module rijndael_blocks_to_stream #(
+  parameter int TDATA_WIDTH = 128,
+  parameter int MAX_NB      = 4,
+  parameter int TID_W       = 1
+) (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+  // blocks
+  input  logic                     blk_valid_i,
+  output logic                     blk_ready_o,
+  input  logic [32*MAX_NB-1:0]     blk_data_i,
+  input  logic [5:0]               blk_bytes_i,
+  input  logic                     blk_last_i,
+  input  logic                     blk_err_i,
+  input  logic [TID_W-1:0]         blk_tid_i,
+  // beats
+  output logic                     out_valid_o,
+  input  logic                     out_ready_i,
+  output logic [TDATA_WIDTH-1:0]   out_data_o,
+  output logic [TDATA_WIDTH/8-1:0] out_keep_o,
+  output logic                     out_last_o,
+  output logic                     out_user_o,
+  output logic [TID_W-1:0]         out_tid_o,
+  output logic                     empty_o
+);
+  localparam int W     = TDATA_WIDTH / 32;
+  localparam int CAP   = W + MAX_NB;
+  localparam int CW    = $clog2(CAP + 1);
+
+  logic [31:0]      buf_q [CAP];
+  logic [31:0]      buf_d [CAP];
+  logic [CAP-1:0]   werr_q, werr_d;     // per word: it belongs to a flagged block
+  logic [CW-1:0]    cnt_q, cnt_d;
+  logic [TID_W-1:0] tid_q, tid_d;
+  logic             last_q, last_d;
+  logic [1:0]       pad_q, pad_d;
+  logic             lerr_q, lerr_d;     // the message's last block was flagged
+
+  logic [CW-1:0] blk_words, take, take_fire, rem;
+  logic [1:0]    blk_pad;
+  logic          full_beat, switch_tid, out_fire, rem_last, accept;
+  int            beat_bytes;
+
+  assign blk_words = CW'((int'(blk_bytes_i) + 3) / 4);
+  assign blk_pad   = 2'((4 - int'(blk_bytes_i) % 4) % 4);
+
+  assign full_beat  = int'(cnt_q) >= W;
+  assign switch_tid = blk_valid_i && !last_q && cnt_q != '0 && !full_beat && blk_tid_i != tid_q;
+  assign out_valid_o = full_beat || last_q || switch_tid;
+  assign take        = full_beat ? CW'(W) : cnt_q;
+  assign out_last_o  = last_q && int'(cnt_q) <= W;
+  assign beat_bytes  = 4 * int'(take) - (out_last_o ? int'(pad_q) : 0);
+  assign out_tid_o   = tid_q;
+  assign out_fire    = out_valid_o && out_ready_i;
+  assign empty_o     = cnt_q == '0 && !last_q;
+
+  logic [CAP-1:0] taken_words;
+  for (genvar p = 0; p < CAP; p++) begin : g_taken
+    assign taken_words[p] = p < int'(take);
+  end
+  assign out_user_o = |(werr_q & taken_words) || (out_last_o && lerr_q) || switch_tid;
+
+  for (genvar j = 0; j < W; j++) begin : g_lane_word
+    // Word j carries message bytes 4j..4j+3; its most significant byte goes to lane 4j.
+    logic [31:0] word;
+    assign word = (j < int'(take)) ? buf_q[j] : 32'h0;
+    assign out_data_o[32*j +: 32] = {word[7:0], word[15:8], word[23:16], word[31:24]};
+    for (genvar b = 0; b < 4; b++) begin : g_keep
+      assign out_keep_o[4*j + b] = (4 * j + b) < beat_bytes;
+    end
+  end
+
+  assign take_fire = out_fire ? take : '0;
+  assign rem       = cnt_q - take_fire;
+  assign rem_last  = last_q && !(out_fire && out_last_o);
+  assign blk_ready_o = !rem_last && !switch_tid && int'(rem) + int'(blk_words) <= CAP &&
+                       (rem == '0 || blk_tid_i == tid_q);
+  assign accept    = blk_valid_i && blk_ready_o;
+
+  for (genvar p = 0; p < CAP; p++) begin : g_pos
+    always_comb begin
+      buf_d[p]  = 32'h0;
+      werr_d[p] = 1'b0;
+      if (p < int'(rem)) begin
+        buf_d[p]  = buf_q[p + int'(take_fire)];
+        werr_d[p] = werr_q[p + int'(take_fire)];
+      end else if (accept && p - int'(rem) < MAX_NB) begin
+        buf_d[p]  = blk_data_i[32*MAX_NB - 1 - 32*(p - int'(rem)) -: 32];
+        werr_d[p] = blk_err_i;
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) buf_q[p] <= 32'h0;
+      else         buf_q[p] <= buf_d[p];
+    end
+  end
+
+  always_comb begin
+    cnt_d  = rem + (accept ? blk_words : '0);
+    tid_d  = accept ? blk_tid_i : tid_q;
+    last_d = rem_last || (accept && blk_last_i);
+    pad_d  = (accept && blk_last_i) ? blk_pad : (rem_last ? pad_q : 2'd0);
+    lerr_d = (rem_last && lerr_q) || (accept && blk_last_i && blk_err_i);
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      werr_q <= '0;
+      cnt_q  <= '0;
+      tid_q  <= '0;
+      last_q <= 1'b0;
+      pad_q  <= 2'd0;
+      lerr_q <= 1'b0;
+    end else begin
+      werr_q <= werr_d;
+      cnt_q  <= cnt_d;
+      tid_q  <= tid_d;
+      last_q <= last_d;
+      pad_q  <= pad_d;
+      lerr_q <= lerr_d;
+    end
+  end
+endmodule

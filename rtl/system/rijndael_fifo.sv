@@ -1,0 +1,93 @@
+// rijndael_fifo: synchronous FIFO with a valid/ready stream on each side, written for block RAM.
+//
+// - The memory has one write port and one registered read port (the shape block RAMs have); the read
+//   register is the FIFO's head, so the consumer sees data straight from a flop. The head register
+//   refills from the memory in the cycle it is taken, so a beat can leave every cycle.
+// - Capacity is DEPTH entries in the memory plus one in the head register. Latency from a push to
+//   out_valid_o is two cycles.
+// - in_ready_o depends only on registers (no combinational path from out_ready_i), so FIFOs and
+//   other stages can be chained without long ready paths.
+// - The memory holds plaintext and keystream-derived data, so after reset it is zeroed by a counted
+//   sequence (DEPTH cycles, wiping_o high, in_ready_o low) when WIPE is set; every flop is reset.
+module rijndael_fifo #(
+  parameter int WIDTH = 8,
+  parameter int DEPTH = 16,   // memory entries: a power of two, at least 2
+  parameter int WIPE  = 1     // 1: zero the memory after every reset
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic             in_valid_i,
+  output logic             in_ready_o,
+  input  logic [WIDTH-1:0] in_data_i,
+  output logic             out_valid_o,
+  input  logic             out_ready_i,
+  output logic [WIDTH-1:0] out_data_o,
+  output logic             empty_o,    // nothing held (memory and head register)
+  output logic             wiping_o
+);
+  localparam int AW = (DEPTH > 1) ? $clog2(DEPTH) : 1;
+
+  if (DEPTH < 2 || (1 << AW) != DEPTH) begin : g_check_depth
+    ERROR_rijndael_fifo_DEPTH_must_be_a_power_of_two_of_at_least_2 u_error ();
+  end
+
+  logic [WIDTH-1:0] mem [DEPTH];
+  logic [AW:0]      wr_ptr_q, rd_ptr_q;   // one extra bit tells full from empty
+  logic             head_valid_q;
+  logic [WIDTH-1:0] head_q;
+  logic             wiping_q;
+  logic [AW-1:0]    wipe_addr_q;
+
+  logic mem_empty, mem_full, push, load;
+  logic             mem_we;
+  logic [AW-1:0]    mem_waddr;
+  logic [WIDTH-1:0] mem_wdata;
+
+  assign mem_empty = wr_ptr_q == rd_ptr_q;
+  assign mem_full  = (wr_ptr_q[AW] != rd_ptr_q[AW]) && (wr_ptr_q[AW-1:0] == rd_ptr_q[AW-1:0]);
+  assign in_ready_o = !mem_full && !wiping_q;
+  assign push = in_valid_i && in_ready_o;
+  // Refill the head register whenever it is empty or being taken.
+  assign load = !mem_empty && (!head_valid_q || out_ready_i);
+
+  assign out_valid_o = head_valid_q;
+  assign out_data_o  = head_q;
+  assign empty_o     = mem_empty && !head_valid_q;
+  assign wiping_o    = wiping_q;
+
+  // One write port, shared by the wipe sequence and pushes.
+  assign mem_we    = wiping_q || push;
+  assign mem_waddr = wiping_q ? wipe_addr_q : wr_ptr_q[AW-1:0];
+  assign mem_wdata = wiping_q ? '0 : in_data_i;
+
+  always_ff @(posedge clk_i) begin
+    if (mem_we) mem[mem_waddr] <= mem_wdata;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      head_q <= '0;
+    end else if (load) begin
+      head_q <= mem[rd_ptr_q[AW-1:0]];
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      wr_ptr_q     <= '0;
+      rd_ptr_q     <= '0;
+      head_valid_q <= 1'b0;
+      wiping_q     <= WIPE != 0;
+      wipe_addr_q  <= '0;
+    end else begin
+      if (push) wr_ptr_q <= wr_ptr_q + 1'b1;
+      if (load) rd_ptr_q <= rd_ptr_q + 1'b1;
+      if (load) head_valid_q <= 1'b1;
+      else if (out_ready_i) head_valid_q <= 1'b0;
+      if (wiping_q) begin
+        wipe_addr_q <= wipe_addr_q + 1'b1;
+        if (wipe_addr_q == AW'(DEPTH - 1)) wiping_q <= 1'b0;
+      end
+    end
+  end
+endmodule

@@ -1,0 +1,161 @@
+// rijndael_stream_to_blocks: cuts AXI4-Stream beats into cipher blocks (the input gearbox).
+//
+// - Beats are TDATA_WIDTH bits; AXI byte lanes: message byte k of a beat is tdata[8k +: 8]. Blocks
+//   go out in the core's order: block byte 0 is the most significant byte, the block left aligned
+//   in 32*MAX_NB bits. Everything moves in 32-bit words (every block and beat is whole words).
+// - The block length nb_words_i (4..8 words) is the one of the context that owns the buffered data
+//   (tid_o); the engine looks it up. It must not change while that context has data here.
+// - A message ends with TLAST: its last block may be short (block_bytes_o < 4*Nb, possibly 0 when
+//   TLAST comes on a beat with TKEEP = 0 after whole blocks). Only the TLAST beat may keep fewer
+//   lanes, and those must be a run from lane 0 (a packed stream); bytes past the run are zeroed.
+//   Other TKEEP patterns are processed as described and flag the message's last block (err).
+// - A TID change while a block is only partly assembled ends that block there, as the last block of
+//   its message, flagged (err). Otherwise a new TID waits until the buffer is empty, so every block
+//   and every output beat belongs to one context.
+// - Throughput: one beat in and one block out per cycle, whichever is the narrower.
+module rijndael_stream_to_blocks #(
+  parameter int TDATA_WIDTH = 128,
+  parameter int MAX_NB      = 4,
+  parameter int TID_W       = 1
+) (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+  // beats
+  input  logic                     in_valid_i,
+  output logic                     in_ready_o,
+  input  logic [TDATA_WIDTH-1:0]   in_data_i,
+  input  logic [TDATA_WIDTH/8-1:0] in_keep_i,
+  input  logic                     in_last_i,
+  input  logic [TID_W-1:0]         in_tid_i,
+  // block length of the buffered context, in words
+  output logic [TID_W-1:0]         tid_o,
+  input  logic [3:0]               nb_words_i,
+  // blocks
+  output logic                     blk_valid_o,
+  input  logic                     blk_ready_i,
+  output logic [32*MAX_NB-1:0]     blk_data_o,
+  output logic [5:0]               blk_bytes_o,
+  output logic                     blk_last_o,
+  output logic                     blk_err_o,
+  output logic                     empty_o
+);
+  localparam int W     = TDATA_WIDTH / 32;        // words per beat
+  localparam int LANES = TDATA_WIDTH / 8;
+  localparam int CAP   = MAX_NB + W;              // buffer words: a whole beat fits behind a partial block
+  localparam int CW    = $clog2(CAP + 1);         // width of word counts
+  localparam int LW    = $clog2(LANES + 1);       // width of lane counts
+
+  // Number of kept lanes counted from lane 0 (the run a packed TLAST beat keeps).
+  function automatic logic [LW-1:0] lane_run(input logic [LANES-1:0] keep);
+    logic stop;
+    lane_run = '0;
+    stop = 1'b0;
+    for (int i = 0; i < LANES; i++) begin
+      if (!keep[i]) stop = 1'b1;
+      if (!stop) lane_run = lane_run + 1'b1;
+    end
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // The beat as words in message order, bytes past the kept run zeroed.
+  logic [LW-1:0]  run;
+  logic           keep_bad;
+  logic [CW-1:0]  beat_words;
+  logic [1:0]     beat_pad;      // missing bytes in the beat's last word (TLAST beats)
+  logic [31:0]    beat_word [W];
+  logic [LANES-1:0] lane_on;
+
+  assign run        = lane_run(in_keep_i);
+  // Packed stream: all ones before TLAST; a run from lane 0 on the TLAST beat.
+  assign keep_bad   = in_last_i ? (in_keep_i != LANES'((1 << run) - 1)) : (in_keep_i != '1);
+  assign beat_words = in_last_i ? CW'((int'(run) + 3) / 4) : CW'(W);
+  assign beat_pad   = in_last_i ? 2'((4 - int'(run) % 4) % 4) : 2'd0;
+
+  for (genvar k = 0; k < LANES; k++) begin : g_lane
+    assign lane_on[k] = !in_last_i || k < int'(run);
+  end
+  for (genvar j = 0; j < W; j++) begin : g_beat_word
+    // Lane 4j is message byte 4j: the most significant byte of the word in the core's order.
+    assign beat_word[j] = {in_data_i[32*j +: 8]      & {8{lane_on[4*j]}},
+                           in_data_i[32*j + 8 +: 8]  & {8{lane_on[4*j+1]}},
+                           in_data_i[32*j + 16 +: 8] & {8{lane_on[4*j+2]}},
+                           in_data_i[32*j + 24 +: 8] & {8{lane_on[4*j+3]}}};
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Buffer state.
+  logic [31:0]      buf_q [CAP];
+  logic [31:0]      buf_d [CAP];
+  logic [CW-1:0]    cnt_q, cnt_d;      // words held
+  logic [TID_W-1:0] tid_q, tid_d;
+  logic             last_q, last_d;    // the TLAST beat of the message is in the buffer
+  logic [1:0]       pad_q, pad_d;      // bytes missing in the final word (with last_q)
+  logic             err_q, err_d;      // a stream error in the current message, shown on its last block
+
+  logic [CW-1:0] nb, take, take_fire, rem;
+  logic          cut, have_block, blk_fire, rem_last, accept;
+
+  assign nb = CW'(int'(nb_words_i));
+  // TID changes inside a block: end the block here (flagged) instead of mixing contexts.
+  assign cut        = in_valid_i && !last_q && cnt_q != '0 && cnt_q < nb && in_tid_i != tid_q;
+  assign have_block = cnt_q >= nb;
+  assign blk_valid_o = have_block || last_q || cut;
+  assign take        = have_block ? nb : cnt_q;
+  assign blk_last_o  = (last_q || cut) && cnt_q <= nb;
+  assign blk_bytes_o = 6'(4 * int'(take) - ((blk_last_o && last_q) ? int'(pad_q) : 0));
+  assign blk_err_o   = blk_last_o && (err_q || cut);
+  assign blk_fire    = blk_valid_o && blk_ready_i;
+  assign tid_o       = tid_q;
+  assign empty_o     = cnt_q == '0 && !last_q;
+
+  for (genvar i = 0; i < MAX_NB; i++) begin : g_blk_word
+    assign blk_data_o[32*(MAX_NB-1-i) +: 32] = (i < int'(take)) ? buf_q[i] : 32'h0;
+  end
+
+  // After this cycle's block leaves: words left, and whether the message end is still held.
+  assign take_fire = blk_fire ? take : '0;
+  assign rem       = cnt_q - take_fire;
+  assign rem_last  = last_q && !(blk_fire && blk_last_o);
+  assign accept    = in_valid_i && !rem_last && !cut && int'(rem) + W <= CAP &&
+                     (rem == '0 || in_tid_i == tid_q);
+  assign in_ready_o = !rem_last && !cut && int'(rem) + W <= CAP && (rem == '0 || in_tid_i == tid_q);
+
+  for (genvar p = 0; p < CAP; p++) begin : g_pos
+    always_comb begin
+      buf_d[p] = 32'h0;
+      if (p < int'(rem)) begin
+        buf_d[p] = buf_q[p + int'(take_fire)];
+      end else if (accept && p - int'(rem) < W) begin
+        buf_d[p] = beat_word[p - int'(rem)];
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) buf_q[p] <= 32'h0;
+      else         buf_q[p] <= buf_d[p];
+    end
+  end
+
+  always_comb begin
+    cnt_d  = rem + (accept ? beat_words : '0);
+    tid_d  = accept ? in_tid_i : tid_q;
+    last_d = rem_last || (accept && in_last_i);
+    pad_d  = (accept && in_last_i) ? beat_pad : (rem_last ? pad_q : 2'd0);
+    err_d  = (err_q && !(blk_fire && blk_last_o)) || (accept && keep_bad);
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cnt_q  <= '0;
+      tid_q  <= '0;
+      last_q <= 1'b0;
+      pad_q  <= 2'd0;
+      err_q  <= 1'b0;
+    end else begin
+      cnt_q  <= cnt_d;
+      tid_q  <= tid_d;
+      last_q <= last_d;
+      pad_q  <= pad_d;
+      err_q  <= err_d;
+    end
+  end
+endmodule

@@ -1,0 +1,590 @@
+"""cocotb tests of `rijndael_engine` (rtl/system/) on Icarus, through cocotbext-axi bus models.
+
+Expected values come from the golden model (`rijndael_hw.model`, cross-checked against pycryptodome in
+tests/model) -- never from the RTL. The host side is `rijndael_hw.engine_driver.EngineDriver`.
+
+Run: .venv/bin/python -m pytest -q tests/system            (add --full for the long matrix)
+A failing case reruns alone with its pytest id; the seed is in the log (RIJNDAEL_TEST_SEED=<n> forces it).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import zlib
+from pathlib import Path
+
+import pytest
+
+import cocotb
+from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
+
+from rijndael_hw import configs, model, regs
+from rijndael_hw.engine_driver import EngineDriver, RegisterError, config_word, error_names
+
+REPO = Path(__file__).resolve().parents[2]
+SYSTEM_FILES = ["rijndael_regs_pkg.sv", "rijndael_fifo.sv", "rijndael_regs.sv", "rijndael_stream_to_blocks.sv",
+                "rijndael_blocks_to_stream.sv", "rijndael_engine.sv"]
+MODES = ["ecb", "cbc", "cfb128", "ofb", "ctr"]
+# Simulated time limit per test: a lost beat or a stuck handshake fails the test instead of hanging it.
+TEST_TIMEOUT_MS = 1
+
+
+# --------------------------------------------------------------------------------------------------
+# Helpers inside the simulator
+def _setup(dut):
+    spec = json.loads(os.environ["RIJNDAEL_ENGINE_CONFIG"])
+    cfg = configs.get(spec["name"], spec["overrides"])
+    seed = int(os.environ.get("RIJNDAEL_TEST_SEED", "1"))
+    dut._log.info("configuration %s, engine %s, seed %d", cfg.name, spec["engine"], seed)
+    return cfg, spec["engine"], random.Random(seed)
+
+
+def _stalls(rng, busy: float):
+    """A pause pattern for cocotbext-axi: True = pause this cycle."""
+    return itertools.cycle([rng.random() < busy for _ in range(997)])
+
+
+def _directions(cfg, mode):
+    """Directions the build can run for a mode (ECB/CBC decryption need the inverse cipher)."""
+    out = []
+    for decrypt in (False, True):
+        inverse = decrypt and mode in ("ecb", "cbc")
+        if (inverse and cfg.decrypt) or (not inverse and cfg.encrypt):
+            out.append(decrypt)
+    return out
+
+
+def _expect(mode, decrypt, key, iv, data, block_bytes):
+    fn = model.decrypt if decrypt else model.encrypt
+    return fn(mode, key, data, None if mode == "ecb" else iv, block_bytes)
+
+
+def _rand(rng, n):
+    return rng.getrandbits(8 * n).to_bytes(n, "big") if n else b""
+
+
+async def _start(dut):
+    cfg, engine, rng = _setup(dut)
+    drv = EngineDriver(dut)
+    await drv.start()
+    return cfg, engine, rng, drv
+
+
+def _check_message(msg, want: bytes, tid: int, what: str, lanes: int, flagged_ok=False):
+    assert msg.tid == tid, f"{what}: output TID {msg.tid}, expected {tid}"
+    if not flagged_ok:
+        assert not msg.flagged, f"{what}: TUSER set on beats {[i for i, u in enumerate(msg.tuser) if u]}"
+    assert msg.data == want, f"{what}: got {msg.data.hex()}\n expected {want.hex()}"
+    # Output framing mirrors the input: full beats, then the TLAST beat keeping a run from lane 0.
+    n = len(want)
+    beats = max(1, -(-n // lanes))
+    assert len(msg.tkeep) == beats, f"{what}: {len(msg.tkeep)} output beats, expected {beats}"
+    last = n - (beats - 1) * lanes
+    assert msg.tkeep[:-1] == [(1 << lanes) - 1] * (beats - 1) and msg.tkeep[-1] == (1 << last) - 1, \
+        f"{what}: TKEEP {[hex(k) for k in msg.tkeep]}"
+
+
+def _job(cfg, rng, mode, decrypt, max_blocks=5, whole=False):
+    nk = rng.choice(cfg.key_words)
+    nb = rng.choice(cfg.block_words)
+    bb = 4 * nb
+    blocks = rng.randint(1, max_blocks)
+    if mode in ("ecb", "cbc") or whole:
+        length = blocks * bb
+    else:
+        length = rng.randint(1, blocks * bb)
+    return dict(mode=mode, decrypt=decrypt, key=_rand(rng, 4 * nk), iv=_rand(rng, bb), data=_rand(rng, length),
+                block_bits=32 * nb)
+
+
+# --------------------------------------------------------------------------------------------------
+@cocotb.test(timeout_time=TEST_TIMEOUT_MS, timeout_unit="ms")
+async def engine_modes(dut):
+    """Every mode, both directions, random key/block sizes of the build and lengths, random stalls on both
+    streams; several contexts configured at once, results against the golden model."""
+    cfg, engine, rng, drv = await _start(dut)
+    drv.source.set_pause_generator(_stalls(rng, 0.3))
+    drv.sink.set_pause_generator(_stalls(rng, 0.4))
+    jobs = [_job(cfg, rng, m, d) for m in MODES for d in _directions(cfg, m) for _ in range(2)]
+    rng.shuffle(jobs)
+    contexts = engine["CONTEXTS"]
+    for first in range(0, len(jobs), contexts):
+        batch = jobs[first:first + contexts]
+        for ctx, job in enumerate(batch):
+            await drv.configure(ctx, job["mode"], job["key"], iv=job["iv"], decrypt=job["decrypt"],
+                                block_bits=job["block_bits"])
+        for ctx, job in enumerate(batch):
+            drv.send_nowait(ctx, job["data"])
+        for ctx, job in enumerate(batch):
+            msg = await drv.recv()
+            want = _expect(job["mode"], job["decrypt"], job["key"], job["iv"], job["data"], job["block_bits"] // 8)
+            what = (f"{job['mode']} {'decrypt' if job['decrypt'] else 'encrypt'} key {8 * len(job['key'])} "
+                    f"block {job['block_bits']} len {len(job['data'])}")
+            _check_message(msg, want, ctx, what, drv.lanes)
+    assert await drv.read("ERROR") == 0, error_names(await drv.read("ERROR"))
+    blocks = sum(-(-len(j["data"]) // (j["block_bits"] // 8)) for j in jobs)
+    assert await drv.read("BLOCKS_IN") == blocks
+    assert await drv.read("BLOCKS_OUT") == blocks
+    assert await drv.read("MESSAGES") == len(jobs)
+
+
+@cocotb.test(timeout_time=TEST_TIMEOUT_MS, timeout_unit="ms")
+async def engine_interleaved(dut):
+    """Messages of all contexts interleaved on the stream (one or two blocks each, rotating TIDs). Chaining
+    continues across a context's messages, so each context's output equals its concatenated input run through
+    the model; output order equals input order."""
+    cfg, engine, rng, drv = await _start(dut)
+    drv.source.set_pause_generator(_stalls(rng, 0.1))
+    drv.sink.set_pause_generator(_stalls(rng, 0.2))
+    contexts = engine["CONTEXTS"]
+    feedback = [(m, d) for m, d in (("cbc", False), ("cfb128", False), ("ofb", False), ("ofb", True))
+                if d in _directions(cfg, m)]
+    others = [(m, d) for m in MODES for d in _directions(cfg, m) if (m, d) not in feedback]
+    plan = []
+    for ctx in range(contexts):
+        mode, decrypt = rng.choice(feedback if ctx % 2 == 0 or not others else others)
+        job = _job(cfg, rng, mode, decrypt, whole=True)
+        # Every third context shares context 0's key: the engine then skips the key beat between them.
+        if ctx % 3 == 2:
+            job["key"], job["block_bits"] = plan[0]["key"], plan[0]["block_bits"]
+            job["iv"] = _rand(rng, job["block_bits"] // 8)
+        job["pieces"] = []
+        plan.append(job)
+        await drv.configure(ctx, mode, job["key"], iv=job["iv"], decrypt=decrypt, block_bits=job["block_bits"])
+    order = []
+    for _ in range(6):
+        for ctx, job in enumerate(plan):
+            bb = job["block_bits"] // 8
+            piece = _rand(rng, bb * rng.randint(1, 2))
+            job["pieces"].append(piece)
+            order.append(ctx)
+            drv.send_nowait(ctx, piece)
+    got = {ctx: [] for ctx in range(contexts)}
+    for i, ctx in enumerate(order):
+        msg = await drv.recv()
+        assert msg.tid == ctx, f"message {i}: TID {msg.tid} came out where TID {ctx} went in (order changed)"
+        assert not msg.flagged
+        got[ctx].append(msg.data)
+    for ctx, job in enumerate(plan):
+        data = b"".join(job["pieces"])
+        want = _expect(job["mode"], job["decrypt"], job["key"], job["iv"], data, job["block_bits"] // 8)
+        assert b"".join(got[ctx]) == want, f"context {ctx} ({job['mode']}, decrypt={job['decrypt']}) differs"
+
+
+@cocotb.test(timeout_time=TEST_TIMEOUT_MS, timeout_unit="ms")
+async def engine_refusals(dut):
+    """Every refused register value answers SLVERR, sets its ERROR bit and changes nothing; keys read as 0."""
+    cfg, engine, rng, drv = await _start(dut)
+    bits = regs.ERROR_BITS
+
+    async def refused(reg, value, index=0, expect=()):
+        resp = await drv.write_raw(reg, value, index)
+        err = await drv.read("ERROR")
+        assert resp == 2, f"{reg}[{index}] = {value:#x} was accepted (resp {resp})"
+        for name in expect:
+            assert err & bits[name], f"{reg}[{index}] = {value:#x}: {name} not set (ERROR = {error_names(err)})"
+        status = await drv.read("STATUS")
+        assert regs.FIELDS["STATUS"]["ERROR"].get(status)
+        await drv.write("ERROR", err)   # write 1 to clear
+        assert await drv.read("ERROR") == 0, "ERROR bits did not clear"
+
+    key = _rand(rng, 4 * cfg.key_words[0])
+    good = config_word("ecb", False, 32 * cfg.key_words[0], 32 * cfg.block_words[0])
+    await drv.write("CTX_SEL", 0)
+    assert await drv.read("ID") == regs.ID_ID_VALUE
+    await drv.write("CONFIG", good)
+    for mode in (5, 6, 7):
+        await refused("CONFIG", config_word(mode, False, 32 * cfg.key_words[0]), expect=["BAD_MODE"])
+    for nk in range(4, 9):
+        if nk not in cfg.key_words:
+            await refused("CONFIG", config_word("ecb", False, 32 * nk, 32 * cfg.block_words[0]),
+                          expect=["BAD_KEY_LEN"])
+    for code in (5, 6, 7):
+        f = regs.FIELDS["CONFIG"]
+        await refused("CONFIG", (good & ~f["KEY_LEN"].mask) | f["KEY_LEN"].put(code), expect=["BAD_KEY_LEN"])
+        await refused("CONFIG", (good & ~f["BLOCK_LEN"].mask) | f["BLOCK_LEN"].put(code), expect=["BAD_BLOCK_LEN"])
+    for nb in range(4, 9):
+        if nb not in cfg.block_words:
+            await refused("CONFIG", config_word("ecb", False, 32 * cfg.key_words[0], 32 * nb), expect=["BAD_BLOCK_LEN"])
+    for mode in MODES:
+        for decrypt in (False, True):
+            if decrypt not in _directions(cfg, mode):
+                await refused("CONFIG", config_word(mode, decrypt, 32 * cfg.key_words[0], 32 * cfg.block_words[0]),
+                              expect=["BAD_DIRECTION"])
+    assert await drv.read("CONFIG") == good, "a refused CONFIG write changed the register"
+    await refused("CTX_SEL", engine["CONTEXTS"], expect=["BAD_CTX"])
+    await refused("CTX_SEL", 255, expect=["BAD_CTX"])
+    assert await drv.read("CTX_SEL") == 0
+    # unmapped and read-only addresses, key/IV words past the build's length
+    await refused("ID", 0, expect=["BAD_ADDR"])
+    await refused("STATUS", 0, expect=["BAD_ADDR"])
+    await refused("BLOCKS_IN", 0, expect=["BAD_ADDR"])
+    await refused("ID", 0, index=7, expect=["BAD_ADDR"])           # 0x1C: hole in the map
+    if cfg.params["MAX_NK"] < 8:
+        await refused("KEY", 0, index=cfg.params["MAX_NK"], expect=["BAD_ADDR"])
+    if cfg.params["MAX_NB"] < 8:
+        await refused("IV", 0, index=cfg.params["MAX_NB"], expect=["BAD_ADDR"])
+    value, resp = await drv.read_raw("ID", 0x3C // 4)
+    assert resp == 2 and await drv.read("ERROR") & bits["BAD_ADDR"], "read of an unmapped address not refused"
+    await drv.clear_errors()
+    # START without a key, and with fewer key words than the key length (key length mismatch)
+    await refused("CTRL", 1, expect=["NO_KEY"])
+    assert not await drv.field("STATUS", "CTX_ARMED")
+    longest = max(cfg.key_words)
+    await drv.write("CONFIG", config_word("ecb", False, 32 * longest, 32 * cfg.block_words[0]))
+    for i in range(longest - 1):
+        await drv.write("KEY", 0x01020304 + i, i)
+    await refused("CTRL", 1, expect=["NO_KEY"])
+    await drv.write("KEY", 0x0A0B0C0D, longest - 1)
+    await drv.write("CTRL", 1)
+    assert await drv.field("STATUS", "CTX_ARMED")
+    # keys are write-only: every key word reads as zero, IVs read back
+    for i in range(cfg.params["MAX_NK"]):
+        value, resp = await drv.read_raw("KEY", i)
+        assert (value, resp) == (0, 0), f"KEY[{i}] read {value:#x} resp {resp}"
+    await drv.write("IV", 0x11223344, 0)
+    assert await drv.read("IV", 0) == 0x11223344
+    assert not await drv.field("STATUS", "CTX_ARMED"), "writing IV did not disarm the context"
+    # a busy context refuses banked writes and START; another context is still writable
+    await drv.configure(0, "ecb", key, block_bits=32 * cfg.block_words[0])
+    drv.sink.pause = True
+    bb = 4 * cfg.block_words[0]
+    drv.send_nowait(0, _rand(rng, 2 * bb))
+    await ClockCycles(dut.clk_i, 5)
+    assert await drv.field("STATUS", "CTX_BUSY")
+    await refused("CONFIG", good, expect=["BUSY"])
+    await refused("KEY", 0, expect=["BUSY"])
+    await refused("IV", 0, expect=["BUSY"])
+    await refused("CTRL", 1, expect=["BUSY"])
+    if engine["CONTEXTS"] > 1:
+        await drv.write("CTX_SEL", 1)
+        await drv.write("CONFIG", good)
+        assert not await drv.field("STATUS", "CTX_BUSY")
+    drv.sink.pause = False
+    msg = await drv.recv()
+    assert not msg.flagged
+    await drv.write("CTX_SEL", 0)
+    await drv.wait_idle()
+    assert not await drv.field("STATUS", "CTX_BUSY")
+
+
+@cocotb.test(timeout_time=TEST_TIMEOUT_MS, timeout_unit="ms")
+async def engine_bad_messages(dut):
+    """A message before any key, a message on a context whose key length does not match, and ECB/CBC
+    messages ending inside a block come out flagged (TUSER[0], zero data, same framing) and set their
+    ERROR bit; the next message is correct."""
+    cfg, engine, rng, drv = await _start(dut)
+    bits = regs.ERROR_BITS
+    nb = cfg.block_words[0]
+    bb = 4 * nb
+    # message before any key is written
+    data = _rand(rng, 3 * bb)
+    msg = await drv.crypt(0, data)
+    assert msg.flagged and all(msg.tuser) and msg.data == bytes(len(data)), "message without key not flagged"
+    assert await drv.clear_errors() & bits["NOT_ARMED"]
+    # TLAST inside a block in ECB and CBC: whole blocks are processed, the short tail is flagged
+    mode_list = [m for m in ("ecb", "cbc") if _directions(cfg, m)]
+    for mode in mode_list:
+        decrypt = _directions(cfg, mode)[0]
+        key, iv = _rand(rng, 4 * cfg.key_words[-1]), _rand(rng, bb)
+        await drv.configure(0, mode, key, iv=iv, decrypt=decrypt, block_bits=32 * nb)
+        whole = rng.randint(0, 3)
+        data = _rand(rng, whole * bb + rng.randint(1, bb - 1))
+        msg = await drv.crypt(0, data)
+        want = _expect(mode, decrypt, key, iv, data[:whole * bb], bb) + bytes(len(data) - whole * bb)
+        assert msg.data == want, f"{mode}: whole blocks wrong or tail not zero"
+        assert msg.tuser[-1] == 1, f"{mode}: TLAST beat not flagged"
+        lanes = drv.lanes
+        clean_beats = (whole * bb) // lanes
+        assert not any(msg.tuser[:clean_beats]), f"{mode}: whole-block beats flagged"
+        assert await drv.clear_errors() & bits["PARTIAL_BLOCK"]
+        # the context still works
+        data = _rand(rng, 2 * bb)
+        await drv.configure(0, mode, key, iv=iv, decrypt=decrypt, block_bits=32 * nb)
+        _check_message(await drv.crypt(0, data), _expect(mode, decrypt, key, iv, data, bb), 0, f"{mode} after",
+                       drv.lanes)
+    # a TID outside the contexts (only when CONTEXTS is not a power of two)
+    if engine["CONTEXTS"] < 1 << len(dut.s_axis_tid):
+        msg = await drv.crypt(engine["CONTEXTS"], _rand(rng, bb))
+        assert msg.flagged and await drv.clear_errors() & bits["BAD_CTX"]
+
+
+@cocotb.test(timeout_time=50, timeout_unit="ms")
+async def engine_utilisation(dut):
+    """Core utilisation against the number of active contexts: CBC encryption, C = 1..CONTEXTS contexts in
+    rotation, one block per message, host streaming at full rate, sink always ready. Once with every context
+    under one key (the engine loads it once), once with a different key per context (a key change before
+    every block). Utilisation = blocks taken by the core per cycle in the steady state, times the core's cycles
+    per block (1 for a pipelined core). Results are checked against the model and written as JSON
+    (RIJNDAEL_UTILISATION_OUT) for docs/registers.md."""
+    cfg, engine, rng, drv = await _start(dut)
+    contexts = engine["CONTEXTS"]
+    per_ctx = int(os.environ.get("RIJNDAEL_UTILISATION_BLOCKS", "12"))
+    core_cycles_per_block = int(os.environ.get("RIJNDAEL_CORE_CYCLES_PER_BLOCK", "1"))
+    nb = cfg.block_words[0]
+    bb = 4 * nb
+    fires = []
+
+    async def count_fires():
+        cycle = 0
+        while True:
+            await RisingEdge(dut.clk_i)
+            cycle += 1
+            if int(dut.block_fire.value):
+                fires.append(cycle)
+
+    cocotb.start_soon(count_fires())
+    results = []
+    # Every count up to 8 under one key, then up to CONTEXTS (where a pipelined core saturates);
+    # a few counts with a key per context (each block then pays a key change).
+    shared_counts = sorted(set(range(1, min(8, contexts) + 1)) | set(range(max(1, contexts - 2), contexts + 1)))
+    distinct_counts = [c for c in (1, 2, 4, 8) if c <= contexts]
+    for shared, counts in ((True, shared_counts), (False, distinct_counts)):
+        for active in counts:
+            common = _rand(rng, 4 * cfg.key_words[0])
+            jobs = []
+            for ctx in range(active):
+                key = common if shared else _rand(rng, 4 * cfg.key_words[0])
+                iv = _rand(rng, bb)
+                await drv.configure(ctx, "cbc", key, iv=iv, block_bits=32 * nb)
+                jobs.append((key, iv, []))
+            await drv.wait_idle()
+            fires.clear()
+            for _ in range(per_ctx):
+                for ctx in range(active):
+                    block = _rand(rng, bb)
+                    jobs[ctx][2].append(block)
+                    drv.send_nowait(ctx, block)
+            got = {ctx: [] for ctx in range(active)}
+            for _ in range(per_ctx * active):
+                msg = await drv.recv()
+                got[msg.tid].append(msg.data)
+            for ctx, (key, iv, blocks) in enumerate(jobs):
+                want = _expect("cbc", False, key, iv, b"".join(blocks), bb)
+                assert b"".join(got[ctx]) == want, f"{active} contexts, shared={shared}: context {ctx} differs"
+            # Steady state: blocks taken from the first block of the first round to the first block of the
+            # last round, over the cycles between them (the ramp-up and drain edges left out).
+            assert len(fires) == per_ctx * active, f"{len(fires)} blocks entered the core, sent {per_ctx * active}"
+            span = fires[-active] - fires[0]
+            util = (len(fires) - active) * core_cycles_per_block / span
+            results.append(dict(contexts=active, shared_key=shared, blocks=len(fires), cycles=span,
+                                utilisation=round(util, 4)))
+            dut._log.info("UTILISATION contexts=%d shared_key=%s blocks=%d cycles=%d utilisation=%.3f",
+                          active, shared, len(fires), span, util)
+    out = os.environ.get("RIJNDAEL_UTILISATION_OUT")
+    if out:
+        Path(out).write_text(json.dumps(results, indent=1) + "\n")
+    shared_util = [r["utilisation"] for r in results if r["shared_key"]]
+    # More contexts under one key never fill the core less (one block of slack for the window edges).
+    for fewer, more in zip(shared_util, shared_util[1:]):
+        assert more >= fewer - 0.02, f"utilisation fell with more contexts: {shared_util}"
+    assert shared_util[-1] > 2.5 * shared_util[0], f"interleaving did not raise utilisation: {shared_util}"
+
+
+async def _assert_wiped(dut, drv, cfg, engine, what):
+    """Every key, IV, chaining value, buffer and FIFO memory reads as zero (hierarchical peeks)."""
+    def zero(handle, name):
+        v = handle.value
+        assert v.is_resolvable and int(v) == 0, f"{what}: {name} = {v} after the wipe"
+    await drv.wait_ready()
+    await ClockCycles(dut.clk_i, 2)
+    contexts = engine["CONTEXTS"]
+    for e in range(contexts * cfg.params["MAX_NK"]):
+        zero(dut.u_regs.g_key[e].word_q, f"key word {e}")
+    for e in range(contexts * cfg.params["MAX_NB"]):
+        zero(dut.u_regs.g_iv[e].word_q, f"IV word {e}")
+    for c in range(contexts):
+        zero(dut.g_ctx_state[c].chain_c_q, f"chaining value of context {c}")
+    zero(dut.key_words, "key bus")
+    for fifo in ("u_in_fifo", "u_order_fifo", "u_out_fifo"):
+        f = getattr(dut, fifo)
+        zero(f.head_q, f"{fifo} head")
+        depth = len(f.mem)
+        for i in range(depth):
+            zero(f.mem[i], f"{fifo} entry {i}")
+    for unit in ("u_assemble", "u_disassemble"):
+        buf = getattr(dut, unit).buf_q
+        for i in range(len(buf)):
+            zero(buf[i], f"{unit} word {i}")
+    # The core's round-key store is wiped before the core takes input again.
+    for _ in range(2000):
+        if int(dut.core_in_ready.value):
+            break
+        await RisingEdge(dut.clk_i)
+    assert int(dut.core_in_ready.value), f"{what}: the core never became ready"
+    _peek_core(dut, _core_tests().internal_store(cfg), zero)
+    assert await drv.read("ERROR") == 0
+    assert await drv.read("BLOCKS_IN") == 0 and await drv.read("MESSAGES") == 0
+
+
+def _peek_core(dut, paths, check):
+    for path in paths:
+        handle = dut.u_core
+        for part in path.split("."):
+            handle = getattr(handle, part)
+        if path.endswith("round_keys"):
+            for i in range(len(handle)):
+                check(handle[i], f"u_core.{path}[{i}]")
+        else:
+            check(handle, f"u_core.{path}")
+
+
+async def _watch_core_wipe(dut, cfg):
+    """The core's key and state registers (the paths the core's own reset test checks) in the first cycle
+    after the engine resets it (reset or CLEAR): all zero. (Later the core may expand the all-zero key
+    into them, which is no secret.) Returns the registers that were not zero."""
+    nonzero = []
+
+    def check(handle, name):
+        v = handle.value
+        if not v.is_resolvable or int(v) != 0:
+            nonzero.append(name)
+    while True:
+        await RisingEdge(dut.clk_i)
+        await ReadOnly()
+        if not int(dut.dp_rst_n.value):
+            break
+    await RisingEdge(dut.clk_i)
+    await ReadOnly()
+    _peek_core(dut, _core_tests().internal_regs(cfg), check)
+    return nonzero
+
+
+def _core_tests():
+    """tests/core/test_rijndael_core.py, for its lists of the core's internal key/state registers."""
+    import importlib
+    import sys
+    core_dir = str(REPO / "tests" / "core")
+    if core_dir not in sys.path:
+        sys.path.insert(0, core_dir)
+    return importlib.import_module("test_rijndael_core")
+
+
+@cocotb.test(timeout_time=TEST_TIMEOUT_MS, timeout_unit="ms")
+async def engine_clear_and_reset(dut):
+    """CTRL.CLEAR with blocks inside the engine, and reset in the middle of a message being sent: keys,
+    IVs, chaining values, FIFOs and buffers read as zero afterwards, and the next message is correct."""
+    cfg, engine, rng, drv = await _start(dut)
+    nb = cfg.block_words[0]
+    bb = 4 * nb
+    mode = "cbc" if _directions(cfg, "cbc") else "ctr"
+    decrypt = _directions(cfg, mode)[0]
+    key, iv = _rand(rng, 4 * cfg.key_words[-1]), _rand(rng, bb)
+
+    async def fresh_message(label):
+        k2, iv2 = _rand(rng, 4 * cfg.key_words[0]), _rand(rng, bb)
+        await drv.configure(0, mode, k2, iv=iv2, decrypt=decrypt, block_bits=32 * nb)
+        data = _rand(rng, 3 * bb)
+        _check_message(await drv.crypt(0, data), _expect(mode, decrypt, k2, iv2, data, bb), 0, label, drv.lanes)
+
+    # CLEAR: the whole message is inside the engine, the output side held
+    await drv.configure(0, mode, key, iv=iv, decrypt=decrypt, block_bits=32 * nb)
+    drv.sink.pause = True
+    drv.send_nowait(0, _rand(rng, 6 * bb))
+    await drv.source.wait()
+    await ClockCycles(dut.clk_i, 30)
+    assert not await drv.field("STATUS", "IDLE"), "test bug: the engine is already empty"
+    watch = cocotb.start_soon(_watch_core_wipe(dut, cfg))
+    await drv.clear()
+    assert not await watch, f"CLEAR: core registers not zero after the wipe: {await watch}"
+    assert int(dut.m_axis_tvalid.value) == 0
+    drv.sink.pause = False
+    await _assert_wiped(dut, drv, cfg, engine, "CLEAR")
+    assert not await drv.field("STATUS", "CTX_ARMED")
+    await fresh_message("after CLEAR")
+
+    # reset while the host is in the middle of sending a message
+    await drv.configure(0, mode, key, iv=iv, decrypt=decrypt, block_bits=32 * nb)
+    drv.sink.set_pause_generator(_stalls(rng, 0.5))
+    base = int(dut.blocks_out_q.value)
+    drv.send_nowait(0, _rand(rng, 40 * bb))
+    for _ in range(2000):
+        await RisingEdge(dut.clk_i)
+        if int(dut.blocks_out_q.value) >= base + 2:
+            break
+    assert drv.source.active, "test bug: the message was already sent"
+    watch = cocotb.start_soon(_watch_core_wipe(dut, cfg))
+    await drv.reset()
+    assert not await watch, f"reset: core registers not zero after the wipe: {await watch}"
+    drv.sink.clear_pause_generator()
+    drv.sink.pause = False   # clearing the generator leaves its last value
+    await _assert_wiped(dut, drv, cfg, engine, "reset")
+    await fresh_message("after reset")
+
+
+# --------------------------------------------------------------------------------------------------
+# pytest side: build one configuration, run the cocotb tests in it
+ENGINE_DEFAULT = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 16, "CONTEXTS": 4}
+# id -> (named configuration, core overrides, engine parameters). The default set is the fast CI subset
+# (iterative at two widths, a one-context encrypt-only build, pipelined-both); --full runs the rest.
+DEFAULT_MATRIX = {
+    "iterative-w128": ("iterative", {}, ENGINE_DEFAULT),
+    "iterative-w32": ("iterative", {}, {**ENGINE_DEFAULT, "TDATA_WIDTH": 32, "CONTEXTS": 3}),
+    "encrypt-only-w128": ("iterative", {"ENABLE_DECRYPT": 0, "KEY_SIZES": 0b00001}, {**ENGINE_DEFAULT, "CONTEXTS": 1}),
+    "pipelined-both-w128": ("pipelined-both", {}, ENGINE_DEFAULT),
+}
+FULL_MATRIX = {
+    "iterative-w64": ("iterative", {}, {**ENGINE_DEFAULT, "TDATA_WIDTH": 64, "CONTEXTS": 2}),
+    "iterative-w256": ("iterative", {}, {**ENGINE_DEFAULT, "TDATA_WIDTH": 256}),
+    "iterative-w128-fifo512": ("iterative", {}, {**ENGINE_DEFAULT, "FIFO_DEPTH": 512}),
+    "decrypt-only-w128": ("iterative", {"ENABLE_ENCRYPT": 0}, ENGINE_DEFAULT),
+    "rijndael-w64": ("rijndael", {}, {**ENGINE_DEFAULT, "TDATA_WIDTH": 64, "CONTEXTS": 2}),
+    "rijndael-w256": ("rijndael", {}, {**ENGINE_DEFAULT, "TDATA_WIDTH": 256, "CONTEXTS": 2}),
+    "iterative-composite-w128": ("iterative-composite", {}, ENGINE_DEFAULT),
+    "pipelined-w128": ("pipelined", {}, ENGINE_DEFAULT),
+    "pipelined-w256": ("pipelined", {}, {**ENGINE_DEFAULT, "TDATA_WIDTH": 256, "CONTEXTS": 2}),
+    "pipelined-both-w32": ("pipelined-both", {}, {**ENGINE_DEFAULT, "TDATA_WIDTH": 32, "CONTEXTS": 3}),
+    "folded32-w128": ("folded32", {}, ENGINE_DEFAULT),
+    "folded32-w64": ("folded32", {}, {**ENGINE_DEFAULT, "TDATA_WIDTH": 64, "CONTEXTS": 2}),
+}
+TESTS = ["engine_modes", "engine_interleaved", "engine_refusals", "engine_bad_messages", "engine_clear_and_reset"]
+CASES = [pytest.param(cid, t, id=f"{t}-{cid}") for cid in DEFAULT_MATRIX for t in TESTS]
+CASES += [pytest.param(cid, t, id=f"{t}-{cid}", marks=pytest.mark.full) for cid in FULL_MATRIX for t in TESTS]
+# Utilisation against active contexts (docs/registers.md, "Contexts and utilisation"): --full only.
+UTILISATION = {"utilisation-pipelined-both": ("pipelined-both", {}, {**ENGINE_DEFAULT, "FIFO_DEPTH": 64,
+                                                                        "CONTEXTS": 12})}
+CASES += [pytest.param(cid, "engine_utilisation", id=f"engine_utilisation-{cid}", marks=pytest.mark.full)
+          for cid in UTILISATION]
+ALL = {**DEFAULT_MATRIX, **FULL_MATRIX, **UTILISATION}
+
+
+def engine_sources() -> list[str]:
+    """Core RTL (packages first) and the engine's files. RIJNDAEL_CORE_RTL=<dir> swaps in another core tree."""
+    alt = os.environ.get("RIJNDAEL_CORE_RTL")
+    if alt:
+        core = [p for sub in ("pkg", "sbox", "cipher") for p in sorted((Path(alt) / sub).glob("*.sv"))]
+    else:
+        core = configs.rtl_files()
+    return [str(p) for p in core] + [str(REPO / "rtl" / "system" / f) for f in SYSTEM_FILES]
+
+
+@pytest.mark.parametrize("config_id,testcase", CASES)
+def test_rijndael_engine(config_id, testcase, sim_build_dir):
+    from cocotb_tools.runner import get_runner
+
+    name, overrides, engine = ALL[config_id]
+    cfg = configs.get(name, overrides)
+    build_dir = sim_build_dir(testcase, config_id)
+    seed = int(os.environ.get("RIJNDAEL_TEST_SEED", zlib.crc32(f"{testcase}/{config_id}".encode())))
+    runner = get_runner("icarus")
+    build_log = build_dir / "build.log"
+    try:
+        runner.build(sources=engine_sources(), hdl_toplevel="rijndael_engine",
+                     parameters={**cfg.verilog_params(), **engine}, build_args=["-g2012"], build_dir=build_dir,
+                     always=True, timescale=("1ns", "1ps"), log_file=build_log)
+    except (Exception, SystemExit):  # noqa: BLE001
+        log = build_log.read_text(errors="replace") if build_log.exists() else "(no log)"
+        pytest.fail(f"Icarus build of {config_id} failed:\n{log[-4000:]}", pytrace=False)
+    try:
+        runner.test(test_module=Path(__file__).stem, hdl_toplevel="rijndael_engine",
+                    test_filter=rf"^{Path(__file__).stem}\.{testcase}$", build_dir=build_dir,
+                    test_dir=build_dir, seed=seed,
+                    extra_env={"RIJNDAEL_ENGINE_CONFIG": json.dumps({"name": name, "overrides": overrides,
+                                                                      "engine": engine}),
+                               "RIJNDAEL_TEST_SEED": str(seed),
+                               "RIJNDAEL_UTILISATION_OUT": str(build_dir / "utilisation.json")})
+    except SystemExit as exc:
+        pytest.fail(f"cocotb {testcase} failed on {config_id} (exit {exc.code}); rerun with "
+                    f"RIJNDAEL_TEST_SEED={seed} pytest tests/system -k '{testcase}-{config_id}'", pytrace=False)
