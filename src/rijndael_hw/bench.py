@@ -68,3 +68,119 @@ def format_text(result: dict) -> str:
         f"simulation        {result['sim_blocks_per_second']} blocks/s ({result['sim_cycles']} cycles "
         f"in {result['sim_wall_seconds']:.3f} s)",
     ])
+
+
+# ---------------------------------------------------------------------------------------------
+# The engine (rtl/system): `rijndael bench --engine`
+# ---------------------------------------------------------------------------------------------
+_CORE_CACHE: dict = {}
+
+
+def core_rate(config: Config, key_bits: int, block_bits: int, decrypt: bool) -> tuple[float, dict]:
+    """Bits per cycle of the bare core streaming blocks (the `rijndael bench` measurement), cached."""
+    key = (config.name, tuple(sorted(config.verilog_params().items())), key_bits, block_bits, decrypt)
+    if key not in _CORE_CACHE:
+        result = bench(config, blocks=2000, key_bits=key_bits, block_bits=block_bits,
+                       direction="decrypt" if decrypt else "encrypt")
+        _CORE_CACHE[key] = (block_bits / result["cycles_per_block"], result)
+    return _CORE_CACHE[key]
+
+
+def bench_engine(config: Config, mode: str = "ecb", direction: str = "encrypt", message_blocks: int = 256,
+                 contexts: int = 1, min_blocks: int = 4096, key_bits: int | None = None,
+                 block_bits: int | None = None, tdata_width: int | None = None, params: dict | None = None,
+                 seed: int = 1, stall: float = 0.0) -> dict:
+    """Sustained throughput of the engine: messages of `message_blocks` blocks, spread round robin over
+    `contexts` contexts (interleaved block by block on the stream), at least `min_blocks` blocks in
+    all, the host streaming at full rate. bits_per_cycle counts message bits over the cycles from the
+    first input handshake to the last output handshake; efficiency = bits_per_cycle / the bare core's.
+    Messages of one context continue its chaining value (one START per context), so the outputs are
+    checked as one long message per context against pycryptodome / the golden model."""
+    from . import model
+    from .engine_sim import EngineSim, check_request, engine_params
+
+    key_bits = key_bits or config.key_bits[0]
+    block_bits = block_bits or config.block_bits[0]
+    decrypt = direction == "decrypt"
+    if message_blocks < 1 or contexts < 1:
+        raise ValueError("--message-blocks and --contexts must be at least 1")
+    check_request(config, mode, decrypt, key_bits, block_bits)
+    given = dict(params or {})
+    if "CONTEXTS" not in given:
+        given["CONTEXTS"] = max(4, 1 << (contexts - 1).bit_length())
+    params = engine_params(tdata_width, **given)
+    if contexts > params["CONTEXTS"]:
+        raise ValueError(f"--contexts {contexts} but the engine has CONTEXTS={params['CONTEXTS']}")
+    rng = random.Random(seed)
+    block = block_bits // 8
+    messages_per_ctx = max(1, -(-min_blocks // (message_blocks * contexts)))
+    keys = [rng.randbytes(key_bits // 8) for _ in range(contexts)]
+    ivs = [rng.randbytes(block) for _ in range(contexts)]
+    data = {(c, m): rng.randbytes(block * message_blocks) for c in range(contexts) for m in range(messages_per_ctx)}
+    order = [(c, data[c, m]) for m in range(messages_per_ctx) for c in range(contexts)]
+    with EngineSim(config, params=params, seed=seed, in_stall=stall, out_stall=stall) as sim:
+        for c in range(contexts):
+            sim.configure(c, mode, keys[c], None if mode == "ecb" else ivs[c], decrypt=decrypt, block_bits=block_bits)
+        run = sim.run(order)
+    got: dict = {c: b"" for c in range(contexts)}
+    for result in run.results:
+        if result.flagged:
+            raise HarnessError("the engine flagged a benchmark message: not benchmarking a broken engine")
+        got[result.tid] += result.data
+    for c in range(contexts):
+        whole = b"".join(data[c, m] for m in range(messages_per_ctx))
+        fn = model.decrypt if decrypt else model.encrypt
+        if block_bits == 128 and key_bits in (128, 192, 256) and mode != "ctr":
+            want = _pycryptodome(mode, decrypt, keys[c], ivs[c], whole)
+        else:
+            want = fn(mode, keys[c], whole, None if mode == "ecb" else ivs[c], block)
+        if got[c] != want:
+            raise HarnessError(f"context {c}: engine output differs from the reference: not benchmarking a broken engine")
+    core_bpc, core = core_rate(config, key_bits, block_bits, _needs_inverse(mode, decrypt))
+    stats = run.stats
+    total_blocks = messages_per_ctx * contexts * message_blocks
+    cycles = stats["active_cycles"]
+    bpc = total_blocks * block_bits / cycles
+    return {
+        "config": config.name, "params": {**config.verilog_params(), **params}, "mode": mode,
+        "direction": direction, "key_bits": key_bits, "block_bits": block_bits,
+        "tdata_width": params["TDATA_WIDTH"], "message_blocks": message_blocks, "contexts": contexts,
+        "messages": messages_per_ctx * contexts, "blocks": total_blocks, "cycles": cycles,
+        "cycles_per_block": round(cycles / total_blocks, 4), "bits_per_cycle": round(bpc, 4),
+        "core_bits_per_cycle": round(core_bpc, 4), "core_cycles_per_block": core["cycles_per_block"],
+        "core_latency_cycles": core["latency_cycles"], "efficiency": round(bpc / core_bpc, 4),
+        "stream_bits_per_cycle": params["TDATA_WIDTH"], "stall": stall,
+        "sim_wall_seconds": round(stats["wall_seconds"], 3),
+    }
+
+
+def _needs_inverse(mode: str, decrypt: bool) -> bool:
+    return decrypt and mode in ("ecb", "cbc")
+
+
+def _pycryptodome(mode: str, decrypt: bool, key: bytes, iv: bytes, data: bytes) -> bytes:
+    from Crypto.Cipher import AES
+
+    if mode == "ecb":
+        cipher = AES.new(key, AES.MODE_ECB)
+    elif mode == "cbc":
+        cipher = AES.new(key, AES.MODE_CBC, iv=iv)
+    elif mode == "cfb128":
+        cipher = AES.new(key, AES.MODE_CFB, iv=iv, segment_size=128)
+    else:
+        cipher = AES.new(key, AES.MODE_OFB, iv=iv)
+    return cipher.decrypt(data) if decrypt else cipher.encrypt(data)
+
+
+def format_engine_text(result: dict) -> str:
+    return "\n".join([
+        f"configuration     {result['config']} in the engine, TDATA {result['tdata_width']} bits, "
+        f"{result['contexts']} context(s)",
+        f"request           {result['mode']} {result['direction']}, {result['messages']} messages of "
+        f"{result['message_blocks']} blocks ({result['blocks']} blocks)",
+        f"engine            {result['bits_per_cycle']} bits per cycle ({result['cycles_per_block']} cycles per block, "
+        f"{result['cycles']} cycles)",
+        f"bare core         {result['core_bits_per_cycle']} bits per cycle ({result['core_cycles_per_block']} cycles "
+        f"per block)",
+        f"efficiency        {100 * result['efficiency']:.1f} %",
+    ])

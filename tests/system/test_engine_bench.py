@@ -1,0 +1,66 @@
+"""`rijndael bench --engine`: one JSON object; the engine keeps up with the core (issue 4's target).
+
+The benchmark checks every output against pycryptodome / the golden model before it reports a number.
+Run: .venv/bin/python -m pytest -q tests/system/test_engine_bench.py
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def bench(*args) -> dict:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT / "src"), env.get("PYTHONPATH", "")])
+    result = subprocess.run([sys.executable, "-m", "rijndael_hw.cli", "bench", "--engine", "--json", *map(str, args)],
+                            capture_output=True, text=True, env=env, timeout=900)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 1
+    return json.loads(lines[0])
+
+
+@pytest.mark.parametrize("config, width", [("iterative", 32), ("pipelined-both", 128)])
+def test_matching_width_reaches_95_percent_of_the_core(config, width):
+    r = bench("--config", config, "--tdata-width", width, "--message-blocks", 64)
+    for key in ("bits_per_cycle", "core_bits_per_cycle", "efficiency", "cycles", "blocks", "mode"):
+        assert key in r
+    assert r["efficiency"] == pytest.approx(r["bits_per_cycle"] / r["core_bits_per_cycle"], abs=1e-3)
+    assert r["tdata_width"] == width and r["message_blocks"] == 64 and r["mode"] == "ecb"
+    assert r["efficiency"] >= 0.95, r
+
+
+def test_narrow_stream_limits_a_pipelined_core():
+    r = bench("--config", "pipelined-both", "--tdata-width", 32, "--message-blocks", 16, "--blocks", 1024)
+    assert r["bits_per_cycle"] <= 32.0 + 1e-9
+    assert r["bits_per_cycle"] >= 0.95 * 32
+
+
+def _cbc_contexts(contexts: int) -> dict:
+    return bench("--config", "pipelined-both", "--mode", "cbc", "--contexts", contexts, "--message-blocks", 64,
+                 "--blocks", 512)
+
+
+def test_feedback_mode_one_context_is_latency_bound_and_interleaving_is_correct():
+    # One CBC encryption chain has a single block in the core at a time: one block per loop latency.
+    one = _cbc_contexts(1)
+    assert one["efficiency"] < 0.2
+    assert one["cycles_per_block"] >= one["core_latency_cycles"]
+    # Four contexts interleaved block by block: outputs checked inside the benchmark; never slower.
+    four = _cbc_contexts(4)
+    assert four["bits_per_cycle"] >= one["bits_per_cycle"]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 4 target not met yet: every context switch sends a key beat, and the "
+                   "pipelined core takes a new key only every Nr cycles, so interleaved contexts run at one block "
+                   "per Nr cycles (docs/system.md, 'Contexts')")
+def test_contexts_fill_a_pipelined_core_in_a_feedback_mode():
+    one, four = _cbc_contexts(1), _cbc_contexts(4)
+    assert four["bits_per_cycle"] > 3.5 * one["bits_per_cycle"]

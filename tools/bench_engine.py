@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""System throughput sweep of rijndael_engine (seed 000's Fig 7.7 redone): `make bench-engine`.
+
+Measures with rijndael_hw.bench.bench_engine (the `rijndael bench --engine` measurement):
+  * message length 1..4096 blocks x TDATA width 32/64/128/256 x core (iterative, pipelined-both,
+    folded32), ECB encryption, one context;
+  * every mode and direction at 256-block messages, per core at its matching TDATA width;
+  * CBC encryption on pipelined-both against the number of interleaved contexts (1..16).
+Each point is one JSON file in results/bench/engine/ (kept: a rerun measures only what is missing,
+--force measures again). Then the table and plot go into docs/system.md (between the
+`<!-- bench-engine:... -->` markers) and docs/system_throughput.png.
+
+    .venv/bin/python tools/bench_engine.py [--force] [--quick] [--report-only]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "src"))
+
+from rijndael_hw import configs  # noqa: E402
+from rijndael_hw.bench import bench_engine  # noqa: E402
+
+RESULTS = REPO / "results" / "bench" / "engine"
+DOC = REPO / "docs" / "system.md"
+PLOT = REPO / "docs" / "system_throughput.png"
+CORES = ("iterative", "pipelined-both", "folded32")
+WIDTHS = (32, 64, 128, 256)
+LENGTHS = (1, 4, 16, 64, 256, 1024, 4096)
+MODES = ("ecb", "cbc", "cfb128", "ofb", "ctr")
+CONTEXT_COUNTS = (1, 2, 4, 8, 12, 16)
+MIN_BLOCKS = 8192
+
+
+def matching_width(core_bits_per_cycle: float) -> int:
+    """The narrowest TDATA width that carries the core's rate."""
+    return next((w for w in WIDTHS if w >= core_bits_per_cycle), WIDTHS[-1])
+
+
+def point(config: str, width: int, mode: str, direction: str, blocks: int, contexts: int, force: bool,
+          engine_contexts: int | None = None) -> dict:
+    name = f"{config}-w{width}-{mode}-{direction[:3]}-n{blocks}-c{contexts}{f'-e{engine_contexts}' if engine_contexts else ''}.json"
+    path = RESULTS / name
+    if path.exists() and not force:
+        return json.loads(path.read_text())
+    params = {"CONTEXTS": engine_contexts} if engine_contexts else None
+    result = bench_engine(configs.get(config), mode=mode, direction=direction, message_blocks=blocks,
+                          contexts=contexts, min_blocks=MIN_BLOCKS, tdata_width=width, params=params)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=1) + "\n")
+    print(f"{name}: {result['bits_per_cycle']} bits/cycle, efficiency {result['efficiency']:.3f}", flush=True)
+    return result
+
+
+def sweep(force: bool, quick: bool) -> dict:
+    cores = CORES[:2] if quick else CORES
+    widths = (32, 128) if quick else WIDTHS
+    lengths = (1, 64, 4096) if quick else LENGTHS
+    out = {"length": [], "modes": [], "contexts": []}
+    for config in cores:
+        for width in widths:
+            for blocks in lengths:
+                out["length"].append(point(config, width, "ecb", "encrypt", blocks, 1, force))
+    for config in cores:
+        width = matching_width(out["length"][[r["config"] for r in out["length"]].index(config)]["core_bits_per_cycle"])
+        for mode in MODES:
+            for direction in ("encrypt", "decrypt"):
+                out["modes"].append(point(config, width, mode, direction, 256, 1, force))
+    for contexts in (CONTEXT_COUNTS[:3] if quick else CONTEXT_COUNTS):
+        out["contexts"].append(point("pipelined-both", 128, "cbc", "encrypt", 256, contexts, force, engine_contexts=16))
+    return out
+
+
+def load_all() -> dict:
+    out = {"length": [], "modes": [], "contexts": []}
+    for path in sorted(RESULTS.glob("*.json")):
+        r = json.loads(path.read_text())
+        if r["mode"] == "ecb" and r["direction"] == "encrypt" and r["contexts"] == 1 and r["params"]["CONTEXTS"] != 16:
+            out["length"].append(r)
+        if r["message_blocks"] == 256 and r["contexts"] == 1 and r["params"]["CONTEXTS"] != 16:
+            out["modes"].append(r)
+        if r["params"]["CONTEXTS"] == 16:
+            out["contexts"].append(r)
+    return out
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def tables(data: dict) -> str:
+    lines = []
+    cores = [c for c in CORES if any(r["config"] == c for r in data["length"])]
+    lines.append("**Sustained throughput against message length** (ECB encryption, AES-128, one context, "
+                 f"at least {MIN_BLOCKS} blocks per point, host streaming at full rate). Each cell: engine bits per "
+                 "cycle / efficiency against the bare core.\n")
+    for config in cores:
+        rows = [r for r in data["length"] if r["config"] == config]
+        core = rows[0]
+        lengths = sorted({r["message_blocks"] for r in rows})
+        widths = sorted({r["tdata_width"] for r in rows})
+        lines.append(f"`{config}`: bare core {core['core_bits_per_cycle']} bits/cycle "
+                     f"({core['core_cycles_per_block']} cycles/block, latency {core['core_latency_cycles']}); "
+                     f"matching TDATA width {matching_width(core['core_bits_per_cycle'])} bits.\n")
+        lines.append("| TDATA \\ blocks per message | " + " | ".join(map(str, lengths)) + " |")
+        lines.append("|---" * (len(lengths) + 1) + "|")
+        for width in widths:
+            cells = []
+            for n in lengths:
+                r = next((r for r in rows if r["tdata_width"] == width and r["message_blocks"] == n), None)
+                cells.append("-" if r is None else f"{r['bits_per_cycle']:.2f} / {_pct(r['efficiency'])}")
+            lines.append(f"| {width} | " + " | ".join(cells) + " |")
+        lines.append("")
+    if data["modes"]:
+        lines.append("**Every mode** (256-block messages, one context, matching TDATA width): bits per cycle / "
+                     "efficiency.\n")
+        lines.append("| core | TDATA | " + " | ".join(f"{m} enc | {m} dec" for m in MODES) + " |")
+        lines.append("|---" * (2 + 2 * len(MODES)) + "|")
+        for config in cores:
+            rows = [r for r in data["modes"] if r["config"] == config]
+            if not rows:
+                continue
+            width = matching_width(rows[0]["core_bits_per_cycle"])
+            cells = []
+            for mode in MODES:
+                for direction in ("encrypt", "decrypt"):
+                    r = next((r for r in rows if r["mode"] == mode and r["direction"] == direction
+                              and r["tdata_width"] == width), None)
+                    cells.append("-" if r is None else f"{r['bits_per_cycle']:.2f} / {_pct(r['efficiency'])}")
+            lines.append(f"| {config} | {width} | " + " | ".join(cells) + " |")
+        lines.append("")
+    if data["contexts"]:
+        lines.append("**Feedback mode against interleaved contexts** (CBC encryption on `pipelined-both`, "
+                     "TDATA 128, engine built with CONTEXTS = 16, 256-block messages, messages of the contexts "
+                     "interleaved block by block on the stream).\n")
+        lines.append("| contexts | bits per cycle | core utilisation |")
+        lines.append("|---|---|---|")
+        for r in sorted(data["contexts"], key=lambda r: r["contexts"]):
+            lines.append(f"| {r['contexts']} | {r['bits_per_cycle']:.2f} | {_pct(r['efficiency'])} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def plot(data: dict) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    cores = [c for c in CORES if any(r["config"] == c for r in data["length"])]
+    fig, axes = plt.subplots(1, len(cores), figsize=(5 * len(cores), 4), squeeze=False)
+    for ax, config in zip(axes[0], cores):
+        rows = [r for r in data["length"] if r["config"] == config]
+        for width in sorted({r["tdata_width"] for r in rows}):
+            pts = sorted((r["message_blocks"], r["bits_per_cycle"]) for r in rows if r["tdata_width"] == width)
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=f"TDATA {width}")
+        ax.axhline(rows[0]["core_bits_per_cycle"], color="grey", linestyle="--", label="bare core")
+        ax.set_ylim(0, rows[0]["core_bits_per_cycle"] * 1.1)
+        ax.set_xscale("log", base=4)
+        ax.set_xlabel("message length (128-bit blocks)")
+        ax.set_ylabel("sustained bits per cycle")
+        ax.set_title(config)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle("rijndael_engine: sustained throughput (ECB encryption, AES-128, one context)")
+    fig.tight_layout()
+    fig.savefig(PLOT, dpi=110)
+    plt.close(fig)
+
+
+def write_doc(data: dict) -> None:
+    begin, end = "<!-- bench-engine:begin -->", "<!-- bench-engine:end -->"
+    block = (f"{begin}\n<!-- generated by tools/bench_engine.py from results/bench/engine; do not edit by hand -->\n\n"
+             f"![throughput against message length](system_throughput.png)\n\n{tables(data)}\n{end}")
+    text = DOC.read_text() if DOC.exists() else f"# The system\n\n{begin}\n{end}\n"
+    if begin not in text:
+        text += f"\n{begin}\n{end}\n"
+    text = re.sub(re.escape(begin) + r".*?" + re.escape(end), lambda _: block, text, flags=re.S)
+    DOC.write_text(text)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--force", action="store_true", help="measure again even where a result exists")
+    parser.add_argument("--quick", action="store_true", help="a small subset (two cores, two widths)")
+    parser.add_argument("--report-only", action="store_true", help="only rewrite the table and plot")
+    args = parser.parse_args()
+    if not args.report_only:
+        sweep(args.force, args.quick)
+    data = load_all()
+    plot(data)
+    write_doc(data)
+    print(f"wrote {DOC.relative_to(REPO)} and {PLOT.relative_to(REPO)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
