@@ -5,16 +5,16 @@ SHELL := /bin/bash
 VENV  := .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-APT_PACKAGES := iverilog verilator g++ make python3-venv python3-pip
+APT_PACKAGES := iverilog verilator g++ make python3-venv python3-pip chromium
 
-.PHONY: all deps venv demo test test-full lint bench clean
+.PHONY: all deps venv demo test test-full lint bench characterize report clean
 
 all: test
 
 # System packages: only installs what is missing (idempotent, no-op when present).
 deps:
 	@missing=""; \
-	for t in iverilog:iverilog verilator:verilator g++:g++ make:make; do \
+	for t in iverilog:iverilog verilator:verilator g++:g++ make:make chromium:chromium; do \
 	  command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t##*:}"; done; \
 	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv python3-pip"; \
 	if [ -n "$$missing" ]; then \
@@ -44,6 +44,24 @@ test-full: venv lint
 # Cycles per block, latency and key-change cost of every named configuration -> results/bench, docs.
 bench: venv
 	$(PY) tools/bench_all.py
+
+# System throughput of the engine (message length x TDATA width x core, modes, contexts) ->
+# results/bench/engine, table and plot in docs/system.md. Resumable; FORCE=1 measures again.
+.PHONY: bench-engine
+bench-engine: venv
+	$(PY) tools/bench_engine.py $(if $(FORCE),--force)
+
+# Characterization sweep (benchmark, never part of `make test`): every named configuration plus the
+# AES-128 unrolling series on ECP5-85F (3 seeds) and iCE40 UP5K; resumable; then tables and plots.
+CHAR_JOBS ?= 2
+UNROLL := $(foreach k,1 2 5 10,iterative,KEY_SIZES=1,ROUNDS_PER_CYCLE=$(k) iterative,KEY_SIZES=1,ENABLE_DECRYPT=0,ROUNDS_PER_CYCLE=$(k))
+characterize: venv
+	-$(VENV)/bin/rijndael explore --targets ecp5-85k ice40-up5k --seeds 3 --jobs $(CHAR_JOBS)
+	-$(VENV)/bin/rijndael explore --configs $(UNROLL) --targets ecp5-85k --seeds 3 --jobs $(CHAR_JOBS)
+	$(VENV)/bin/rijndael report
+
+report: venv
+	$(VENV)/bin/rijndael report
 
 lint: deps
 	@./tools/lint.sh

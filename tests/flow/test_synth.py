@@ -1,0 +1,120 @@
+"""`rijndael synth`: one small synthesis smoke test (CI), the parsers and result assembly on canned tool
+output (no tools), and a place-and-route run (--full: it takes minutes)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rijndael_hw import configs, synth
+
+RIJNDAEL = [sys.executable, "-m", "rijndael_hw.cli"]
+SMALL = ["--config", "iterative", "--param", "ENABLE_DECRYPT=0", "--param", "KEY_SIZES=1"]
+TINY = ["--config", "tiny8"]  # the smallest core: the CI smoke test synthesizes it
+FIELDS = ("lut4", "ff", "bram", "dsp", "fmax_mhz", "cycles_per_block", "latency_cycles", "gbps", "gbps_per_klut4",
+          "input_hash", "tools", "wrapper", "status", "fits", "timing_met")
+
+
+def _synth(*args, config=SMALL):
+    proc = subprocess.run(RIJNDAEL + ["synth", *config, *args, "--json"], capture_output=True, text=True,
+                          cwd=configs.REPO_ROOT, timeout=1200)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout)
+
+
+def test_generic_synthesis_and_cached_rerun(flow_dirs):
+    results, _ = flow_dirs
+    first = _synth("--target", "generic", config=TINY)
+    for field in FIELDS:
+        assert field in first, field
+    assert first["status"] == "ok" and not first["cached"]
+    # Even one S-box (eight 8-input functions) takes more than a hundred LUT4; the state is 128 flops.
+    assert first["lut4"] > 100 and first["ff"] >= 128
+    assert first["wrapper"]["ff"] > 0 and first["wrapper"]["lut4"] < first["lut4"]
+    # Documented timing of the tiny architecture (tests/core timing()): 16 clocks per round, 4 for the
+    # initial AddRoundKey and 2 of pipeline, so 16 * 10 + 6 per AES-128 block, measured by `rijndael bench`.
+    assert first["cycles_per_block"] == 16 * 10 + 6 and first["block_bits"] == 128
+    assert first["fmax_mhz"] is None and first["gbps"] is None  # generic: no place and route
+    stored = list(results.glob("*.json"))
+    assert len(stored) == 1 and first["input_hash"][:12] in stored[0].name
+    again = _synth("--target", "generic", config=TINY)
+    assert again["cached"] and again["input_hash"] == first["input_hash"] and again["lut4"] == first["lut4"]
+
+
+def test_input_hash_tracks_inputs(flow_dirs):
+    base = synth.plan(configs.get("iterative", SMALL[3::2]), "generic", 1)
+    same = synth.plan(configs.get("iterative", SMALL[3::2]), "generic", 1)
+    other_param = synth.plan(configs.get("iterative"), "generic", 1)
+    other_target = synth.plan(configs.get("iterative", SMALL[3::2]), "ecp5-85k", 1)
+    other_seeds = synth.plan(configs.get("iterative", SMALL[3::2]), "ecp5-85k", 3)
+    hashes = {p.input_hash for p in (base, other_param, other_target, other_seeds)}
+    assert same.input_hash == base.input_hash and len(hashes) == 4
+
+
+def test_unknown_target_is_a_usage_error():
+    proc = subprocess.run(RIJNDAEL + ["synth", "--target", "virtex"], capture_output=True, text=True)
+    assert proc.returncode == 2 and "invalid choice" in proc.stderr
+
+
+CRITICAL = """Info: Critical path report for clock '$glbnet$clk' (posedge -> posedge):
+Info:       type curr  total name
+Info:   clk-to-q  0.52  0.52 Source a_q.Q
+Info:      setup  0.00  20.60 Source b_q.M
+Info: 3.37 ns logic, 17.24 ns routing
+Info:
+Info: Max frequency for clock '$glbnet$clk': 48.54 MHz (FAIL at 100.00 MHz)
+"""
+
+
+def test_critical_path_parser():
+    lines = synth.critical_path("Info: noise\n" + CRITICAL)
+    assert lines[0].strip().startswith("type") and lines[-1].strip() == "3.37 ns logic, 17.24 ns routing"
+    assert synth._FMAX_RE.findall(CRITICAL)[-1][1] == "48.54"
+
+
+def test_resources_count_lut_sites():
+    cells = {"LUT4": 100, "CCU2C": 10, "TRELLIS_DPR16X4": 2, "TRELLIS_FF": 50, "DP16KD": 3, "PFUMX": 7}
+    assert synth.resources(cells, "ecp5") == {"lut4": 132, "ff": 50, "bram": 3, "dsp": 0, "carry": 10, "dist_ram": 2}
+    ice = synth.resources({"SB_LUT4": 9, "SB_DFFER": 4, "SB_DFF": 1, "SB_RAM40_4K": 2, "SB_CARRY": 3}, "ice40")
+    assert (ice["lut4"], ice["ff"], ice["bram"]) == (9, 5, 2)
+    stat = {"modules": {"$paramod$abc\\rijndael_core": {"num_cells_by_type": cells},
+                        "\\rijndael_synth_top": {"num_cells_by_type": {"LUT4": 5, "TRELLIS_FF": 9,
+                                                                        "$paramod$abc\\rijndael_core": 1}}}}
+    split = synth.split_counts(stat, "ecp5")
+    assert split["core"]["lut4"] == 132 and split["wrapper"] == {"lut4": 5, "ff": 9, "bram": 0, "dsp": 0,
+                                                                 "carry": 0, "dist_ram": 0}
+
+
+def _plan():
+    return synth.plan(configs.get("iterative", SMALL[3::2]), "ecp5-85k", 3, clock_mhz=60)
+
+
+SYNTH_OK = {"status": "ok", "core": {"lut4": 4000, "ff": 500, "bram": 0, "dsp": 0}, "wrapper": {"lut4": 1, "ff": 2}}
+BENCH_OK = {"status": "ok", "cycles_per_block": 10, "latency_cycles": 10, "block_bits": 128}
+
+
+def test_assemble_median_throughput_and_timing():
+    pnrs = [{"seed": s, "status": "ok", "fmax_mhz": f} for s, f in ((1, 50.0), (2, 70.0), (3, 65.0))]
+    r = synth.assemble(_plan(), SYNTH_OK, pnrs, BENCH_OK)
+    assert r["status"] == "ok" and r["fmax_mhz"] == 65.0 and r["timing_met"] is True
+    assert r["gbps"] == pytest.approx(128 * 65.0 / 10 / 1000) and r["gbps_per_klut4"] == pytest.approx(r["gbps"] / 4)
+    slow = synth.assemble(_plan(), SYNTH_OK, [{"seed": 1, "status": "ok", "fmax_mhz": 40.0}], BENCH_OK)
+    assert slow["status"] == "ok" and slow["timing_met"] is False  # a result, not a failure
+
+
+def test_assemble_does_not_fit_is_a_result():
+    pnrs = [{"seed": 1, "status": "does_not_fit", "fmax_mhz": None, "error": "does not fit: ICESTORM_LC 6000/5280"}]
+    r = synth.assemble(_plan(), SYNTH_OK, pnrs, BENCH_OK)
+    assert r["status"] == "does_not_fit" and r["fits"] is False and r["gbps"] is None and r["lut4"] == 4000
+
+
+@pytest.mark.full
+def test_place_and_route_ecp5_25k(flow_dirs):
+    r = _synth("--target", "ecp5-25k", "--seeds", "1", "--clock", "1000")
+    assert r["status"] == "ok" and r["fits"] is True
+    assert 10 < r["fmax_mhz"] < 1000 and r["timing_met"] is False  # 1 GHz is out of reach: a result
+    assert r["gbps"] == pytest.approx(128 * r["fmax_mhz"] / r["cycles_per_block"] / 1000, rel=1e-3)
+    assert r["critical_path"], "nextpnr's critical path report was not captured"
