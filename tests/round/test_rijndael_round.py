@@ -29,7 +29,8 @@ REPO = Path(__file__).resolve().parents[2]
 RTL = REPO / "rtl"
 SOURCES = [RTL / "pkg" / "rijndael_pkg.sv", *sorted((RTL / "sbox").glob("*.sv")),
            *(RTL / "cipher" / f"{name}.sv" for name in
-             ("rijndael_shift_rows", "rijndael_mix_column", "rijndael_round_tbox", "rijndael_round"))]
+             ("rijndael_shift_rows", "rijndael_mix_column", "rijndael_round_tbox", "rijndael_round_front",
+              "rijndael_round_back", "rijndael_round"))]
 
 # (TBOX, ENCRYPT, DECRYPT) of the six instances, in the order the testbench prints them.
 BUILDS = [(tbox, enc, dec) for tbox in (0, 1) for enc, dec in ((1, 1), (1, 0), (0, 1))]

@@ -101,7 +101,10 @@ def test_caller_errors_are_value_errors(iterative):
 SILENT_CORE = """
 module rijndael_core #(
   parameter int BLOCK_SIZES = 1, parameter int KEY_SIZES = 21, parameter int MAX_NB = 4,
-  parameter int MAX_NK = 8, parameter int ENABLE_ENCRYPT = 1, parameter int ENABLE_DECRYPT = 1
+  parameter int MAX_NK = 8, parameter int ENABLE_ENCRYPT = 1, parameter int ENABLE_DECRYPT = 1,
+  // the harness sets every top parameter of the family (src/rijndael_hw/configs.py PARAMETERS)
+  parameter int ARCH = 0, parameter int ROUNDS_PER_CYCLE = 1, parameter int FOLDED_WIDTH = 32,
+  parameter int SUBSTAGES = 0, parameter int SBOX = 0, parameter int TBOX = 0, parameter int ENC_KEYS = 0
 ) (
   input  logic clk_i, input logic rst_ni,
   input  logic in_valid_i, output logic in_ready_o, input logic in_is_key_i,
