@@ -6,7 +6,9 @@ direction it supports, one bench run (checked against the golden model) is writt
 results/bench/<config>-b<block>-k<key>-<direction>.json; the table of cycles per block, latency and key-change
 cost goes to results/bench/summary.md and between the bench-table markers of docs/architectures.md.
 
-    .venv/bin/python tools/bench_all.py [--configs NAME ...] [--blocks N]      (`make bench`)
+    .venv/bin/python tools/bench_all.py [--configs NAME ...] [--blocks N] [--resume]     (`make bench`)
+
+--resume keeps results already in results/bench (an interrupted sweep goes on where it stopped).
 """
 from __future__ import annotations
 
@@ -54,15 +56,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--configs", nargs="*", default=configs.names())
     parser.add_argument("--blocks", type=int, default=400, help="blocks per run (default 400)")
+    parser.add_argument("--resume", action="store_true", help="reuse results already written")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     results = []
     for name in args.configs:
         config = configs.get(name)
         for block_bits, key_bits, direction in requests(config):
-            result = bench(config, blocks=args.blocks, key_bits=key_bits, block_bits=block_bits, direction=direction)
             path = OUT / f"{name}-b{block_bits}-k{key_bits}-{direction}.json"
-            path.write_text(json.dumps(result, indent=1) + "\n")
+            if args.resume and path.exists():
+                result = json.loads(path.read_text())
+            else:
+                result = bench(config, blocks=args.blocks, key_bits=key_bits, block_bits=block_bits,
+                               direction=direction)
+                path.write_text(json.dumps(result, indent=1) + "\n")
             results.append(result)
             print(row(result), flush=True)
     text = table(results)
