@@ -174,6 +174,7 @@ class Simulation {
     top_->clk_i = 0;
     top_->rst_ni = 0;
     top_->in_valid_i = 0;
+    top_->in_slot_i = 0;  // one key at a time: key slot 0 (KEY_SLOTS > 1 is driven by the engine)
     top_->out_ready_i = 0;
     for (int i = 0; i < 4; ++i) tick();  // synchronous reset needs clock edges
     top_->rst_ni = 1;

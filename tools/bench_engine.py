@@ -5,7 +5,8 @@ Measures with rijndael_hw.bench.bench_engine (the `rijndael bench --engine` meas
   * message length 1..4096 blocks x TDATA width 32/64/128/256 x core (iterative, pipelined-both,
     folded32), ECB encryption, one context;
   * every mode and direction at 256-block messages, per core at its matching TDATA width;
-  * CBC encryption on pipelined-both against the number of interleaved contexts (1..16).
+  * CBC encryption on pipelined-both against the number of interleaved contexts (1..16), with the core
+    holding one key (KEY_SLOTS = 1) and one key slot per context (KEY_SLOTS = 16, files ending in -k16).
 Each point is one JSON file in results/bench/engine/ (kept: a rerun measures only what is missing,
 --force measures again). Then the table and plot go into docs/system.md (between the
 `<!-- bench-engine:... -->` markers) and docs/system_throughput.png.
@@ -43,13 +44,15 @@ def matching_width(core_bits_per_cycle: float) -> int:
 
 
 def point(config: str, width: int, mode: str, direction: str, blocks: int, contexts: int, force: bool,
-          engine_contexts: int | None = None) -> dict:
-    name = f"{config}-w{width}-{mode}-{direction[:3]}-n{blocks}-c{contexts}{f'-e{engine_contexts}' if engine_contexts else ''}.json"
+          engine_contexts: int | None = None, key_slots: int | None = None) -> dict:
+    name = (f"{config}-w{width}-{mode}-{direction[:3]}-n{blocks}-c{contexts}"
+            f"{f'-e{engine_contexts}' if engine_contexts else ''}{f'-k{key_slots}' if key_slots else ''}.json")
     path = RESULTS / name
     if path.exists() and not force:
         return json.loads(path.read_text())
     params = {"CONTEXTS": engine_contexts} if engine_contexts else None
-    result = bench_engine(configs.get(config), mode=mode, direction=direction, message_blocks=blocks,
+    core = configs.get(config, {"KEY_SLOTS": key_slots} if key_slots else None)
+    result = bench_engine(core, mode=mode, direction=direction, message_blocks=blocks,
                           contexts=contexts, min_blocks=MIN_BLOCKS, tdata_width=width, params=params)
     RESULTS.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(result, indent=1) + "\n")
@@ -61,7 +64,7 @@ def sweep(force: bool, quick: bool) -> dict:
     cores = CORES[:2] if quick else CORES
     widths = (32, 128) if quick else WIDTHS
     lengths = (1, 64, 4096) if quick else LENGTHS
-    out = {"length": [], "modes": [], "contexts": []}
+    out = {"length": [], "modes": [], "contexts": [], "slots": []}
     for config in cores:
         for width in widths:
             for blocks in lengths:
@@ -73,13 +76,19 @@ def sweep(force: bool, quick: bool) -> dict:
                 out["modes"].append(point(config, width, mode, direction, 256, 1, force))
     for contexts in (CONTEXT_COUNTS[:3] if quick else CONTEXT_COUNTS):
         out["contexts"].append(point("pipelined-both", 128, "cbc", "encrypt", 256, contexts, force, engine_contexts=16))
+    for contexts in (CONTEXT_COUNTS[:3] if quick else CONTEXT_COUNTS):
+        out["slots"].append(point("pipelined-both", 128, "cbc", "encrypt", 256, contexts, force, engine_contexts=16,
+                                  key_slots=16))
     return out
 
 
 def load_all() -> dict:
-    out = {"length": [], "modes": [], "contexts": []}
+    out = {"length": [], "modes": [], "contexts": [], "slots": []}
     for path in sorted(RESULTS.glob("*.json")):
         r = json.loads(path.read_text())
+        if r["params"].get("KEY_SLOTS", 1) > 1:
+            out["slots"].append(r)
+            continue
         if r["mode"] == "ecb" and r["direction"] == "encrypt" and r["contexts"] == 1 and r["params"]["CONTEXTS"] != 16:
             out["length"].append(r)
         if r["message_blocks"] == 256 and r["contexts"] == 1 and r["params"]["CONTEXTS"] != 16:
@@ -134,14 +143,29 @@ def tables(data: dict) -> str:
                     cells.append("-" if r is None else f"{r['bits_per_cycle']:.2f} / {_pct(r['efficiency'])}")
             lines.append(f"| {config} | {width} | " + " | ".join(cells) + " |")
         lines.append("")
-    if data["contexts"]:
+    if data["contexts"] or data["slots"]:
+        one = {r["contexts"]: r for r in data["contexts"]}
+        slots = {r["contexts"]: r for r in data["slots"]}
+        # The feedback loop: with one context, each block waits for the previous one, so cycles per block
+        # at C = 1 is the loop latency (issue -> core -> merge -> chaining value -> issue).
+        loop = slots[1]["cycles_per_block"] if 1 in slots else None
         lines.append("**Feedback mode against interleaved contexts** (CBC encryption on `pipelined-both`, "
-                     "TDATA 128, engine built with CONTEXTS = 16, 256-block messages, messages of the contexts "
-                     "interleaved block by block on the stream).\n")
-        lines.append("| contexts | bits per cycle | core utilisation |")
-        lines.append("|---|---|---|")
-        for r in sorted(data["contexts"], key=lambda r: r["contexts"]):
-            lines.append(f"| {r['contexts']} | {r['bits_per_cycle']:.2f} | {_pct(r['efficiency'])} |")
+                     "TDATA 128, engine built with CONTEXTS = 16, 256-block messages of different keys, messages "
+                     "of the contexts interleaved block by block on the stream). Core utilisation = engine "
+                     "throughput / the bare core's 128 bits per cycle. `KEY_SLOTS = 1`: the core holds one key, so "
+                     "every context switch is a key beat and a key wave; `KEY_SLOTS = 16`: one key slot per "
+                     "context, each key loaded once."
+                     + (f" Model: min(1, C / {loop:.2f}), the loop latency measured at C = 1." if loop else "")
+                     + "\n")
+        lines.append("| contexts | KEY_SLOTS = 1: bits per cycle | utilisation | KEY_SLOTS = 16: bits per cycle "
+                     "| utilisation | model min(1, C / loop) |")
+        lines.append("|---|---|---|---|---|---|")
+        for c in sorted(set(one) | set(slots)):
+            a, b = one.get(c), slots.get(c)
+            cells = ["-", "-"] if a is None else [f"{a['bits_per_cycle']:.2f}", _pct(a["efficiency"])]
+            cells += ["-", "-"] if b is None else [f"{b['bits_per_cycle']:.2f}", _pct(b["efficiency"])]
+            cells.append("-" if loop is None else _pct(min(1.0, c / loop)))
+            lines.append(f"| {c} | " + " | ".join(cells) + " |")
         lines.append("")
     return "\n".join(lines)
 

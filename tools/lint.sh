@@ -45,6 +45,9 @@ for name in ("iterative", "pipelined", "pipelined-both", "folded32"):
     for width, contexts in ((128, 4), (32, 1)):
         params = {**configs.get(name).verilog_params(), "TDATA_WIDTH": width, "CONTEXTS": contexts}
         print(f"{name}-w{width}-c{contexts}", ",".join(f"{k}={v}" for k, v in params.items()), files)
+# one key slot per context (KEY_SLOTS >= CONTEXTS)
+params = {**configs.get("pipelined-both", {"KEY_SLOTS": 4}).verilog_params(), "TDATA_WIDTH": 128, "CONTEXTS": 4}
+print("pipelined-both-slots4-w128-c4", ",".join(f"{k}={v}" for k, v in params.items()), files)
 PY
 )
 exit $status

@@ -143,6 +143,7 @@ module rijndael_synth_top #(
     .in_ready_o    (core_in_ready),
     .in_is_key_i   (beat_ctrl_q[7]),
     .in_decrypt_i  (beat_ctrl_q[6]),
+    .in_slot_i     (1'b0),  // sized: an unsized '0 here makes Yosys re-derive the top as $paramod$...
     .in_key_len_i  (beat_ctrl_q[5:3]),
     .in_block_len_i(beat_ctrl_q[2:0]),
     .in_key_i      (load_q[KEY_W-1:0]),

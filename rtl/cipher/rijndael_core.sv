@@ -8,6 +8,7 @@
 //   SBOX             rijndael_pkg::SBOX_*: case LUT, block-RAM ROM, composite field
 //   TBOX             1: rounds use T-box tables (SubBytes and MixColumns combined)
 //   ENC_KEYS         rijndael_pkg::KEYS_*: encryption round keys on the fly or stored
+//   KEY_SLOTS        pipelined only: keys held at once (1..16), chosen per beat by in_slot_i
 // The checks every architecture shares live here and stop elaboration with a module name that states
 // the conflict (src/rijndael_hw/configs.py says the same in words before any tool runs). Each
 // architecture checks the options that only it has. The port contract is in docs/core-interface.md.
@@ -25,7 +26,9 @@ module rijndael_core #(
   parameter int SUBSTAGES        = 0,
   parameter int SBOX             = 0,
   parameter int TBOX             = 0,
-  parameter int ENC_KEYS         = 0
+  parameter int ENC_KEYS         = 0,
+  parameter int KEY_SLOTS        = 1,
+  localparam int SLOT_W          = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -36,6 +39,7 @@ module rijndael_core #(
   input  logic [2:0]           in_key_len_i,    // key beats: Nk - 4
   input  logic [2:0]           in_block_len_i,  // key beats: Nb - 4
   input  logic                 in_decrypt_i,    // block beats
+  input  logic [SLOT_W-1:0]    in_slot_i,       // key slot (KEY_SLOTS > 1): written by key beats, used by blocks
   input  logic [32*MAX_NK-1:0] in_key_i,
   input  logic [32*MAX_NB-1:0] in_block_i,
   // output stream: one beat per block beat
@@ -109,10 +113,10 @@ module rijndael_core #(
     rijndael_core_pipelined #(
       .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
       .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .SUBSTAGES(SUBSTAGES), .SBOX(SBOX),
-      .TBOX(TBOX)
+      .TBOX(TBOX), .KEY_SLOTS(KEY_SLOTS)
     ) u_core (
       .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
-      .in_key_i, .in_block_i, .out_valid_o, .out_ready_i, .out_block_o, .out_error_o, .key_error_o
+      .in_slot_i, .in_key_i, .in_block_i, .out_valid_o, .out_ready_i, .out_block_o, .out_error_o, .key_error_o
     );
   end else begin : g_bad_arch
     ERROR_ARCH_must_be_0_iterative_1_pipelined_2_folded_or_3_tiny u_error ();
@@ -124,6 +128,13 @@ module rijndael_core #(
   end
   if (ARCH != rijndael_pkg::ARCH_PIPELINED && SUBSTAGES != 0) begin : g_check_substages
     ERROR_SUBSTAGES_applies_to_the_pipelined_architecture_only u_error ();
+  end
+  if (ARCH != rijndael_pkg::ARCH_PIPELINED && KEY_SLOTS != 1) begin : g_check_key_slots
+    ERROR_KEY_SLOTS_applies_to_the_pipelined_architecture_only u_error ();
+  end
+  if (ARCH != rijndael_pkg::ARCH_PIPELINED) begin : g_no_slots
+    logic unused_slot;  // one key: only the pipelined core has key slots
+    assign unused_slot = ^in_slot_i;
   end
   // T-boxes replace a full round's S-boxes and MixColumns; the narrow datapaths have no such round.
   if (TBOX != 0 && ARCH != rijndael_pkg::ARCH_ITERATIVE && ARCH != rijndael_pkg::ARCH_PIPELINED) begin : g_check_tbox_arch

@@ -11,7 +11,8 @@
 //   the whole pipeline moves (`advance`) when the last slot is empty or its result leaves, so a stall
 //   loses and reorders nothing. in_ready_o depends combinationally on out_ready_i (through advance),
 //   and on in_is_key_i / in_decrypt_i (the key-change rules below), never the other way round.
-// - Round keys are registers: round_keys_q[r] holds round key r (r = 0..Nr). Encryption round r reads
+// - Round keys are registers: round_keys_q[k][r] holds round key r (r = 0..Nr) of key slot k (below;
+//   k = 0 when KEY_SLOTS = 1, which the rest of this paragraph assumes). Encryption round r reads
 //   round_keys_q[r], decryption round r (equivalent inverse cipher) reads round_keys_q[Nr-r], and the
 //   initial AddRoundKey reads round_keys_q[0] (encrypt) or round_keys_q[Nr] (decrypt). One
 //   rijndael_key_step fills them: the key beat writes round key 0, then a "wave" writes round key r
@@ -24,13 +25,26 @@
 //   decrypt block ahead of it has reached the last slot (it would overwrite the keys they still need).
 // - A second key beat waits until the wave of the previous key has finished, unless no block was taken
 //   since that key (then the unused wave is simply dropped): keys can change every Nr * (1 + SUBSTAGES)
-//   cycles at no cost.
-// - Refused blocks (no valid key, or a direction the build lacks) travel the pipeline like any other
-//   block and leave in order with out_error_o high and zero data. A key beat with a length the build
-//   lacks raises key_error_o and starts a wave of zeros, which wipes the round keys behind the blocks
-//   still in flight.
-// - Reset zeroes every slot, tag, round key and the key-expansion state; no RAM needs wiping, so the
-//   core takes input right after reset.
+//   cycles at no cost. (All of this per key slot, see below.)
+// - Key slots (KEY_SLOTS > 1): the core holds the round keys of KEY_SLOTS keys, round_keys_q[k][r].
+//   in_slot_i picks the slot a key beat writes and the slot a block beat uses; each pipeline slot
+//   carries its block's key-slot tag, and every part reads round_keys_q[tag][r] (decryption
+//   [tag][Nr-r]). Blocks of different key slots therefore follow each other back to back with no key
+//   beat between them: a host that keeps one key per slot (the engine: one per context) loads each key
+//   once. A key beat for slot k starts a wave for slot k with the timing below; only blocks of slot k
+//   are ordered against it (they wait for it, and it waits for them, by the rules above and below with
+//   "block" read as "block of slot k"); blocks of other slots pass freely, as their round keys are not
+//   touched. There is one key step, so a key beat for another slot waits until the running wave ends
+//   (key loads are rare; the unused-wave shortcut applies to a key beat for the wave's own slot only).
+//   A slot number the build lacks (KEY_SLOTS not a power of two) is refused: its blocks leave with
+//   out_error_o, its key beats raise key_error_o and write nothing. in_ready_o also depends on
+//   in_slot_i. With KEY_SLOTS = 1 the port is ignored and everything is as described above.
+// - Refused blocks (no valid key in their slot, or a direction the build lacks) travel the pipeline like
+//   any other block and leave in order with out_error_o high and zero data. A key beat with a length the
+//   build lacks raises key_error_o and starts a wave of zeros in its slot, which wipes that slot's round
+//   keys behind the blocks still in flight.
+// - Reset zeroes every slot, tag, round key of every key slot and the key-expansion state; no RAM needs
+//   wiping, so the core takes input right after reset.
 module rijndael_core_pipelined #(
   // Plain integers, so every tool can set them from its command line without width warnings.
   parameter int BLOCK_SIZES    = 'b00001,  // exactly one bit: the block length, Nb = 4 + bit index
@@ -41,7 +55,9 @@ module rijndael_core_pipelined #(
   parameter int ENABLE_DECRYPT = 0,
   parameter int SUBSTAGES      = 0,        // extra register slots inside each round, 0..3
   parameter int SBOX           = 0,        // S-box mapping, see rijndael_sbox; SBOX_BRAM: sbox_bram
-  parameter int TBOX           = 0         // 1: T-box rounds (SUBSTAGES = 0 only)
+  parameter int TBOX           = 0,        // 1: T-box rounds (SUBSTAGES = 0 only)
+  parameter int KEY_SLOTS      = 1,        // keys held at once (1..16), chosen per beat by in_slot_i
+  localparam int SLOT_W        = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -52,6 +68,7 @@ module rijndael_core_pipelined #(
   input  logic [2:0]           in_key_len_i,    // key beats: Nk - 4
   input  logic [2:0]           in_block_len_i,  // key beats: Nb - 4
   input  logic                 in_decrypt_i,    // block beats
+  input  logic [SLOT_W-1:0]    in_slot_i,       // key beats: the slot written; block beats: the slot used
   input  logic [32*MAX_NK-1:0] in_key_i,
   input  logic [32*MAX_NB-1:0] in_block_i,
   // output stream: one beat per block beat
@@ -92,6 +109,9 @@ module rijndael_core_pipelined #(
   if (TBOX != 0 && SUBSTAGES != 0) begin : g_check_tbox
     ERROR_PIPELINED_TBOX_needs_SUBSTAGES_0_a_T_box_round_has_no_inner_register u_error ();
   end
+  if (KEY_SLOTS < 1 || KEY_SLOTS > 16) begin : g_check_key_slots
+    ERROR_KEY_SLOTS_must_be_1_to_16 u_error ();
+  end
 
   // ---------------------------------------------------------------------------------------------
   // Where the slots of a round sit (offset o = 0..D-1 inside the round; the slot after part o):
@@ -121,14 +141,18 @@ module rijndael_core_pipelined #(
   // ---------------------------------------------------------------------------------------------
   // Handshakes
   logic advance, in_fire, key_fire, block_fire, key_ok, block_ok, in_inverse, block_refused;
-  logic decrypt_in_flight;
+  logic decrypt_in_flight, slot_ok, bad_slot_fire, wave_slot_in, slot_key_valid;
+  logic [SLOT_W-1:0] slot_in;              // in_slot_i, or 0 where the build has no such slot
 
   logic [L-1:0][W-1:0] slot_q, slot_d;     // data after each register slot, in pipeline order
   logic [L-1:0][W-1:0] slot_out;           // what the next part reads (the BRAM output for SubBytes slots)
   logic [L-1:0]        slot_valid_q, slot_inverse_q, slot_refused_q;
+  logic [L-1:0][SLOT_W-1:0] slot_tag_q, slot_tag_d;  // the key slot of each block in flight
 
-  logic              key_valid_q, key_valid_d, key_error_q, key_error_d;
-  logic [NR:0][W-1:0] round_keys_q, round_keys_d;
+  logic [KEY_SLOTS-1:0] key_valid_q, key_valid_d;   // per key slot: it holds a supported key
+  logic              key_error_q, key_error_d;
+  logic [KEY_SLOTS-1:0][NR:0][W-1:0] round_keys_q, round_keys_d;
+  logic [SLOT_W-1:0] wave_slot_q, wave_slot_d;  // the key slot the wave writes
   logic [32*WIN-1:0] window_q, window_d;   // key expansion state the wave continues from
   logic [2:0]        phase_q, phase_d;
   logic [7:0]        rcon_q, rcon_d;
@@ -145,16 +169,39 @@ module rijndael_core_pipelined #(
 
   assign advance    = !out_valid_o || out_ready_i;
   assign in_inverse = DECRYPT && (!ENCRYPT || in_decrypt_i);
-  assign block_refused = !key_valid_q || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
 
-  // A decrypt block before the last slot still reads round keys a key beat's wave would overwrite.
-  assign decrypt_in_flight = DECRYPT && |(slot_valid_q[L-2:0] & slot_inverse_q[L-2:0]);
+  // Key slots: a slot number the build lacks (KEY_SLOTS not a power of two) is refused like a bad key
+  // length, and reads or writes slot 0's place in no array.
+  if (KEY_SLOTS > 1) begin : g_slot_in
+    assign slot_ok = int'(in_slot_i) < KEY_SLOTS;
+    assign slot_in = slot_ok ? in_slot_i : '0;
+  end else begin : g_one_slot
+    logic unused_slot_in;  // one key: the port is there for the common port list only
+    assign slot_ok = 1'b1;
+    assign slot_in = '0;
+    assign unused_slot_in = ^in_slot_i;
+  end
+  assign slot_key_valid = key_valid_q[slot_in];
+  assign block_refused  = !slot_ok || !slot_key_valid || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
+  // Only blocks of the slot the wave writes are ordered against it; other slots' round keys stay put.
+  assign wave_slot_in   = wave_slot_q == slot_in;
 
-  assign key_ok     = (!wave_busy_q || !wave_used_q) && !decrypt_in_flight;
-  assign block_ok   = !lead_hold_q && !(in_inverse && wave_busy_q);
+  // A decrypt block of the key beat's slot before the last slot still reads round keys the key beat's
+  // wave would overwrite.
+  logic [L-2:0] same_slot;
+  for (genvar p = 0; p < L - 1; p++) begin : g_same_slot
+    assign same_slot[p] = slot_tag_q[p] == slot_in;
+  end
+  assign decrypt_in_flight = DECRYPT && |(slot_valid_q[L-2:0] & slot_inverse_q[L-2:0] & same_slot);
+
+  // A second key beat waits for the previous wave to end, unless that wave is unused and writes the
+  // same slot (then it is dropped: the new wave rewrites every round key of that slot in order).
+  assign key_ok     = (!wave_busy_q || (!wave_used_q && wave_slot_in)) && !decrypt_in_flight;
+  assign block_ok   = !(wave_slot_in && (lead_hold_q || (in_inverse && wave_busy_q)));
   assign in_ready_o = advance && (in_is_key_i ? key_ok : block_ok);
   assign in_fire    = in_valid_i && in_ready_o;
-  assign key_fire   = in_fire && in_is_key_i;
+  assign key_fire   = in_fire && in_is_key_i && slot_ok;
+  assign bad_slot_fire = in_fire && in_is_key_i && !slot_ok;
   assign block_fire = in_fire && !in_is_key_i;
 
   // ---------------------------------------------------------------------------------------------
@@ -219,29 +266,48 @@ module rijndael_core_pipelined #(
   assign wave_step        = !key_fire && wave_busy_q && advance && wave_wait_q == 2'd0;
   assign wave_write       = (key_fire && WRITE_AT_KEY) || wave_step;
   assign wave_write_index = key_fire ? 4'd1 : wave_index_q;
-  assign wave_key_valid   = key_fire ? key_supported : key_valid_q;
+  assign wave_key_valid   = key_fire ? key_supported : key_valid_q[wave_slot_q];
   assign wave_round_key   = wave_key_valid ? stepped_round_key : '0;
 
-  assign round_keys_d[0] = key_fire ? (key_supported ? first_round_key : '0) : round_keys_q[0];
-  for (genvar r = 1; r <= NR; r++) begin : g_round_key
-    assign round_keys_d[r] = (wave_write && wave_write_index == 4'(r)) ? wave_round_key : round_keys_q[r];
+  // The key beat writes round key 0 (and round key 1 when WRITE_AT_KEY) of its own slot, the wave the
+  // rest of the wave's slot.
+  for (genvar k = 0; k < KEY_SLOTS; k++) begin : g_key_slot
+    logic key_here, wave_here;
+    assign key_here  = key_fire && slot_in == SLOT_W'(k);
+    assign wave_here = key_fire ? key_here : wave_slot_q == SLOT_W'(k);
+    assign round_keys_d[k][0] = key_here ? (key_supported ? first_round_key : '0) : round_keys_q[k][0];
+    for (genvar r = 1; r <= NR; r++) begin : g_round_key
+      assign round_keys_d[k][r] = (wave_write && wave_here && wave_write_index == 4'(r)) ? wave_round_key
+                                                                                           : round_keys_q[k][r];
+    end
+    assign key_valid_d[k] = key_here ? key_supported : key_valid_q[k];
+    // One always_ff per slot: no single reset constant as wide as every slot's round keys.
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        round_keys_q[k] <= '0;
+        key_valid_q[k]  <= 1'b0;
+      end else begin
+        round_keys_q[k] <= round_keys_d[k];
+        key_valid_q[k]  <= key_valid_d[k];
+      end
+    end
   end
 
   always_comb begin
-    key_valid_d  = key_valid_q;
-    key_error_d  = key_error_q;
+    key_error_d  = bad_slot_fire || key_error_q;
+    wave_slot_d  = wave_slot_q;
     window_d     = window_q;
     phase_d      = phase_q;
     rcon_d       = rcon_q;
     wave_busy_d  = wave_busy_q;
     wave_index_d = wave_index_q;
     wave_wait_d  = wave_wait_q;
-    wave_used_d  = wave_used_q || (block_fire && wave_busy_q);
+    wave_used_d  = wave_used_q || (block_fire && wave_busy_q && wave_slot_in);
     lead_hold_d  = lead_hold_q && !advance;
 
     if (key_fire) begin
-      key_valid_d  = key_supported;
       key_error_d  = !key_supported;
+      wave_slot_d  = slot_in;
       window_d     = !key_supported ? '0 : STEP_AT_KEY ? step_window_out : key_window;
       phase_d      = !key_supported ? '0 : STEP_AT_KEY ? step_phase_out : 3'd0;
       rcon_d       = !key_supported ? '0 : STEP_AT_KEY ? step_rcon_out : 8'h01;
@@ -254,9 +320,9 @@ module rijndael_core_pipelined #(
       if (wave_wait_q != 2'd0) begin
         wave_wait_d = wave_wait_q - 2'd1;
       end else begin
-        window_d = key_valid_q ? step_window_out : '0;
-        phase_d  = key_valid_q ? step_phase_out : '0;
-        rcon_d   = key_valid_q ? step_rcon_out : '0;
+        window_d = wave_key_valid ? step_window_out : '0;
+        phase_d  = wave_key_valid ? step_phase_out : '0;
+        rcon_d   = wave_key_valid ? step_rcon_out : '0;
         if (wave_index_q == 4'(NR)) begin
           wave_busy_d = 1'b0;
         end else begin
@@ -269,27 +335,46 @@ module rijndael_core_pipelined #(
 
   // ---------------------------------------------------------------------------------------------
   // The datapath: Nr rounds of D parts each. The initial AddRoundKey happens as the block is taken.
+  // (Round keys of one key slot are selected first, then indexed: Icarus cannot take [variable][constant].)
+  logic [NR:0][W-1:0] in_round_keys;
   logic [W-1:0] whitened;
-  assign whitened = in_block_i ^ (in_inverse ? round_keys_q[NR] : round_keys_q[0]);
+  assign in_round_keys = round_keys_q[slot_in];
+  assign whitened = in_block_i ^ (in_inverse ? in_round_keys[NR] : in_round_keys[0]);
 
   for (genvar j = 0; j < NR; j++) begin : g_round  // round j + 1
     localparam bit LAST = j == NR - 1;
-    logic [W-1:0] round_key_enc, round_key_dec;
-    assign round_key_enc = round_keys_q[j + 1];
-    assign round_key_dec = round_keys_q[NR - 1 - j];
 
     for (genvar o = 0; o < D; o++) begin : g_part
       localparam int S = j * D + o;  // the slot this part writes
       logic [W-1:0] part_in, part_out;
       logic         part_inverse;
+      logic [SLOT_W-1:0] part_tag;   // the key slot of the block in this part
+      logic [W-1:0] round_key_enc, round_key_dec;
 
       if (S == 0) begin : g_first
         assign part_in      = whitened;
         assign part_inverse = in_inverse;
+        assign part_tag     = slot_in;
       end else begin : g_later
         assign part_in      = slot_out[S - 1];
         assign part_inverse = slot_inverse_q[S - 1];
+        assign part_tag     = slot_tag_q[S - 1];
       end
+      if (KEY_SLOTS > 1) begin : g_slot_keys
+        logic [(NR+1)*W-1:0] tag_round_keys;  // flat: Yosys cannot size a 2-D packed net declared in here
+        assign tag_round_keys = round_keys_q[part_tag];
+        assign round_key_enc  = tag_round_keys[(j + 1) * W +: W];
+        assign round_key_dec  = tag_round_keys[(NR - 1 - j) * W +: W];
+        logic unused_other_rounds;  // a part reads one or two of the slot's round keys
+        assign unused_other_rounds = ^tag_round_keys;
+      end else begin : g_keys
+        logic unused_tag;  // one key slot: every block reads slot 0
+        assign round_key_enc = round_keys_q[0][j + 1];
+        assign round_key_dec = round_keys_q[0][NR - 1 - j];
+        assign unused_tag    = ^part_tag;
+      end
+      logic unused_round_keys;  // parts before KEY_AT read no round key (synthesis drops their selects)
+      assign unused_round_keys = ^{round_key_enc, round_key_dec};
 
       if (SUBSTAGES == 0) begin : g_whole_round
         rijndael_round #(
@@ -366,24 +451,26 @@ module rijndael_core_pipelined #(
   assign slot_valid_d   = {slot_valid_q[L-2:0], block_fire};
   assign slot_inverse_d = {slot_inverse_q[L-2:0], block_fire && in_inverse};
   assign slot_refused_d = {slot_refused_q[L-2:0], block_fire && block_refused};
+  assign slot_tag_d     = {slot_tag_q[L-2:0], block_fire ? slot_in : SLOT_W'(0)};
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       slot_valid_q   <= '0;
       slot_inverse_q <= '0;
       slot_refused_q <= '0;
+      slot_tag_q     <= '0;
     end else if (advance) begin
       slot_valid_q   <= slot_valid_d;
       slot_inverse_q <= slot_inverse_d;
       slot_refused_q <= slot_refused_d;
+      slot_tag_q     <= slot_tag_d;
     end
   end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      key_valid_q  <= 1'b0;
       key_error_q  <= 1'b0;
-      round_keys_q <= '0;
+      wave_slot_q  <= '0;
       window_q     <= '0;
       phase_q      <= '0;
       rcon_q       <= '0;
@@ -393,9 +480,8 @@ module rijndael_core_pipelined #(
       wave_used_q  <= 1'b0;
       lead_hold_q  <= 1'b0;
     end else begin
-      key_valid_q  <= key_valid_d;
       key_error_q  <= key_error_d;
-      round_keys_q <= round_keys_d;
+      wave_slot_q  <= wave_slot_d;
       window_q     <= window_d;
       phase_q      <= phase_d;
       rcon_q       <= rcon_d;

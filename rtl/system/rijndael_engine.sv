@@ -14,7 +14,11 @@
 //   Keeping arrival order means no reorder buffer, and output order = input order, per context and
 //   across contexts.
 // - A key beat goes to the core only when the next block's key (or key/block length) differs from the
-//   one loaded: contexts that share a key follow each other with no key change.
+//   one loaded: contexts that share a key follow each other with no key change. With a pipelined core
+//   built with KEY_SLOTS >= CONTEXTS, every context has its own key slot in the core (slot = context):
+//   a context's key is loaded once (until its key, CONFIG or START is written, or reset / CLEAR) and
+//   blocks of different contexts then follow each other with no key beat at all, which is what lets
+//   interleaved feedback-mode messages fill the pipeline. Otherwise the core holds one key (slot 0).
 // - The chaining value (CTR: counter) of a context is loaded from its IV by START and carries on across
 //   its messages until the next START, so a context's stream may be cut into messages that interleave.
 // - Blocks that cannot be processed (context not started, ECB/CBC message ending inside a block,
@@ -36,6 +40,7 @@ module rijndael_engine #(
   parameter int SBOX             = 0,
   parameter int TBOX             = 0,
   parameter int ENC_KEYS         = 0,
+  parameter int KEY_SLOTS        = 1,     // pipelined core: keys held at once (one per context if >= CONTEXTS)
   // engine parameters
   parameter int TDATA_WIDTH      = 128,   // 32, 64, 128 or 256
   parameter int FIFO_DEPTH       = 512,   // input and output FIFO size in blocks of 32*MAX_NB bits
@@ -95,6 +100,9 @@ module rijndael_engine #(
   localparam logic [4:0] BLOCK_MASK = 5'(BLOCK_SIZES);
   localparam logic [4:0] KEY_MASK   = 5'(KEY_SIZES);
   localparam int CNT_W = 24;   // beats of one context inside the engine (far more than the FIFOs hold)
+  // Key slots the engine uses: one per context when the core has enough, else one shared key (slot 0).
+  localparam int ENGINE_SLOTS = KEY_SLOTS >= CONTEXTS ? CONTEXTS : 1;
+  localparam int CORE_SLOT_W  = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1;
 
   // Mode values (CONFIG.MODE).
   localparam logic [2:0] MODE_ECB = 3'(rijndael_regs_pkg::CONFIG_MODE_ECB);
@@ -283,8 +291,7 @@ module rijndael_engine #(
   // Issue: one block (or the key beat before it) per cycle, in arrival order.
   logic [BLOCK_W-1:0] chain_q [CONTEXTS];   // IV / chaining value / counter per context (g_ctx_state)
   logic [CONTEXTS-1:0] armed_q, inflight_q;
-  logic                loaded_valid_q;
-  logic [CTX_W-1:0]    loaded_ctx_q;
+  logic [CORE_SLOT_W-1:0] core_slot;      // the key slot of the block (and of its key beat)
 
   logic             ctx_ok, armed, is_empty, full_block, bad_partial, bypass, feedback, wait_fb, need_key, same_key;
   logic             core_decrypt, mode_ecb, mode_cbc, mode_cfb, mode_ofb, mode_ctr, b_decrypt;
@@ -312,12 +319,26 @@ module rijndael_engine #(
   // Feedback modes: the next block's input is this block's result.
   assign feedback    = (!b_decrypt && (mode_cbc || mode_cfb)) || mode_ofb;
   assign wait_fb     = feedback && inflight_q[bctx];
-  // The core holds one key. Contexts that share a key (and its lengths) need no key beat between their
-  // blocks, so messages under one key with different IVs keep a pipelined core full; a different key
-  // costs a key beat, and in a pipelined core a key wave (docs/registers.md, "Contexts and utilisation").
-  assign same_key    = ctx_key[loaded_ctx_q] == ctx_key[bctx] &&
-                       ctx_key_len[loaded_ctx_q] == ctx_key_len[bctx] && ctx_block_len[loaded_ctx_q] == b_block_len;
-  assign need_key    = !(loaded_valid_q && (loaded_ctx_q == bctx || same_key));
+  // Which key each core key slot holds: loaded_valid_q / loaded_ctx_q per slot the engine uses.
+  logic [ENGINE_SLOTS-1:0] loaded_valid_q;
+  logic [CTX_W-1:0]        loaded_ctx_q [ENGINE_SLOTS];
+  if (ENGINE_SLOTS > 1) begin : g_slot_per_context
+    // Slot = context: a context's key stays in its slot, so only a context not loaded needs a key beat.
+    logic unused_same_key;
+    assign core_slot       = CORE_SLOT_W'(bctx);
+    assign same_key        = 1'b0;
+    assign need_key        = !loaded_valid_q[bctx];
+    assign unused_same_key = same_key;
+  end else begin : g_one_slot
+    // The core holds one key. Contexts that share a key (and its lengths) need no key beat between their
+    // blocks, so messages under one key with different IVs keep a pipelined core full; a different key
+    // costs a key beat, and in a pipelined core a key wave (docs/system.md, "Feedback modes and contexts").
+    assign core_slot = '0;
+    assign same_key  = ctx_key[loaded_ctx_q[0]] == ctx_key[bctx] &&
+                       ctx_key_len[loaded_ctx_q[0]] == ctx_key_len[bctx] &&
+                       ctx_block_len[loaded_ctx_q[0]] == b_block_len;
+    assign need_key  = !(loaded_valid_q[0] && (loaded_ctx_q[0] == bctx || same_key));
+  end
   assign core_decrypt = b_decrypt && (mode_ecb || mode_cbc);
   // CTR adds one to the whole block as a big-endian number (the block sits left aligned).
   assign b_ctr_step  = BLOCK_W'(1) << (32 * (MAX_NB - 4 - int'(b_block_len)));
@@ -373,11 +394,12 @@ module rijndael_engine #(
     .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
     .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .ARCH(ARCH),
     .ROUNDS_PER_CYCLE(ROUNDS_PER_CYCLE), .FOLDED_WIDTH(FOLDED_WIDTH), .SUBSTAGES(SUBSTAGES), .SBOX(SBOX),
-    .TBOX(TBOX), .ENC_KEYS(ENC_KEYS)
+    .TBOX(TBOX), .ENC_KEYS(ENC_KEYS), .KEY_SLOTS(KEY_SLOTS)
   ) u_core (
     .clk_i, .rst_ni(dp_rst_n),
     .in_valid_i(core_in_valid), .in_ready_o(core_in_ready), .in_is_key_i(need_key),
     .in_key_len_i(ctx_key_len[bctx]), .in_block_len_i(b_block_len), .in_decrypt_i(core_decrypt),
+    .in_slot_i(core_slot),
     .in_key_i(need_key ? ctx_key[bctx] : '0), .in_block_i(need_key ? '0 : b_core_in),
     .out_valid_o(core_out_valid), .out_ready_i(core_out_ready), .out_block_o(core_out_block),
     .out_error_o(core_out_error), .key_error_o(core_key_error)
@@ -481,20 +503,22 @@ module rijndael_engine #(
     end
   end
 
-  always_ff @(posedge clk_i) begin
-    if (!dp_rst_n) begin
-      loaded_valid_q <= 1'b0;
-      loaded_ctx_q   <= '0;
-    end else begin
-      if (key_fire) begin
-        loaded_valid_q <= 1'b1;
-        loaded_ctx_q   <= bctx;
+  for (genvar e = 0; e < ENGINE_SLOTS; e++) begin : g_loaded
+    always_ff @(posedge clk_i) begin
+      if (!dp_rst_n) begin
+        loaded_valid_q[e] <= 1'b0;
+        loaded_ctx_q[e]   <= '0;
+      end else begin
+        if (key_fire && int'(core_slot) == e) begin
+          loaded_valid_q[e] <= 1'b1;
+          loaded_ctx_q[e]   <= bctx;
+        end
+        // A write to the loaded context's key or lengths (or its START) means the core may no longer hold
+        // what that context's registers say: load again before the next block, and compare no other
+        // context's key against the new value.
+        if ((start_pulse && sel == loaded_ctx_q[e]) ||
+            ((config_we || key_we) && int'(wr_ctx) == int'(loaded_ctx_q[e]))) loaded_valid_q[e] <= 1'b0;
       end
-      // A write to the loaded context's key or lengths (or its START) means the core may no longer hold
-      // what that context's registers say: load again before the next block, and compare no other
-      // context's key against the new value.
-      if ((start_pulse && sel == loaded_ctx_q) ||
-          ((config_we || key_we) && int'(wr_ctx) == int'(loaded_ctx_q))) loaded_valid_q <= 1'b0;
     end
   end
 

@@ -79,8 +79,9 @@ class Config:
         return max(block_bits, key_bits) // 32 + 6
 
     def verilog_params(self) -> dict[str, int]:
-        """Parameters as integers, ready for -G / -P / chparam."""
-        return {k: int(v) for k, v in self.params.items()}
+        """Parameters as integers, ready for -G / -P / chparam. KEY_SLOTS is left out at its default (1), so
+        builds, cached results and wrappers that predate it see the same parameter set as before."""
+        return {k: int(v) for k, v in self.params.items() if not (k in _OMIT_AT_DEFAULT and v == PARAMETERS[k][0])}
 
 
 def _fmt(bits) -> str:
@@ -110,7 +111,11 @@ PARAMETERS = {
     "SBOX": (0, "S-box mapping: 0 case LUT, 1 block-RAM ROM (registered), 2 composite field"),
     "TBOX": (0, "1 = rounds use T-box tables (SubBytes + MixColumns in one lookup)"),
     "ENC_KEYS": (0, "encryption round keys: 0 on the fly, 1 stored in a round-key RAM"),
+    "KEY_SLOTS": (1, "pipelined: keys held at once, 1..16 (any count), chosen per beat by in_slot_i; the engine "
+                     "keeps one per context when KEY_SLOTS >= CONTEXTS, so contexts switch with no key beat"),
 }
+#: Parameters verilog_params() leaves out while they have their default value.
+_OMIT_AT_DEFAULT = {"KEY_SLOTS"}
 
 AES128 = {"KEY_SIZES": 0b00001}
 AES192 = {"KEY_SIZES": 0b00100}
@@ -270,6 +275,11 @@ def _arch_rules(params: dict) -> list[str]:
     if params["TBOX"] == 1 and params["SBOX"] == 1:
         errors.append("TBOX=1 conflicts with SBOX=1 (bram): the T-box tables are combinational case ROMs, "
                       "not registered block RAM")
+    if params["ARCH"] != 1 and params["KEY_SLOTS"] != 1:
+        errors.append(f"KEY_SLOTS={params['KEY_SLOTS']} conflicts with ARCH={params['ARCH']}: key slots apply to the "
+                      "pipelined architecture (ARCH=1) only, which holds a round key per round and slot")
+    elif not 1 <= params["KEY_SLOTS"] <= 16:
+        errors.append(f"KEY_SLOTS={params['KEY_SLOTS']}: must be 1..16")
     if params["ARCH"] in (2, 3):  # column-serial cores: rijndael_core_folded / rijndael_core_tiny
         arch = "folded" if params["ARCH"] == 2 else "tiny"
         if params["BLOCK_SIZES"] != 0b00001:

@@ -92,6 +92,7 @@ class KeyBeat:
     key: bytes                 # the key; left aligned on in_key_i
     nb: int                    # block length in words for the blocks that follow (in_block_len_i = nb - 4)
     nk: int | None = None      # key length in words (in_key_len_i = nk - 4); default len(key) // 4
+    slot: int = 0              # in_slot_i: the key slot written (KEY_SLOTS > 1)
 
     def __post_init__(self):
         if self.nk is None:
@@ -100,16 +101,17 @@ class KeyBeat:
         assert len(self.key) == 4 * self.nk, "test bug: key bytes must match the key length"
 
     def __str__(self):
-        return f"key nk={self.nk} nb={self.nb} {self.key.hex()}"
+        return f"key nk={self.nk} nb={self.nb}{f' slot={self.slot}' if self.slot else ''} {self.key.hex()}"
 
 
 @dataclass
 class BlockBeat:
     data: bytes
     decrypt: bool = False
+    slot: int = 0              # in_slot_i: the key slot used (KEY_SLOTS > 1)
 
     def __str__(self):
-        return f"{'dec' if self.decrypt else 'enc'} {self.data.hex()}"
+        return f"{'dec' if self.decrypt else 'enc'}{f' slot={self.slot}' if self.slot else ''} {self.data.hex()}"
 
 
 @dataclass
@@ -145,20 +147,26 @@ class StreamModel:
         self.reset()
 
     def reset(self):
-        self.key: KeyBeat | None = None
+        self.keys: dict[int, KeyBeat | None] = {}   # per key slot (KEY_SLOTS > 1; else slot 0 only)
         self.key_error = False
+
+    @property
+    def slots(self) -> int:
+        return self.cfg.params.get("KEY_SLOTS", 1)
 
     def sizes_supported(self, beat: KeyBeat) -> bool:
         return beat.nb in self.cfg.block_words and beat.nk in self.cfg.key_words
 
     def key_beat(self, beat: KeyBeat):
-        if self.sizes_supported(beat):
-            self.key, self.key_error = beat, False
-        else:  # refused key: the old key is gone too, blocks are refused until a good key
-            self.key, self.key_error = None, True
+        if beat.slot >= self.slots:  # a slot the build lacks: refused, no slot changes
+            self.key_error = True
+        elif self.sizes_supported(beat):
+            self.keys[beat.slot], self.key_error = beat, False
+        else:  # refused key: the slot's old key is gone too, its blocks are refused until a good key
+            self.keys[beat.slot], self.key_error = None, True
 
     def block(self, beat: BlockBeat) -> Expected:
-        key = self.key
+        key = self.keys.get(beat.slot) if beat.slot < self.slots else None
         if key is None or (beat.decrypt and not self.cfg.decrypt) or (not beat.decrypt and not self.cfg.encrypt):
             return Expected(beat, key, 0, 1, None)
         assert len(beat.data) == 4 * key.nb, f"test bug: {len(beat.data)}-byte block under {key}"
@@ -268,8 +276,10 @@ class StreamDriver:
             dut.in_block_len_i.value = rng.getrandbits(3) if junk else 0
             dut.in_key_i.value = rng.getrandbits(tb.key_w) if junk else 0
             dut.in_block_i.value = rng.getrandbits(tb.block_w) if junk else 0
+            dut.in_slot_i.value = rng.getrandbits(len(dut.in_slot_i)) if junk else 0
             return
         dut.in_valid_i.value = 1
+        dut.in_slot_i.value = beat.slot
         if isinstance(beat, KeyBeat):
             dut.in_is_key_i.value = 1
             dut.in_key_len_i.value = beat.nk - 4

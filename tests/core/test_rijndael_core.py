@@ -24,7 +24,7 @@ from cocotb.triggers import FallingEdge, ReadOnly
 
 from rijndael_hw import configs
 
-from core_driver import (CoreTB, KeyBeat, gaps_none, gaps_random, model_name, ready_always, ready_bursty,
+from core_driver import (BlockBeat, CoreTB, KeyBeat, gaps_none, gaps_random, model_name, ready_always, ready_bursty,
                          ready_random, ref_decrypt, ref_encrypt, start_watchdog)
 
 # --------------------------------------------------------------------------------------------------
@@ -47,11 +47,17 @@ FULL_CONFIGS = {
     # pipeline with Nb > Nk (lead step at the key beat) and a Rijndael size pair: 224-bit blocks, 160-bit keys
     "pipelined-rijndael-lead": ("pipelined-both", {"BLOCK_SIZES": 0b01000, "KEY_SIZES": 0b00010}),
 }
+# Key slots (pipelined only): core_key_slots in CI on these, the other tests with --full. Three slots also
+# checks a slot number the build lacks; SUBSTAGES 2 moves the parts that read round keys.
+KEY_SLOT_CONFIGS = {
+    "pipelined-both-slots4": ("pipelined-both", {"KEY_SLOTS": 4}),
+    "pipelined-substages2-slots3": ("pipelined-both", {"SUBSTAGES": 2, "KEY_SLOTS": 3}),
+}
 # Every other named configuration: CI runs REPRESENTATIVE_TESTS on the REPRESENTATIVE ones, --full runs all.
 NAMED_CONFIGS = {n: (n, {}) for n in configs.names() if n not in ("iterative", "rijndael")}
 REPRESENTATIVE = {"unrolled2", "pipelined-both", "folded32", "tiny8", "tbox", "iterative-bram"}
 REPRESENTATIVE_TESTS = {"core_fips197", "core_stalls", "core_back_to_back", "core_key_change", "core_reset"}
-ALL_CONFIGS = {**DEFAULT_CONFIGS, **FULL_CONFIGS, **NAMED_CONFIGS}
+ALL_CONFIGS = {**DEFAULT_CONFIGS, **FULL_CONFIGS, **KEY_SLOT_CONFIGS, **NAMED_CONFIGS}
 
 
 def _config_from_env():
@@ -320,6 +326,79 @@ async def core_key_change(dut):
     assert len(used) == len({(k.key, k.nb) for k in keys}), "not every key was used"
 
 
+@cocotb.test()
+async def core_key_slots(dut):
+    """KEY_SLOTS > 1: blocks of different key slots interleaved, encrypt and decrypt, under random stalls;
+    keys of single slots reloaded while blocks of other slots are in flight. Every block must leave with the
+    key its slot had when it entered (the scoreboard keeps one key per slot), blocks of other slots must not
+    wait for a slot's key wave, and a slot number the build lacks is refused."""
+    tb = _tb(dut, gaps=None, ready=None)
+    rng = tb.rng
+    cfg = tb.cfg
+    slots = cfg.params["KEY_SLOTS"]
+    assert slots > 1, "test bug: core_key_slots needs a build with KEY_SLOTS > 1"
+    (nb, nk), = _size_pairs(cfg)
+    dirs = tb.directions()
+
+    def key(slot):
+        return KeyBeat(tb.rand_bytes(4 * nk), nb, nk, slot)
+
+    def block(slot, decrypt):
+        return BlockBeat(tb.rand_bytes(4 * nb), decrypt, slot)
+
+    tb.driver.gaps, tb.monitor.ready = gaps_none(), ready_always()
+    await tb.start()
+    # 1. No stalls: one key per slot, then one block of each slot on consecutive edges (no key beats between
+    #    them); then a new key for slot 0 followed by a decrypt block of slot 1 (taken at once: its round keys
+    #    are not being written) and a decrypt block of slot 0 (waits for slot 0's wave, as documented).
+    tb.driver.send(*[key(s) for s in range(slots)])
+    await tb.drain()
+    await tb.cycles(timing(cfg, nb, nk, decrypt=True)[2])  # the last key's wave ends (decrypt blocks wait for it)
+    first = len(tb.driver.accepted)
+    tb.driver.send(*[block(s, dirs[s % len(dirs)]) for s in range(slots)])
+    await tb.drain()
+    edges = [e for e, _ in tb.driver.accepted[first:]]
+    assert edges == list(range(edges[0], edges[0] + slots)), f"blocks of {slots} slots not back to back: {edges}"
+    if cfg.decrypt:
+        first = len(tb.driver.accepted)
+        tb.driver.send(key(0), block(1, True), block(0, True))
+        await tb.drain()
+        (k_edge, _), (b1_edge, _), (b0_edge, _) = tb.driver.accepted[first:]
+        cost = timing(cfg, nb, nk, decrypt=True)[2]
+        assert b1_edge == k_edge + 1, f"decrypt block of slot 1 waited for slot 0's key wave ({b1_edge - k_edge})"
+        assert b0_edge == k_edge + cost, \
+            f"decrypt block of slot 0 taken {b0_edge - k_edge} edges after its key beat, documented {cost}"
+    tb.check(" (no-stall part)")
+    # 2. Random stalls: blocks of random slots and directions, with key reloads of single slots in between.
+    tb.driver.gaps = gaps_random(rng, 0.2, 3)
+    tb.monitor.ready = ready_random(rng, 0.7)
+    reloads = []
+    for _ in range(10):
+        tb.driver.send(*[block(rng.randrange(slots), rng.choice(dirs)) for _ in range(rng.randint(3, 10))])
+        reloads.append(key(rng.randrange(slots)))
+        tb.driver.send(reloads[-1])
+    tb.driver.send(*[block(rng.randrange(slots), rng.choice(dirs)) for _ in range(8)])
+    await tb.drain()
+    tb.check(" (stalls)")
+    # A reload happened while a block of another slot was in flight (else the test proved nothing).
+    key_edges = {id(b): e for e, b in tb.driver.accepted if isinstance(b, KeyBeat)}
+    overlapped = sum(1 for k in reloads if any(e.item.slot != k.slot and e.in_edge < key_edges[id(k)] < e.out.edge
+                                               for e in tb.sb.done))
+    assert overlapped >= 5, f"only {overlapped} of {len(reloads)} reloads overlapped blocks of other slots"
+    # 3. A slot the build lacks (KEY_SLOTS not a power of two): key beat refused (key_error_o, checked by the
+    #    driver every cycle), its blocks refused; the other slots keep their keys.
+    if slots & (slots - 1):
+        bad = slots
+        tb.driver.send(block(0, dirs[0]), key(bad), block(bad, dirs[0]), block(1, dirs[0]), key(2),
+                       block(2, dirs[0]))
+        await tb.drain()
+        tail = tb.sb.done[-4:]
+        assert [e.out.error for e in tail] == [0, 1, 0, 0], f"slot {bad}: {[e.out.error for e in tail]}"
+    await tb.finish()
+    used = {e.item.slot for e in tb.sb.done if e.error == 0}
+    assert used == set(range(slots)), f"slots used: {sorted(used)}"
+
+
 def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
     """Internal registers that are not zero, and the paths that were not found."""
     nonzero, missing = [], []
@@ -572,6 +651,8 @@ DEFAULT_TESTS = ["core_fips197", "core_random_sizes", "core_stalls", "core_back_
 
 
 def _applies(test: str, cfg) -> bool:
+    if test == "core_key_slots":
+        return cfg.params["KEY_SLOTS"] > 1
     if test == "core_short_blocks":
         return len(cfg.block_words) > 1
     if test == "core_fips197":
@@ -583,11 +664,12 @@ def _cases():
     cases = []
     for config_id, (name, overrides) in ALL_CONFIGS.items():
         cfg = configs.get(name, overrides)
-        for test in DEFAULT_TESTS + ["core_long_random"]:
+        for test in DEFAULT_TESTS + ["core_long_random", "core_key_slots"]:
             if not _applies(test, cfg):
                 continue
             in_ci = (config_id in DEFAULT_CONFIGS and test != "core_long_random") or \
-                (config_id in REPRESENTATIVE and test in REPRESENTATIVE_TESTS)
+                (config_id in REPRESENTATIVE and test in REPRESENTATIVE_TESTS) or \
+                (config_id in KEY_SLOT_CONFIGS and test in ("core_key_slots", "core_back_to_back"))
             marks = [] if in_ci else [pytest.mark.full]
             cases.append(pytest.param(config_id, test, id=f"{test}-{config_id}", marks=marks))
     return cases

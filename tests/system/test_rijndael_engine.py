@@ -383,6 +383,71 @@ async def engine_utilisation(dut):
     assert shared_util[-1] > 2.5 * shared_util[0], f"interleaving did not raise utilisation: {shared_util}"
 
 
+@cocotb.test(timeout_time=TEST_TIMEOUT_MS, timeout_unit="ms")
+async def engine_key_slots(dut):
+    """A pipelined core with KEY_SLOTS >= CONTEXTS: one key slot per context. Interleaved CBC messages of every
+    context under different keys (one context decrypting) are correct (pycryptodome), each context's key goes
+    to the core exactly once however often the contexts alternate, and a key written to one context between
+    messages takes effect with exactly one more key beat."""
+    from Crypto.Cipher import AES
+
+    cfg, engine, rng, drv = await _start(dut)
+    contexts = engine["CONTEXTS"]
+    assert cfg.params["KEY_SLOTS"] >= contexts, "test bug: needs KEY_SLOTS >= CONTEXTS"
+    drv.source.set_pause_generator(_stalls(rng, 0.1))
+    drv.sink.set_pause_generator(_stalls(rng, 0.2))
+    bb = 16
+    key_beats = []
+
+    async def count_key_beats():
+        while True:
+            await RisingEdge(dut.clk_i)
+            if int(dut.key_fire.value):
+                key_beats.append(int(dut.bctx.value))
+
+    cocotb.start_soon(count_key_beats())
+    jobs = []
+    for ctx in range(contexts):
+        decrypt = ctx == contexts - 1 and bool(cfg.decrypt)
+        jobs.append(dict(key=_rand(rng, 16), iv=_rand(rng, bb), decrypt=decrypt, pieces=[]))
+        await drv.configure(ctx, "cbc", jobs[ctx]["key"], iv=jobs[ctx]["iv"], decrypt=decrypt)
+
+    got = {ctx: [] for ctx in range(contexts)}   # a context's outputs since its last START
+
+    async def rounds(count):
+        order = []
+        for _ in range(count):
+            for ctx, job in enumerate(jobs):
+                piece = _rand(rng, bb * rng.randint(1, 2))
+                job["pieces"].append(piece)
+                order.append(ctx)
+                drv.send_nowait(ctx, piece)
+        for ctx in order:
+            msg = await drv.recv()
+            assert msg.tid == ctx and not msg.flagged, f"TID {msg.tid} (flagged {msg.flagged}), expected {ctx}"
+            got[ctx].append(msg.data)
+        # The chaining value carries on across a context's messages: one long CBC message per START.
+        for ctx, job in enumerate(jobs):
+            aes = AES.new(job["key"], AES.MODE_CBC, job["iv"])
+            data = b"".join(job["pieces"])
+            want = aes.decrypt(data) if job["decrypt"] else aes.encrypt(data)
+            assert b"".join(got[ctx]) == want, f"context {ctx} (decrypt={job['decrypt']}) differs from pycryptodome"
+
+    await rounds(6)
+    assert sorted(key_beats) == list(range(contexts)), \
+        f"key beats for contexts {key_beats}: each context's key should be loaded once"
+    # A new key (and IV) for one context between messages: one more key beat, for that context only.
+    target = rng.randrange(contexts)
+    job = jobs[target]
+    job.update(key=_rand(rng, 16), iv=_rand(rng, bb), pieces=[])
+    got[target] = []
+    await drv.configure(target, "cbc", job["key"], iv=job["iv"], decrypt=job["decrypt"])
+    key_beats.clear()
+    await rounds(3)
+    assert key_beats == [target], f"after a key write to context {target}: key beats for {key_beats}"
+    assert await drv.read("ERROR") == 0, error_names(await drv.read("ERROR"))
+
+
 async def _assert_wiped(dut, drv, cfg, engine, what):
     """Every key, IV, chaining value, buffer and FIFO memory reads as zero (hierarchical peeks)."""
     def zero(handle, name):
@@ -524,6 +589,8 @@ DEFAULT_MATRIX = {
     "iterative-w32": ("iterative", {}, {**ENGINE_DEFAULT, "TDATA_WIDTH": 32, "CONTEXTS": 3}),
     "encrypt-only-w128": ("iterative", {"ENABLE_DECRYPT": 0, "KEY_SIZES": 0b00001}, {**ENGINE_DEFAULT, "CONTEXTS": 1}),
     "pipelined-both-w128": ("pipelined-both", {}, ENGINE_DEFAULT),
+    # one key slot per context (KEY_SLOTS >= CONTEXTS): contexts switch with no key beat
+    "pipelined-both-slots4-w128": ("pipelined-both", {"KEY_SLOTS": 4}, ENGINE_DEFAULT),
 }
 FULL_MATRIX = {
     "iterative-w64": ("iterative", {}, {**ENGINE_DEFAULT, "TDATA_WIDTH": 64, "CONTEXTS": 2}),
@@ -540,7 +607,9 @@ FULL_MATRIX = {
     "folded32-w64": ("folded32", {}, {**ENGINE_DEFAULT, "TDATA_WIDTH": 64, "CONTEXTS": 2}),
 }
 TESTS = ["engine_modes", "engine_interleaved", "engine_refusals", "engine_bad_messages", "engine_clear_and_reset"]
-CASES = [pytest.param(cid, t, id=f"{t}-{cid}") for cid in DEFAULT_MATRIX for t in TESTS]
+SLOT_TESTS = ["engine_key_slots", "engine_interleaved", "engine_clear_and_reset"]
+CASES = [pytest.param(cid, t, id=f"{t}-{cid}") for cid in DEFAULT_MATRIX for t in TESTS if "slots" not in cid]
+CASES += [pytest.param(cid, t, id=f"{t}-{cid}") for cid in DEFAULT_MATRIX for t in SLOT_TESTS if "slots" in cid]
 CASES += [pytest.param(cid, t, id=f"{t}-{cid}", marks=pytest.mark.full) for cid in FULL_MATRIX for t in TESTS]
 # Utilisation against active contexts (docs/registers.md, "Contexts and utilisation"): --full only.
 UTILISATION = {"utilisation-pipelined-both": ("pipelined-both", {}, {**ENGINE_DEFAULT, "FIFO_DEPTH": 64,

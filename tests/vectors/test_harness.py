@@ -108,7 +108,7 @@ module rijndael_core #(
 ) (
   input  logic clk_i, input logic rst_ni,
   input  logic in_valid_i, output logic in_ready_o, input logic in_is_key_i,
-  input  logic [2:0] in_key_len_i, input logic [2:0] in_block_len_i, input logic in_decrypt_i,
+  input  logic [2:0] in_key_len_i, input logic [2:0] in_block_len_i, input logic in_decrypt_i, input logic in_slot_i,
   input  logic [32*MAX_NK-1:0] in_key_i, input logic [32*MAX_NB-1:0] in_block_i,
   output logic out_valid_o, input logic out_ready_i, output logic [32*MAX_NB-1:0] out_block_o,
   output logic out_error_o, output logic key_error_o
