@@ -69,7 +69,8 @@ def test_ecb_monte_carlo(name, direction):
     if direction == "decrypt" and not config.decrypt:
         pytest.skip(f"{name} does not decrypt")
     with sim.Harness(config) as harness:
-        for key_bits in config.key_bits:
+        # AESAVS defines the Monte Carlo Test for the AES key sizes only (`rijndael` also has 160/224)
+        for key_bits in (k for k in config.key_bits if k in (128, 192, 256)):
             expected = expected_ecb_mct(key_bits, direction)
             got = cavp.ecb_mct_records(key_bits, direction, harness.block_fn)
             for want, have in zip(expected, got, strict=True):
