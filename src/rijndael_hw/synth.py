@@ -454,7 +454,7 @@ def assemble(p: Plan, synth: dict, pnrs: list[dict], bench: dict | None) -> dict
         status = "error"
         result["error"] = next((r.get("error") for r in pnrs if r.get("error")), "no Fmax")
     result.update({"status": status, "fits": fits, "seed_runs": seed_runs,
-                   "fmax_mhz_per_seed": {str(r["seed"]): r.get("fmax_mhz") for r in pnrs},
+                   "fmax_mhz_per_seed": {str(r["seed"]): r.get("fmax_mhz") for r in sorted(pnrs, key=lambda r: r["seed"])},
                    "fmax_mhz": fmax, "timing_met": (fmax >= p.clock_mhz) if fmax else (None if not p.target.pnr else False)})
     if pnrs:
         first = min(pnrs, key=lambda r: r["seed"])
