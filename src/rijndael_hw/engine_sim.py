@@ -30,7 +30,7 @@ import json
 
 from . import configs, regs
 from .configs import Config, ConfigError
-from .sim import VERILATOR, VERILATOR_FLAGS, HarnessError, _locked, _verilator_version
+from .sim import VERILATOR, VERILATOR_FLAGS, HarnessError, HarnessProcess, _locked, _verilator_version
 
 HARNESS_SOURCE = configs.REPO_ROOT / "harness" / "engine_harness.cpp"
 BINARY_NAME = "engine_harness"
@@ -185,12 +185,13 @@ class RunResult:
     stats: dict = field(default_factory=dict)
 
 
-class EngineSim:
+class EngineSim(HarnessProcess):
     """A running engine harness process. Use as a context manager.
 
     seed / in_stall / out_stall: random stalls of s_axis_tvalid (per beat) and m_axis_tready (per
     cycle); max_cycles: cycles without a stream handshake before the harness gives up (HarnessError).
     """
+    _what = "engine harness"
 
     def __init__(self, config: Config | str = "iterative", *, tdata_width: int | None = None,
                  params: dict | None = None, seed: int = 1, in_stall: float = 0.0, out_stall: float = 0.0,
@@ -207,30 +208,6 @@ class EngineSim:
                                          stderr=self._stderr, text=True, bufsize=1 << 16)
         self.block_bits: dict[int, int] = {}   # block length configured per context
         self.last_stats: dict = {}
-
-    # --- process lifetime ----------------------------------------------------------------------
-    def __enter__(self) -> "EngineSim":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    def close(self) -> None:
-        if self._process.poll() is None:
-            try:
-                self._process.stdin.close()
-                self._process.wait(timeout=10)
-            except (OSError, subprocess.TimeoutExpired):
-                self._process.kill()
-                self._process.wait()
-        self._process.stdout.close()
-        self._stderr.close()
-
-    def _died(self) -> HarnessError:
-        self._process.wait()
-        self._stderr.seek(0)
-        message = self._stderr.read().strip() or f"engine harness exited with status {self._process.returncode}"
-        return HarnessError(message)
 
     def _send(self, text: str) -> None:
         try:

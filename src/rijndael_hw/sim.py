@@ -140,29 +140,15 @@ def _check_bits(what: str, bits: int) -> None:
         raise ValueError(f"{what} of {bits} bits: Rijndael needs 128, 160, 192, 224 or 256")
 
 
-class Harness:
-    """A running harness process for one configuration. Use as a context manager.
+class HarnessProcess:
+    """Lifetime of a harness subprocess (core or engine): context manager, orderly close, error on death.
 
-    seed / in_stall / out_stall: random stalls of in_valid (before a beat is offered) and out_ready
-    (per cycle) with these probabilities; max_cycles: cycles without any handshake before the harness
-    gives up (it then exits and the call raises HarnessError instead of hanging).
-    """
+    Subclasses start `self._process` (stdin/stdout pipes) with stderr going to `self._stderr`."""
+    _process: subprocess.Popen
+    _stderr: "tempfile._TemporaryFileWrapper"
+    _what = "harness"
 
-    def __init__(self, config: Config | str = "iterative", *, seed: int = 1, in_stall: float = 0.0,
-                 out_stall: float = 0.0, max_cycles: int = 100_000, sources: Sequence[Path] | None = None):
-        self.config = _as_config(config)
-        self.binary = build(self.config, sources)
-        self._stderr = tempfile.TemporaryFile(mode="w+")
-        command = [str(self.binary), "--seed", str(seed), "--in-stall", repr(float(in_stall)),
-                   "--out-stall", repr(float(out_stall)), "--max-cycles", str(max_cycles)]
-        self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=self._stderr, text=True)  # flushed per batch: one write
-        self._key: tuple[bytes, int] | None = None  # what the core holds (as far as we sent it)
-        self._block_bits: int | None = None
-        self.last_stats: dict = {}
-
-    # --- process lifetime ----------------------------------------------------------------------
-    def __enter__(self) -> "Harness":
+    def __enter__(self):
         return self
 
     def __exit__(self, *exc) -> None:
@@ -182,8 +168,30 @@ class Harness:
     def _died(self) -> HarnessError:
         self._process.wait()
         self._stderr.seek(0)
-        message = self._stderr.read().strip() or f"harness exited with status {self._process.returncode}"
+        message = self._stderr.read().strip() or f"{self._what} exited with status {self._process.returncode}"
         return HarnessError(message)
+
+
+class Harness(HarnessProcess):
+    """A running harness process for one configuration. Use as a context manager.
+
+    seed / in_stall / out_stall: random stalls of in_valid (before a beat is offered) and out_ready
+    (per cycle) with these probabilities; max_cycles: cycles without any handshake before the harness
+    gives up (it then exits and the call raises HarnessError instead of hanging).
+    """
+
+    def __init__(self, config: Config | str = "iterative", *, seed: int = 1, in_stall: float = 0.0,
+                 out_stall: float = 0.0, max_cycles: int = 100_000, sources: Sequence[Path] | None = None):
+        self.config = _as_config(config)
+        self.binary = build(self.config, sources)
+        self._stderr = tempfile.TemporaryFile(mode="w+")
+        command = [str(self.binary), "--seed", str(seed), "--in-stall", repr(float(in_stall)),
+                   "--out-stall", repr(float(out_stall)), "--max-cycles", str(max_cycles)]
+        self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=self._stderr, text=True)  # flushed per batch: one write
+        self._key: tuple[bytes, int] | None = None  # what the core holds (as far as we sent it)
+        self._block_bits: int | None = None
+        self.last_stats: dict = {}
 
     # --- requests ------------------------------------------------------------------------------
     def load_key(self, key: bytes, block_bits: int = 128) -> None:
