@@ -18,32 +18,15 @@ module rijndael_round_linear #(
   input  logic                 last_round_i,  // no (Inv)MixColumns
   output logic [32*MAX_NB-1:0] state_o
 );
-  localparam int W = 32 * MAX_NB;
+  logic [32*MAX_NB-1:0] back;
 
-  logic         inverse;
-  logic [W-1:0] shifted, pre_mix, mixed;
-
-  assign inverse = DECRYPT && (decrypt_i || !ENCRYPT);
-
-  rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES)) u_shift_rows (
-    .data_i   (state_i),
-    .nb_code_i(nb_code_i),
-    .inverse_i(inverse),
-    .data_o   (shifted)
+  // rijndael_round_back is this round up to the encryption AddRoundKey (decryption's key is already in).
+  rijndael_round_back #(
+    .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
+  ) u_back (
+    .state_i, .round_key_i, .nb_code_i, .decrypt_i, .last_round_i,
+    .state_o(back)
   );
 
-  assign pre_mix = inverse ? shifted ^ round_key_i : shifted;
-
-  for (genvar c = 0; c < MAX_NB; c++) begin : g_mix
-    rijndael_mix_column #(.INVERSE(DECRYPT)) u_mix_column (
-      .column_i (pre_mix[W-1-32*c -: 32]),
-      .inverse_i(inverse),
-      .column_o (mixed[W-1-32*c -: 32])
-    );
-  end
-
-  always_comb begin
-    if (last_round_i) state_o = inverse ? pre_mix : shifted ^ round_key_i;
-    else              state_o = inverse ? mixed : mixed ^ round_key_i;
-  end
+  assign state_o = DECRYPT && (decrypt_i || !ENCRYPT) ? back : back ^ round_key_i;
 endmodule
