@@ -27,7 +27,7 @@ for name, cfg in variants:
 PY
 )
 # The engine (rtl/system) around the core configurations it must work with, at two TDATA widths.
-engine_files="rtl/system/rijndael_regs_pkg.sv rtl/system/rijndael_fifo.sv rtl/system/rijndael_regs.sv
+engine_files="rtl/system/rijndael_regs_pkg.sv rtl/system/rijndael_regs.sv
   rtl/system/rijndael_stream_to_blocks.sv rtl/system/rijndael_blocks_to_stream.sv rtl/system/rijndael_engine.sv"
 while read -r name params files; do
   gflags=()

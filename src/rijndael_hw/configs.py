@@ -332,7 +332,7 @@ def get(name: str = "iterative", overrides: dict | list | None = None) -> Config
 
 def rtl_files() -> list[Path]:
     """RTL sources in compile order (packages first)."""
-    order = ["pkg", "sbox", "cipher"]
+    order = ["pkg", "common", "sbox", "cipher"]
     files = []
     for sub in order:
         files += sorted((RTL_DIR / sub).glob("*.sv"))

@@ -37,7 +37,7 @@ BINARY_NAME = "engine_harness"
 TOP = "rijndael_engine"
 SYSTEM_DIR = configs.RTL_DIR / "system"
 # Compile order of rtl/system (the register package first, the top last).
-SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_fifo.sv", "rijndael_regs.sv", "rijndael_stream_to_blocks.sv",
+SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_regs.sv", "rijndael_stream_to_blocks.sv",
                 "rijndael_blocks_to_stream.sv", "rijndael_engine.sv")
 #: Engine parameters (beyond the core's) and their defaults; `--param NAME=VALUE` sets them too.
 ENGINE_PARAMS = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 512, "CONTEXTS": 4}

@@ -24,7 +24,7 @@ from rijndael_hw import configs, model, regs
 from rijndael_hw.engine_driver import EngineDriver, RegisterError, config_word, error_names
 
 REPO = Path(__file__).resolve().parents[2]
-SYSTEM_FILES = ["rijndael_regs_pkg.sv", "rijndael_fifo.sv", "rijndael_regs.sv", "rijndael_stream_to_blocks.sv",
+SYSTEM_FILES = ["rijndael_regs_pkg.sv", "rijndael_regs.sv", "rijndael_stream_to_blocks.sv",
                 "rijndael_blocks_to_stream.sv", "rijndael_engine.sv"]
 MODES = ["ecb", "cbc", "cfb128", "ofb", "ctr"]
 # Simulated time limit per test: a lost beat or a stuck handshake fails the test instead of hanging it.
@@ -623,7 +623,7 @@ def engine_sources() -> list[str]:
     """Core RTL (packages first) and the engine's files. RIJNDAEL_CORE_RTL=<dir> swaps in another core tree."""
     alt = os.environ.get("RIJNDAEL_CORE_RTL")
     if alt:
-        core = [p for sub in ("pkg", "sbox", "cipher") for p in sorted((Path(alt) / sub).glob("*.sv"))]
+        core = [p for sub in ("pkg", "common", "sbox", "cipher") for p in sorted((Path(alt) / sub).glob("*.sv"))]
     else:
         core = configs.rtl_files()
     return [str(p) for p in core] + [str(REPO / "rtl" / "system" / f) for f in SYSTEM_FILES]

@@ -1,10 +1,13 @@
 // rijndael_fifo: synchronous FIFO with a valid/ready stream on each side, written for block RAM.
+// Shared by the engine's stream FIFOs and the pipelined core's output buffer.
 //
 // - The memory has one write port and one registered read port (the shape block RAMs have); the read
 //   register is the FIFO's head, so the consumer sees data straight from a flop. The head register
 //   refills from the memory in the cycle it is taken, so a beat can leave every cycle.
 // - Capacity is DEPTH entries in the memory plus one in the head register. Latency from a push to
-//   out_valid_o is two cycles.
+//   out_valid_o is two cycles; with BYPASS = 1 a push that finds the memory empty and the head free (or
+//   leaving) goes straight into the head register: one cycle, so the FIFO can stand in for a stage's
+//   output register (the pipelined core's output buffer does).
 // - in_ready_o depends only on registers (no combinational path from out_ready_i), so FIFOs and
 //   other stages can be chained without long ready paths.
 // - The memory holds plaintext and keystream-derived data, so after reset it is zeroed by a counted
@@ -12,7 +15,8 @@
 module rijndael_fifo #(
   parameter int WIDTH = 8,
   parameter int DEPTH = 16,   // memory entries: a power of two, at least 2
-  parameter int WIPE  = 1     // 1: zero the memory after every reset
+  parameter int WIPE  = 1,    // 1: zero the memory after every reset
+  parameter int BYPASS = 0    // 1: into the head register directly when the memory is empty
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -38,7 +42,7 @@ module rijndael_fifo #(
   logic             wiping_q;
   logic [AW-1:0]    wipe_addr_q;
 
-  logic mem_empty, mem_full, push, load;
+  logic mem_empty, mem_full, push, load, take_input;
   logic             mem_we;
   logic [AW-1:0]    mem_waddr;
   logic [WIDTH-1:0] mem_wdata;
@@ -46,9 +50,11 @@ module rijndael_fifo #(
   assign mem_empty = wr_ptr_q == rd_ptr_q;
   assign mem_full  = (wr_ptr_q[AW] != rd_ptr_q[AW]) && (wr_ptr_q[AW-1:0] == rd_ptr_q[AW-1:0]);
   assign in_ready_o = !mem_full && !wiping_q;
-  assign push = in_valid_i && in_ready_o;
-  // Refill the head register whenever it is empty or being taken.
-  assign load = !mem_empty && (!head_valid_q || out_ready_i);
+  // Refill the head register whenever it is empty or being taken: from the memory, or with BYPASS from
+  // the input when the memory is empty (then the beat is not written to the memory).
+  assign load       = !mem_empty && (!head_valid_q || out_ready_i);
+  assign take_input = BYPASS != 0 && mem_empty && (!head_valid_q || out_ready_i) && in_valid_i && in_ready_o;
+  assign push       = in_valid_i && in_ready_o && !take_input;
 
   assign out_valid_o = head_valid_q;
   assign out_data_o  = head_q;
@@ -69,6 +75,8 @@ module rijndael_fifo #(
       head_q <= '0;
     end else if (load) begin
       head_q <= mem[rd_ptr_q[AW-1:0]];
+    end else if (take_input) begin
+      head_q <= in_data_i;
     end
   end
 
@@ -82,7 +90,7 @@ module rijndael_fifo #(
     end else begin
       if (push) wr_ptr_q <= wr_ptr_q + 1'b1;
       if (load) rd_ptr_q <= rd_ptr_q + 1'b1;
-      if (load) head_valid_q <= 1'b1;
+      if (load || take_input) head_valid_q <= 1'b1;
       else if (out_ready_i) head_valid_q <= 1'b0;
       if (wiping_q) begin
         wipe_addr_q <= wipe_addr_q + 1'b1;
