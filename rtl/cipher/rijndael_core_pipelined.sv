@@ -7,16 +7,21 @@
 //   Every round has its own rijndael_round (or, with SUBSTAGES, the same round split into
 //   rijndael_round_front / rijndael_round_back with registers between the parts). A round is
 //   1 + SUBSTAGES register slots long; the pipeline is L = Nr * (1 + SUBSTAGES) slots.
-// - Each slot carries its block's tags (valid, inverse = decrypting, refused). Back-pressure is global:
-//   the whole pipeline moves (`advance`) when the last slot is empty or its result leaves, so a stall
-//   loses and reorders nothing. in_ready_o depends combinationally on out_ready_i (through advance),
-//   and on in_is_key_i / in_decrypt_i (the key-change rules below), never the other way round.
+// - Each slot carries its block's tags (valid, inverse = decrypting, refused). The pipeline never stalls:
+//   every register slot moves every clock (no clock enable fanning out to thousands of flops, block RAMs
+//   always enabled). Back-pressure is taken by an output buffer (rijndael_fifo, OUT_DEPTH >= L + 1
+//   entries) and credits: a block is taken only while fewer than OUT_DEPTH blocks are in flight or
+//   buffered, so every block that leaves the last slot has a place, and nothing is lost or reordered.
+//   A result leaves straight from the last slot when the buffer is empty (no added latency), from
+//   the buffer otherwise. in_ready_o depends on registers and on in_is_key_i / in_decrypt_i /
+//   in_slot_i (the key-change rules below), not on out_ready_i. After reset the buffer is wiped
+//   (OUT_DEPTH cycles) before in_ready_o rises.
 // - Round keys are registers: round_keys_q[k][r] holds round key r (r = 0..Nr) of key slot k (below;
 //   k = 0 when KEY_SLOTS = 1, which the rest of this paragraph assumes). Encryption round r reads
 //   round_keys_q[r], decryption round r (equivalent inverse cipher) reads round_keys_q[Nr-r], and the
 //   initial AddRoundKey reads round_keys_q[0] (encrypt) or round_keys_q[Nr] (decrypt). One
 //   rijndael_key_step fills them: the key beat writes round key 0, then a "wave" writes round key r
-//   at the pipeline advance where the key beat's own slot has just passed every old block that still
+//   at the clock edge where the key beat's own slot has just passed every old block that still
 //   reads round r and before any block after the key beat reads it (see `Wave timing` below). Every
 //   block therefore leaves with the key it entered with, by construction, and an encryption block can
 //   follow its key beat in the next cycle.
@@ -43,8 +48,8 @@
 //   any other block and leave in order with out_error_o high and zero data. A key beat with a length the
 //   build lacks raises key_error_o and starts a wave of zeros in its slot, which wipes that slot's round
 //   keys behind the blocks still in flight.
-// - Reset zeroes every slot, tag, round key of every key slot and the key-expansion state; no RAM needs
-//   wiping, so the core takes input right after reset.
+// - Reset zeroes every slot, tag, round key of every key slot and the key-expansion state, and wipes the
+//   output buffer's memory (OUT_DEPTH cycles, in_ready_o low).
 module rijndael_core_pipelined #(
   // Plain integers, so every tool can set them from its command line without width warnings.
   parameter int BLOCK_SIZES    = 'b00001,  // exactly one bit: the block length, Nb = 4 + bit index
@@ -93,6 +98,10 @@ module rijndael_core_pipelined #(
   localparam logic [2:0] NB_CODE = 3'(NB - 4);
   localparam logic [2:0] NK_CODE = 3'(NK - 4);
   localparam bit BRAM    = SBOX == rijndael_pkg::SBOX_BRAM;
+  // Output buffer entries: at least L + 1, so that one block per clock keeps flowing with the credit
+  // decision registered (L blocks in flight plus the one being taken).
+  localparam int OUT_DEPTH = 1 << $clog2(L + 2);
+  localparam int CNT_W     = $clog2(OUT_DEPTH) + 1;
 
   // ---------------------------------------------------------------------------------------------
   // Options only this architecture has (rijndael_core checked the shared ones). The same rules are in
@@ -125,22 +134,25 @@ module rijndael_core_pipelined #(
   localparam int KEY_AT   = SUBSTAGES == 0 ? 0 : SUBSTAGES == 1 ? 1 : (DECRYPT ? FRONT_AT + 1 : FRONT_AT + 2);
 
   // Wave timing. Count the cycles of the key beat's own slot: cycle 0 is the one in which the key beat is
-  // taken, cycle k follows its k-th pipeline advance. In cycle k every older block sits at slot position
+  // taken, cycle k is the k-th cycle after it. In cycle k every older block sits at slot position
   // k+1 or later, every newer block at k-1 or earlier (position 0 = being taken, p = after register p).
   // A block at position p works on round p/D + 1, part p%D. So round key r must be new in cycles
   // k >= (r-1)*D + KEY_AT + 1 and old in cycles k <= (r-1)*D + KEY_AT + (read span) - 1: the wave
-  // writes it at the advance that ends cycle (r-1)*D + KEY_AT (+ LEAD, see below).
+  // writes it at the clock edge that ends cycle (r-1)*D + KEY_AT (+ LEAD, see below).
   // LEAD: when Nb > Nk, round key 0 reaches past the key, so the key beat spends the key step on the
-  // lead step (as rijndael_core_iterative does); the wave then runs one advance later and blocks are
-  // held for one advance after the key beat (key change: 2 cycles instead of 1).
+  // lead step (as rijndael_core_iterative does); the wave then runs one cycle later and blocks are
+  // held for one cycle after the key beat (key change: 2 cycles instead of 1).
   localparam bit LEAD         = NB > NK;
   localparam bit STEP_AT_KEY  = LEAD || KEY_AT == 0;   // the key beat uses the key step
   localparam bit WRITE_AT_KEY = !LEAD && KEY_AT == 0;  // round key 1 is written by the key beat itself
-  localparam int FIRST_WAIT   = KEY_AT + (LEAD ? 1 : 0) - 1;  // advances before round key 1, otherwise
+  localparam int FIRST_WAIT   = KEY_AT + (LEAD ? 1 : 0) - 1;  // cycles before round key 1, otherwise
 
   // ---------------------------------------------------------------------------------------------
-  // Handshakes
-  logic advance, in_fire, key_fire, block_fire, key_ok, block_ok, in_inverse, block_refused;
+  // Handshakes (the output buffer's signals are described with it, below)
+  logic             out_wiping, out_fire, credit_ok_q, credit_ok_d, unused_buffer_ready, unused_buffer_empty;
+  logic [W:0]       buffer_data;
+  logic [CNT_W-1:0] held_q, held_d;
+  logic in_fire, key_fire, block_fire, key_ok, block_ok, in_inverse, block_refused;
   logic decrypt_in_flight, slot_ok, bad_slot_fire, wave_slot_in, slot_key_valid;
   logic [SLOT_W-1:0] slot_in;              // in_slot_i, or 0 where the build has no such slot
 
@@ -158,16 +170,11 @@ module rijndael_core_pipelined #(
   logic [7:0]        rcon_q, rcon_d;
   logic              wave_busy_q, wave_busy_d;    // round keys 1..Nr are not all written yet
   logic [3:0]        wave_index_q, wave_index_d;  // the round key the wave writes next
-  logic [1:0]        wave_wait_q, wave_wait_d;    // advances before that write
+  logic [1:0]        wave_wait_q, wave_wait_d;    // cycles before that write
   logic              wave_used_q, wave_used_d;    // a block was taken since the wave's key beat
-  logic              lead_hold_q, lead_hold_d;    // Nb > Nk: no block until the first advance
+  logic              lead_hold_q, lead_hold_d;    // Nb > Nk: no block in the cycle after the key beat
 
-  assign out_valid_o = slot_valid_q[L-1];
-  assign out_block_o = slot_q[L-1];        // zero for refused blocks (see the last slot below)
-  assign out_error_o = slot_refused_q[L-1];
   assign key_error_o = key_error_q;
-
-  assign advance    = !out_valid_o || out_ready_i;
   assign in_inverse = DECRYPT && (!ENCRYPT || in_decrypt_i);
 
   // Key slots: a slot number the build lacks (KEY_SLOTS not a power of two) is refused like a bad key
@@ -198,7 +205,7 @@ module rijndael_core_pipelined #(
   // same slot (then it is dropped: the new wave rewrites every round key of that slot in order).
   assign key_ok     = (!wave_busy_q || (!wave_used_q && wave_slot_in)) && !decrypt_in_flight;
   assign block_ok   = !(wave_slot_in && (lead_hold_q || (in_inverse && wave_busy_q)));
-  assign in_ready_o = advance && (in_is_key_i ? key_ok : block_ok);
+  assign in_ready_o = !out_wiping && (in_is_key_i ? key_ok : block_ok && credit_ok_q);
   assign in_fire    = in_valid_i && in_ready_o;
   assign key_fire   = in_fire && in_is_key_i && slot_ok;
   assign bad_slot_fire = in_fire && in_is_key_i && !slot_ok;
@@ -223,9 +230,13 @@ module rijndael_core_pipelined #(
   logic [2:0]        step_phase_in, step_phase_out;
   logic [7:0]        step_rcon_in, step_rcon_out;
 
-  assign step_window_in = key_fire ? key_window : window_q;
-  assign step_phase_in  = key_fire ? 3'd0 : phase_q;
-  assign step_rcon_in   = key_fire ? 8'h01 : rcon_q;
+  // When the key beat does not step (STEP_AT_KEY = 0) the key step only ever continues window_q, so
+  // the handshake stays off the key step's inputs.
+  logic step_key;
+  assign step_key       = STEP_AT_KEY && key_fire;
+  assign step_window_in = step_key ? key_window : window_q;
+  assign step_phase_in  = step_key ? 3'd0 : phase_q;
+  assign step_rcon_in   = step_key ? 8'h01 : rcon_q;
 
   rijndael_key_step #(
     .MAX_NB(NB), .WIN(WIN), .BLOCK_SIZES(BLOCK_MASK), .KEY_SIZES(KEY_MASK),
@@ -263,10 +274,14 @@ module rijndael_core_pipelined #(
   logic [3:0]   wave_write_index;
   logic [W-1:0] wave_round_key;
 
-  assign wave_step        = !key_fire && wave_busy_q && advance && wave_wait_q == 2'd0;
-  assign wave_write       = (key_fire && WRITE_AT_KEY) || wave_step;
-  assign wave_write_index = key_fire ? 4'd1 : wave_index_q;
-  assign wave_key_valid   = key_fire ? key_supported : key_valid_q[wave_slot_q];
+  // A key beat that does not step leaves the key step to the running wave in its cycle (that wave is
+  // replaced from the next cycle on; its write now is on time for the blocks ahead of the key beat).
+  logic write_key;
+  assign write_key        = WRITE_AT_KEY && key_fire;
+  assign wave_step        = !step_key && wave_busy_q && wave_wait_q == 2'd0;
+  assign wave_write       = write_key || wave_step;
+  assign wave_write_index = write_key ? 4'd1 : wave_index_q;
+  assign wave_key_valid   = step_key ? key_supported : key_valid_q[wave_slot_q];
   assign wave_round_key   = wave_key_valid ? stepped_round_key : '0;
 
   // The key beat writes round key 0 (and round key 1 when WRITE_AT_KEY) of its own slot, the wave the
@@ -274,7 +289,7 @@ module rijndael_core_pipelined #(
   for (genvar k = 0; k < KEY_SLOTS; k++) begin : g_key_slot
     logic key_here, wave_here;
     assign key_here  = key_fire && slot_in == SLOT_W'(k);
-    assign wave_here = key_fire ? key_here : wave_slot_q == SLOT_W'(k);
+    assign wave_here = write_key ? key_here : wave_slot_q == SLOT_W'(k);
     assign round_keys_d[k][0] = key_here ? (key_supported ? first_round_key : '0) : round_keys_q[k][0];
     for (genvar r = 1; r <= NR; r++) begin : g_round_key
       assign round_keys_d[k][r] = (wave_write && wave_here && wave_write_index == 4'(r)) ? wave_round_key
@@ -303,7 +318,7 @@ module rijndael_core_pipelined #(
     wave_index_d = wave_index_q;
     wave_wait_d  = wave_wait_q;
     wave_used_d  = wave_used_q || (block_fire && wave_busy_q && wave_slot_in);
-    lead_hold_d  = lead_hold_q && !advance;
+    lead_hold_d  = 1'b0;  // holds blocks for the one cycle after the key beat
 
     if (key_fire) begin
       key_error_d  = !key_supported;
@@ -316,7 +331,7 @@ module rijndael_core_pipelined #(
       wave_wait_d  = WRITE_AT_KEY ? 2'(D - 1) : 2'(FIRST_WAIT);
       wave_used_d  = 1'b0;
       lead_hold_d  = LEAD;
-    end else if (wave_busy_q && advance) begin
+    end else if (wave_busy_q) begin
       if (wave_wait_q != 2'd0) begin
         wave_wait_d = wave_wait_q - 2'd1;
       end else begin
@@ -397,7 +412,7 @@ module rijndael_core_pipelined #(
           sbox_bram #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT)) u_sbox (
             .clk_i    (clk_i),
             .rst_ni   (rst_ni),
-            .en_i     (advance),
+            .en_i     (1'b1),
             .data_i   (part_in[W-1-8*i -: 8]),
             .inverse_i(part_inverse),
             .data_o   (part_out[W-1-8*i -: 8])
@@ -438,8 +453,8 @@ module rijndael_core_pipelined #(
         assign slot_d[S]   = (S == L - 1 && slot_refused_q[L-2]) ? '0 : part_out;
         assign slot_out[S] = slot_q[S];
         always_ff @(posedge clk_i) begin
-          if (!rst_ni)      slot_q[S] <= '0;
-          else if (advance) slot_q[S] <= slot_d[S];
+          if (!rst_ni) slot_q[S] <= '0;
+          else         slot_q[S] <= slot_d[S];
         end
       end
     end
@@ -459,11 +474,52 @@ module rijndael_core_pipelined #(
       slot_inverse_q <= '0;
       slot_refused_q <= '0;
       slot_tag_q     <= '0;
-    end else if (advance) begin
+    end else begin
       slot_valid_q   <= slot_valid_d;
       slot_inverse_q <= slot_inverse_d;
       slot_refused_q <= slot_refused_d;
       slot_tag_q     <= slot_tag_d;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Output buffer and credits. held_q counts blocks taken and not yet delivered (in flight or buffered);
+  // a block is taken only while held_q < OUT_DEPTH, so the buffer always has room for what leaves the
+  // last slot, and out_ready_i reaches nothing but the buffer.
+
+  // The buffer's head register is the last slot's register: the last part's result goes into the head
+  // when the buffer is empty (BYPASS), into its memory otherwise, so the buffer adds no latency and the
+  // output comes from a flop that holds while out_ready_i is low.
+  logic unused_last_slot;  // the head register replaces slot L-1's flops (synthesis removes them)
+  assign unused_last_slot = ^{slot_q[L-1], slot_valid_q[L-1], slot_inverse_q[L-1], slot_refused_q[L-1],
+                              slot_tag_q[L-1], unused_buffer_ready, unused_buffer_empty};
+  assign out_block_o = buffer_data[W-1:0];  // zero for refused blocks
+  assign out_error_o = buffer_data[W];
+  assign out_fire    = out_valid_o && out_ready_i;
+
+  rijndael_fifo #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .BYPASS(1)) u_out_buffer (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .in_valid_i (slot_valid_q[L-2]),
+    .in_ready_o (unused_buffer_ready),  // always 1 when pushed: the credits guarantee room
+    .in_data_i  ({slot_refused_q[L-2], slot_d[L-1]}),
+    .out_valid_o(out_valid_o),
+    .out_ready_i(out_ready_i),
+    .out_data_o (buffer_data),
+    .empty_o    (unused_buffer_empty),
+    .wiping_o   (out_wiping)
+  );
+
+  assign held_d      = held_q + CNT_W'(block_fire) - CNT_W'(out_fire);
+  assign credit_ok_d = held_d < CNT_W'(OUT_DEPTH);
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      held_q      <= '0;
+      credit_ok_q <= 1'b0;
+    end else begin
+      held_q      <= held_d;
+      credit_ok_q <= credit_ok_d;
     end
   end
 

@@ -141,8 +141,8 @@ _NAMED = {
         {**AES128, "ROUNDS_PER_CYCLE": 5},
     ),
     "pipelined": (
-        "AES-128 encrypt, fully pipelined: 10 round stages, one block per clock",
-        {**AES128, **PIPELINED, **ENCRYPT_ONLY},
+        "AES-128 encrypt, fully pipelined with block-RAM S-boxes: 10 rounds of 2 register stages, one block per clock",
+        {**AES128, **PIPELINED, **ENCRYPT_ONLY, "SBOX": 1, "SUBSTAGES": 1},
     ),
     "pipelined-192": (
         "AES-192 encrypt, fully pipelined: 12 round stages, one block per clock",

@@ -489,7 +489,7 @@ def _peek_core(dut, paths, check):
         handle = dut.u_core
         for part in path.split("."):
             handle = getattr(handle, part)
-        if path.endswith("round_keys"):
+        if path.endswith(("round_keys", ".mem")):  # memories: every entry
             for i in range(len(handle)):
                 check(handle[i], f"u_core.{path}[{i}]")
         else:
