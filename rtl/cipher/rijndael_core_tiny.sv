@@ -67,32 +67,44 @@ module rijndael_core_tiny #(
 
   // ---------------------------------------------------------------------------------------------
   // Handshakes
-  logic in_fire, key_fire, block_fire, out_fire, done, working, block_refused;
+  logic key_fire, block_fire, out_fire, take, block_refused;
 
   logic       key_valid_q, key_valid_d;
   logic       key_error_q, key_error_d;
   logic [2:0] nk_code_q, nk_code_d;
   logic [3:0] nr_q, nr_d;
 
-  // Block processing. Stage 0 walks (round_q, step_q): round 0 = initial AddRoundKey, steps 0..3 one
-  // column each; rounds 1..Nr, steps 0..15 one byte each (column step/4, row step%4).
+  // Block processing. Stage 0 walks (round_q, step_q): round 0 = initial AddRoundKey (ark_q), steps
+  // 0..3 one column each; rounds 1..Nr (issue_q), steps 0..15 one byte each (column step/4, row step%4).
+  // Timing: every decision that many flops depend on is a register decoded one clock ahead (ark_q,
+  // issue_q, last_round_q, done_q, the round-key numbers), so the handshake, which arrives late in the
+  // clock, only ever selects between values that are already there.
   logic [127:0] state_q, state_d;  // byte (row r, position p) at [127 - 8*(4p + r)]
   logic [7:0]   offset_q, offset_d;  // row r's rotation at [2r +: 2]
   logic [3:0]   round_q, round_d, step_q, step_d;
-  logic         busy_q, busy_d, issued_q, issued_d, finished_q, finished_d;
+  logic         busy_q, busy_d, done_q, done_d, ark_q, ark_d, issue_q, issue_d;
+  logic         last_round_q, last_round_d;  // round_q == nr_q
   logic         decrypt_q, decrypt_d, refused_q, refused_d;
+  logic [3:0]   key_now_q, key_now_d;    // round key number of round_q (Nr - round_q when decrypting)
+  logic [3:0]   key_next_q, key_next_d;  // round key number of round_q + 1
 
   // Stage 1: the byte in front of the S-box and what it belongs to.
   logic [7:0]  sbox_in_q, sbox_in_d;
-  logic        s1_data_q, s1_data_d, s1_key_q, s1_key_d, s1_last_q, s1_last_d;
+  logic        s1_data_q, s1_data_d, s1_key_q, s1_key_d, s1_last_q, s1_last_d, s1_inv_q, s1_inv_d;
+  logic        s1_done_q, s1_done_d;  // the byte in stage 1 completes a data column
   logic [1:0]  s1_row_q, s1_row_d, s1_col_q, s1_col_d;
   logic [23:0] acc_q, acc_d;  // S-box outputs of rows 0..2 of the current column
 
   // Key copy (before the key beat is taken), expansion and wiping.
   logic [2:0]        copy_q, copy_d;
+  logic              copy_last_q, copy_last_d;  // copy_q is the key's last word (decided a clock ahead)
   logic              setup_q, setup_d, wipe_q, wipe_d;
   logic [ADDR_W-1:0] ks_index_q, ks_index_d;  // word being made (expansion) or entry being wiped
+  logic [ADDR_W-1:0] ks_source_q, ks_source_d;  // ks_index - Nk: where w[i - Nk] is read
   logic [2:0]        ks_step_q, ks_step_d;
+  logic              ks_sbox_q, ks_sbox_d;    // the word being made needs SubWord (phase 0, or 4 if Nk > 6)
+  logic              ks_rot_q, ks_rot_d;      // ... and RotWord (phase 0)
+  logic              ks_write_q, ks_write_d;  // this clock writes a word
   logic [2:0]        phase_q, phase_d;        // ks_index mod Nk
   logic [7:0]        rcon_q, rcon_d;
   logic [31:0]       prev_q, prev_d;          // the last word made, w[i-1]
@@ -102,7 +114,7 @@ module rijndael_core_tiny #(
   localparam logic [7:0] BLOCK_MASK8 = {3'b000, BLOCK_MASK};
   localparam logic [7:0] KEY_MASK8   = {3'b000, KEY_MASK};
 
-  logic        key_supported, copying, copy_last;
+  logic        key_supported, copying;
   logic [31:0] key_words [8];  // in_key_i word j (word 0 = the most significant)
   logic [3:0]  key_nr;
 
@@ -116,19 +128,18 @@ module rijndael_core_tiny #(
 
   assign key_supported = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
   assign key_nr        = rijndael_pkg::num_rounds(4'd4, {1'b0, in_key_len_i} + 4'd4);
-  // The RAM is free once no block needs its round keys any more.
-  assign copying       = in_valid_i && in_is_key_i && key_supported && !setup_q && (!busy_q || done);
-  assign copy_last     = copy_q == in_key_len_i + 3'd3;
+  // The RAM is free once no block needs its round keys any more (busy and setup never overlap).
+  assign copying       = in_valid_i && in_is_key_i && key_supported && !setup_q && (!busy_q || done_q);
 
-  assign in_fire    = in_valid_i && in_ready_o;
-  assign key_fire   = in_fire && in_is_key_i;
-  assign block_fire = in_fire && !in_is_key_i;
-  assign done       = busy_q && (refused_q || finished_q);
-  assign working    = busy_q && !done;
-  assign out_fire   = done && out_ready_i;
-  assign in_ready_o = !setup_q && (!busy_q || out_fire) && (!in_is_key_i || !key_supported || copy_last);
+  // A beat can be taken when nothing is in the core, or in the cycle its result leaves. A supported
+  // key beat waits until its last word is being copied (copy_last_q: the beat is held stable meanwhile).
+  assign out_fire   = done_q && out_ready_i;
+  assign take       = (!setup_q && !busy_q) || out_fire;
+  assign block_fire = in_valid_i && !in_is_key_i && take;
+  assign key_fire   = in_valid_i && in_is_key_i && take && (!key_supported || copy_last_q);
+  assign in_ready_o = take && (!in_is_key_i || !key_supported || copy_last_q);
 
-  assign out_valid_o = done;
+  assign out_valid_o = done_q;
   assign out_error_o = refused_q;
   assign key_error_o = key_error_q;
 
@@ -145,22 +156,21 @@ module rijndael_core_tiny #(
 
   rijndael_sbox #(.FORWARD(1'b1), .INVERSE(DECRYPT), .IMPL(SBOX)) u_sbox (
     .data_i   (sbox_in_q),
-    .inverse_i(s1_data_q && decrypt_q),
+    .inverse_i(s1_inv_q),
     .data_o   (substituted)
   );
   assign column = {acc_q, substituted};
 
   // ---------------------------------------------------------------------------------------------
   // Key expansion: w[i] = w[i-Nk] (read from the RAM) ^ g(w[i-1]); SubWord byte by byte.
-  logic        ks_expanding, ks_sbox_word, ks_write;
+  // The decodes of the phase are registers (ks_sbox_q, ks_rot_q, ks_write_q), set a clock ahead.
+  logic        ks_expanding, ks_write;
   logic [31:0] ks_sub_source, ks_word, round_key;
 
   assign ks_expanding  = setup_q && !wipe_q;
-  assign ks_sbox_word  = phase_q == 3'd0 || (nk_code_q > 3'd2 && phase_q == 3'd4);
-  assign ks_write      = ks_expanding && (!ks_sbox_word || ks_step_q == 3'd4);
-  assign ks_sub_source = (phase_q == 3'd0) ? {prev_q[23:0], prev_q[31:24]} : prev_q;  // RotWord at phase 0
-  assign ks_word       = round_key ^ (!ks_sbox_word     ? prev_q :
-                                      (phase_q == 3'd0) ? column ^ {rcon_q, 24'h0} : column);
+  assign ks_write      = ks_write_q;
+  assign ks_sub_source = ks_rot_q ? {prev_q[23:0], prev_q[31:24]} : prev_q;  // RotWord at phase 0
+  assign ks_word       = round_key ^ (!ks_sbox_q ? prev_q : ks_rot_q ? column ^ {rcon_q, 24'h0} : column);
 
   // ---------------------------------------------------------------------------------------------
   // Round-key RAM.
@@ -185,31 +195,17 @@ module rijndael_core_tiny #(
   end
 
   // Read address, one clock ahead of its use: round key (number, column) of the next data column.
-  logic [3:0] next_round;
-  logic [1:0] next_column;
-  logic [3:0] next_key_number;
-  logic       next_decrypt;
-
-  assign next_decrypt = block_fire ? in_decrypt_i : decrypt_q;
+  // The key numbers are registers, so a block's address path is a multiplexer, not a subtraction.
   always_comb begin
-    if (block_fire) begin
-      next_round  = 4'd0;
-      next_column = 2'd0;
-    end else if (round_q == 4'd0) begin
-      next_round  = (step_q == 4'd3) ? 4'd1 : 4'd0;
-      next_column = 2'(step_q + 4'd1);
-    end else begin
-      next_round  = round_q;
-      next_column = step_q[3:2];
-    end
-  end
-  assign next_key_number = next_decrypt ? nr_q - next_round : next_round;
-
-  always_comb begin
-    if (block_fire || working)
-      ram_read_addr = ADDR_W'({next_key_number, next_column});
+    if (block_fire)  // key 0 (Nr when decrypting), column 0, for the first column of round 0
+      ram_read_addr = in_decrypt_i ? ADDR_W'({nr_q, 2'd0}) : '0;
+    else if (ark_q)
+      ram_read_addr = (step_q[1:0] == 2'd3) ? ADDR_W'({key_next_q, 2'd0})
+                                            : ADDR_W'({key_now_q, 2'(step_q[1:0] + 2'd1)});
+    else if (issue_q)
+      ram_read_addr = ADDR_W'({key_now_q, step_q[3:2]});
     else if (ks_expanding)  // w[i - Nk], for the next word when this cycle writes one
-      ram_read_addr = ks_index_q + ADDR_W'(ks_write) - (ADDR_W'(nk_code_q) + ADDR_W'(4));
+      ram_read_addr = ks_write ? ks_source_q + ADDR_W'(1) : ks_source_q;
     else
       ram_read_addr = '0;     // w[0] for the first word after a key beat; zero after a wipe
   end
@@ -224,16 +220,14 @@ module rijndael_core_tiny #(
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Stage 0: pick the state bytes. Round 0 reads whole columns (position = column); rounds read the
+  // Stage 0: pick the state bytes. Round 0 reads whole columns (position = step); rounds read the
   // byte of row step%4 at position (column + shift_r + offset_r).
-  logic       ark;
-  logic [1:0] shift [4];
-  logic [1:0] read_pos [4];
-  logic [1:0] stage0_column, stage0_row;
-  logic [31:0] gathered;
+  logic [1:0]  shift [4];
+  logic [1:0]  read_pos [4];
+  logic [1:0]  stage0_column, stage0_row;
+  logic [31:0] gathered, ark_column;
 
-  assign ark           = working && !issued_q && round_q == 4'd0;
-  assign stage0_column = (round_q == 4'd0) ? step_q[1:0] : step_q[3:2];
+  assign stage0_column = step_q[3:2];
   assign stage0_row    = step_q[1:0];
 
   for (genvar r = 0; r < 4; r++) begin : g_gather
@@ -242,79 +236,151 @@ module rijndael_core_tiny #(
       assign candidates[p] = state_q[127 - 8*(4*p + r) -: 8];
     end
     assign shift[r]    = decrypt_q ? 2'(4 - r) : 2'(r);
-    assign read_pos[r] = (round_q == 4'd0) ? stage0_column : stage0_column + shift[r] + offset_q[2*r +: 2];
-    assign gathered[31-8*r -: 8] = candidates[read_pos[r]];
+    assign read_pos[r] = stage0_column + shift[r] + offset_q[2*r +: 2];
+    assign gathered[31-8*r -: 8]   = candidates[read_pos[r]];
+    // The initial AddRoundKey, apart from the round datapath so that it adds no depth to it.
+    assign ark_column[31-8*r -: 8] = candidates[step_q[1:0]] ^ round_key[31-8*r -: 8];
   end
 
   // ---------------------------------------------------------------------------------------------
   // Column write: the initial AddRoundKey (stage 0) or a finished column (stage 1), never both.
-  logic        column_done, write_column;
+  logic        column_done;
   logic [1:0]  write_pos [4];
   logic [31:0] column_out;
 
-  assign column_done  = s1_data_q && s1_row_q == 2'd3;
-  assign write_column = ark || column_done;
+  assign column_done = s1_done_q;  // s1_data_q && s1_row_q == 3, decided in stage 0
 
   rijndael_fold_mix_key #(.ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)) u_mix_key (
-    .column_i (ark ? gathered : column),
+    .column_i (column),
     .key_i    (round_key),
     .decrypt_i(decrypt_q),
-    .mix_i    (!ark && !s1_last_q),
+    .mix_i    (!s1_last_q),
     .column_o (column_out)
   );
 
+  // A state byte loads the block (only ever when no block is being worked on), the initial
+  // AddRoundKey or a finished column; the selects are registers, the handshake only enables.
   for (genvar r = 0; r < 4; r++) begin : g_state_row
-    assign write_pos[r] = ark ? stage0_column : s1_col_q + shift[r] + offset_q[2*r +: 2];
+    assign write_pos[r] = s1_col_q + shift[r] + offset_q[2*r +: 2];
     for (genvar p = 0; p < 4; p++) begin : g_state_pos
+      logic [7:0] early;  // what the byte loads unless stage 1 writes a column (known early in the clock)
+      assign early = ark_q ? ark_column[31-8*r -: 8]
+                           : (block_refused ? 8'h00 : in_block_i[127 - 8*(4*p + r) -: 8]);
       always_comb begin
         state_d[127 - 8*(4*p + r) -: 8] = state_q[127 - 8*(4*p + r) -: 8];
-        if (block_fire)
-          state_d[127 - 8*(4*p + r) -: 8] = block_refused ? 8'h00 : in_block_i[127 - 8*(4*p + r) -: 8];
-        else if (write_column && write_pos[r] == 2'(p))
-          state_d[127 - 8*(4*p + r) -: 8] = column_out[31-8*r -: 8];
+        // The three sources never coincide: a block is taken only when none is being worked on.
+        if (block_fire || (ark_q && step_q[1:0] == 2'(p)) || (column_done && write_pos[r] == 2'(p)))
+          state_d[127 - 8*(4*p + r) -: 8] = column_done ? column_out[31-8*r -: 8] : early;
       end
     end
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Control.
+  // Control. The block's own progress comes first; a handshake (block_fire / key_fire) overrides it
+  // last: it never coincides with stage 0 work, and so it only enters at the end of each path.
   always_comb begin
-    key_valid_d = key_valid_q;
-    key_error_d = key_error_q;
-    nk_code_d   = nk_code_q;
-    nr_d        = nr_q;
-    offset_d    = offset_q;
-    round_d     = round_q;
-    step_d      = step_q;
-    busy_d      = busy_q && !out_fire;
-    issued_d    = issued_q;
-    finished_d  = finished_q;
-    decrypt_d   = decrypt_q;
-    refused_d   = refused_q;
-    sbox_in_d   = 8'h00;
-    s1_data_d   = 1'b0;
-    s1_key_d    = 1'b0;
-    s1_last_d   = 1'b0;
-    s1_row_d    = 2'd0;
-    s1_col_d    = 2'd0;
-    acc_d       = acc_q;
-    copy_d      = (copying && !copy_last) ? copy_q + 3'd1 : (copying && !in_fire) ? copy_q : 3'd0;
-    setup_d     = setup_q;
-    wipe_d      = wipe_q;
-    ks_index_d  = ks_index_q;
-    ks_step_d   = ks_step_q;
-    phase_d     = phase_q;
-    rcon_d      = rcon_q;
-    prev_d      = prev_q;
+    key_valid_d  = key_valid_q;
+    key_error_d  = key_error_q;
+    nk_code_d    = nk_code_q;
+    nr_d         = nr_q;
+    offset_d     = offset_q;
+    round_d      = round_q;
+    step_d       = step_q;
+    busy_d       = busy_q && !out_fire;
+    done_d       = done_q && !out_fire;
+    ark_d        = ark_q;
+    issue_d      = issue_q;
+    last_round_d = last_round_q;
+    decrypt_d    = decrypt_q;
+    refused_d    = refused_q;
+    key_now_d    = key_now_q;
+    key_next_d   = key_next_q;
+    sbox_in_d    = 8'h00;
+    s1_data_d    = 1'b0;
+    s1_key_d     = 1'b0;
+    s1_last_d    = 1'b0;
+    s1_inv_d     = 1'b0;
+    s1_done_d    = 1'b0;
+    s1_row_d     = 2'd0;
+    s1_col_d     = 2'd0;
+    acc_d        = acc_q;
+    copy_d       = (copying && !copy_last_q) ? copy_q + 3'd1 : (copying && !key_fire) ? copy_q : 3'd0;
+    copy_last_d  = copying && copy_d == in_key_len_i + 3'd3;
+    setup_d      = setup_q;
+    wipe_d       = wipe_q;
+    ks_index_d   = ks_index_q;
+    ks_source_d  = ks_source_q;
+    ks_step_d    = ks_step_q;
+    phase_d      = phase_q;
+    rcon_d       = rcon_q;
+    prev_d       = prev_q;
 
     // Stage 1: collect rows 0..2; the fourth byte completes the column (written above).
     if ((s1_data_q || s1_key_q) && s1_row_q != 2'd3) acc_d[23 - 8*s1_row_q -: 8] = substituted;
     if (column_done && s1_col_q == 2'd3) begin
       offset_d = {offset_q[7:6] + shift[3], offset_q[5:4] + shift[2], offset_q[3:2] + shift[1],
                   offset_q[1:0] + shift[0]};
-      if (s1_last_q) finished_d = 1'b1;
+      if (s1_last_q) done_d = 1'b1;
     end
 
+    // Stage 0 of the block: the initial AddRoundKey, then the rounds byte by byte.
+    if (ark_q) begin
+      step_d = step_q + 4'd1;
+      if (step_q == 4'd3) begin
+        step_d       = 4'd0;
+        round_d      = 4'd1;
+        ark_d        = 1'b0;
+        issue_d      = 1'b1;
+        last_round_d = nr_q == 4'd1;
+        key_now_d    = key_next_q;
+        key_next_d   = decrypt_q ? key_next_q - 4'd1 : key_next_q + 4'd1;
+      end
+    end
+    if (issue_q) begin
+      sbox_in_d = gathered[31 - 8*stage0_row -: 8];
+      s1_data_d = 1'b1;
+      s1_last_d = last_round_q;
+      s1_inv_d  = decrypt_q;
+      s1_done_d = stage0_row == 2'd3;
+      s1_row_d  = stage0_row;
+      s1_col_d  = stage0_column;
+      step_d    = step_q + 4'd1;
+      if (step_q == 4'd15) begin
+        round_d      = round_q + 4'd1;
+        last_round_d = round_q + 4'd1 == nr_q;
+        key_now_d    = key_next_q;
+        key_next_d   = decrypt_q ? key_next_q - 4'd1 : key_next_q + 4'd1;
+        if (last_round_q) issue_d = 1'b0;  // the rest happens in stage 1
+      end
+    end
+
+    // Key setup (never while a block is in the core).
+    if (setup_q && wipe_q) begin
+      ks_index_d = ks_index_q + ADDR_W'(1);
+      if (32'(ks_index_q) == WORDS - 1) begin
+        setup_d = 1'b0;
+        wipe_d  = 1'b0;
+      end
+    end
+    if (ks_expanding) begin
+      if (ks_write) begin
+        prev_d      = ks_word;
+        ks_index_d  = ks_index_q + ADDR_W'(1);
+        ks_source_d = ks_source_q + ADDR_W'(1);
+        ks_step_d   = 3'd0;
+        phase_d     = (phase_q == nk_code_q + 3'd3) ? 3'd0 : phase_q + 3'd1;
+        if (phase_q == 3'd0) rcon_d = rijndael_pkg::xtime(rcon_q);
+        if (32'(ks_index_q) == 4 * (32'(nr_q) + 1) - 1) setup_d = 1'b0;
+      end else begin
+        // SubWord, one byte per clock through stage 0 (steps 0..3); step 4 writes the word.
+        sbox_in_d = ks_sub_source[31 - 8*ks_step_q[1:0] -: 8];  // (issue_q is never set meanwhile)
+        s1_key_d  = 1'b1;
+        s1_row_d  = ks_step_q[1:0];
+        ks_step_d = ks_step_q + 3'd1;
+      end
+    end
+
+    // Handshakes.
     if (key_fire) begin
       key_valid_d = key_supported;
       key_error_d = !key_supported;
@@ -322,122 +388,119 @@ module rijndael_core_tiny #(
         nk_code_d = in_key_len_i;
         nr_d      = key_nr;
       end
-      setup_d    = 1'b1;
-      wipe_d     = !key_supported;
-      ks_index_d = key_supported ? ADDR_W'(in_key_len_i) + ADDR_W'(4) : '0;
-      ks_step_d  = 3'd0;
-      phase_d    = 3'd0;
-      rcon_d     = key_supported ? 8'h01 : 8'h00;
-      prev_d     = key_supported ? key_words[in_key_len_i + 3'd3] : 32'h0;
-    end else if (block_fire) begin
-      busy_d     = 1'b1;
-      issued_d   = 1'b0;
-      finished_d = 1'b0;
-      decrypt_d  = in_decrypt_i;
-      refused_d  = block_refused;
-      round_d    = 4'd0;
-      step_d     = 4'd0;
-      offset_d   = '0;
-    end else if (working && !issued_q) begin
-      // Stage 0 of the block.
-      if (round_q != 4'd0) begin
-        sbox_in_d = gathered[31 - 8*stage0_row -: 8];
-        s1_data_d = 1'b1;
-        s1_last_d = round_q == nr_q;
-        s1_row_d  = stage0_row;
-        s1_col_d  = stage0_column;
-      end
-      step_d = step_q + 4'd1;
-      if (round_q == 4'd0 ? step_q == 4'd3 : step_q == 4'd15) begin
-        step_d  = 4'd0;
-        round_d = round_q + 4'd1;
-        if (round_q == nr_q) issued_d = 1'b1;  // the rest happens in stage 1
-      end
-    end else if (setup_q && wipe_q) begin
-      ks_index_d = ks_index_q + ADDR_W'(1);
-      if (32'(ks_index_q) == WORDS - 1) begin
-        setup_d = 1'b0;
-        wipe_d  = 1'b0;
-      end
-    end else if (ks_expanding) begin
-      if (ks_write) begin
-        prev_d     = ks_word;
-        ks_index_d = ks_index_q + ADDR_W'(1);
-        ks_step_d  = 3'd0;
-        phase_d    = (phase_q == nk_code_q + 3'd3) ? 3'd0 : phase_q + 3'd1;
-        if (phase_q == 3'd0) rcon_d = rijndael_pkg::xtime(rcon_q);
-        if (32'(ks_index_q) == 4 * (32'(nr_q) + 1) - 1) setup_d = 1'b0;
-      end else begin
-        // SubWord, one byte per clock through stage 0 (steps 0..3); step 4 writes the word.
-        sbox_in_d = ks_sub_source[31 - 8*ks_step_q[1:0] -: 8];
-        s1_key_d  = 1'b1;
-        s1_row_d  = ks_step_q[1:0];
-        ks_step_d = ks_step_q + 3'd1;
-      end
+      setup_d     = 1'b1;
+      wipe_d      = !key_supported;
+      ks_index_d  = key_supported ? ADDR_W'(in_key_len_i) + ADDR_W'(4) : '0;
+      ks_source_d = '0;
+      ks_step_d   = 3'd0;
+      phase_d     = 3'd0;
+      rcon_d      = key_supported ? 8'h01 : 8'h00;
+      prev_d      = key_supported ? key_words[in_key_len_i + 3'd3] : 32'h0;
     end
+    if (block_fire) begin
+      busy_d       = 1'b1;
+      done_d       = block_refused;  // a refused block leaves in the next cycle
+      ark_d        = !block_refused;
+      issue_d      = 1'b0;
+      last_round_d = 1'b0;
+      decrypt_d    = in_decrypt_i;
+      refused_d    = block_refused;
+      round_d      = 4'd0;
+      step_d       = 4'd0;
+      offset_d     = '0;
+      key_now_d    = in_decrypt_i ? nr_q : 4'd0;
+      key_next_d   = in_decrypt_i ? nr_q - 4'd1 : 4'd1;
+    end
+
+    // The key schedule's decodes for the next clock.
+    ks_sbox_d  = phase_d == 3'd0 || (nk_code_d > 3'd2 && phase_d == 3'd4);
+    ks_rot_d   = phase_d == 3'd0;
+    ks_write_d = setup_d && !wipe_d && (!ks_sbox_d || ks_step_d == 3'd4);
   end
 
   // Synchronous active-low reset wipes key material and state, then the RAM is zeroed (WORDS cycles,
   // in_ready_o low meanwhile).
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      key_valid_q <= 1'b0;
-      key_error_q <= 1'b0;
-      nk_code_q   <= '0;
-      nr_q        <= '0;
-      state_q     <= '0;
-      offset_q    <= '0;
-      round_q     <= '0;
-      step_q      <= '0;
-      busy_q      <= 1'b0;
-      issued_q    <= 1'b0;
-      finished_q  <= 1'b0;
-      decrypt_q   <= 1'b0;
-      refused_q   <= 1'b0;
-      sbox_in_q   <= '0;
-      s1_data_q   <= 1'b0;
-      s1_key_q    <= 1'b0;
-      s1_last_q   <= 1'b0;
-      s1_row_q    <= '0;
-      s1_col_q    <= '0;
-      acc_q       <= '0;
-      copy_q      <= '0;
-      setup_q     <= 1'b1;
-      wipe_q      <= 1'b1;
-      ks_index_q  <= '0;
-      ks_step_q   <= '0;
-      phase_q     <= '0;
-      rcon_q      <= '0;
-      prev_q      <= '0;
+      key_valid_q  <= 1'b0;
+      key_error_q  <= 1'b0;
+      nk_code_q    <= '0;
+      nr_q         <= '0;
+      state_q      <= '0;
+      offset_q     <= '0;
+      round_q      <= '0;
+      step_q       <= '0;
+      busy_q       <= 1'b0;
+      done_q       <= 1'b0;
+      ark_q        <= 1'b0;
+      issue_q      <= 1'b0;
+      last_round_q <= 1'b0;
+      decrypt_q    <= 1'b0;
+      refused_q    <= 1'b0;
+      key_now_q    <= '0;
+      key_next_q   <= '0;
+      sbox_in_q    <= '0;
+      s1_data_q    <= 1'b0;
+      s1_key_q     <= 1'b0;
+      s1_last_q    <= 1'b0;
+      s1_inv_q     <= 1'b0;
+      s1_done_q    <= 1'b0;
+      s1_row_q     <= '0;
+      s1_col_q     <= '0;
+      acc_q        <= '0;
+      copy_q       <= '0;
+      copy_last_q  <= 1'b0;
+      setup_q      <= 1'b1;
+      wipe_q       <= 1'b1;
+      ks_index_q   <= '0;
+      ks_source_q  <= '0;
+      ks_step_q    <= '0;
+      ks_sbox_q    <= 1'b0;
+      ks_rot_q     <= 1'b0;
+      ks_write_q   <= 1'b0;
+      phase_q      <= '0;
+      rcon_q       <= '0;
+      prev_q       <= '0;
     end else begin
-      key_valid_q <= key_valid_d;
-      key_error_q <= key_error_d;
-      nk_code_q   <= nk_code_d;
-      nr_q        <= nr_d;
-      state_q     <= state_d;
-      offset_q    <= offset_d;
-      round_q     <= round_d;
-      step_q      <= step_d;
-      busy_q      <= busy_d;
-      issued_q    <= issued_d;
-      finished_q  <= finished_d;
-      decrypt_q   <= decrypt_d;
-      refused_q   <= refused_d;
-      sbox_in_q   <= sbox_in_d;
-      s1_data_q   <= s1_data_d;
-      s1_key_q    <= s1_key_d;
-      s1_last_q   <= s1_last_d;
-      s1_row_q    <= s1_row_d;
-      s1_col_q    <= s1_col_d;
-      acc_q       <= acc_d;
-      copy_q      <= copy_d;
-      setup_q     <= setup_d;
-      wipe_q      <= wipe_d;
-      ks_index_q  <= ks_index_d;
-      ks_step_q   <= ks_step_d;
-      phase_q     <= phase_d;
-      rcon_q      <= rcon_d;
-      prev_q      <= prev_d;
+      key_valid_q  <= key_valid_d;
+      key_error_q  <= key_error_d;
+      nk_code_q    <= nk_code_d;
+      nr_q         <= nr_d;
+      state_q      <= state_d;
+      offset_q     <= offset_d;
+      round_q      <= round_d;
+      step_q       <= step_d;
+      busy_q       <= busy_d;
+      done_q       <= done_d;
+      ark_q        <= ark_d;
+      issue_q      <= issue_d;
+      last_round_q <= last_round_d;
+      decrypt_q    <= decrypt_d;
+      refused_q    <= refused_d;
+      key_now_q    <= key_now_d;
+      key_next_q   <= key_next_d;
+      sbox_in_q    <= sbox_in_d;
+      s1_data_q    <= s1_data_d;
+      s1_key_q     <= s1_key_d;
+      s1_last_q    <= s1_last_d;
+      s1_inv_q     <= s1_inv_d;
+      s1_done_q    <= s1_done_d;
+      s1_row_q     <= s1_row_d;
+      s1_col_q     <= s1_col_d;
+      acc_q        <= acc_d;
+      copy_q       <= copy_d;
+      copy_last_q  <= copy_last_d;
+      setup_q      <= setup_d;
+      wipe_q       <= wipe_d;
+      ks_index_q   <= ks_index_d;
+      ks_source_q  <= ks_source_d;
+      ks_step_q    <= ks_step_d;
+      ks_sbox_q    <= ks_sbox_d;
+      ks_rot_q     <= ks_rot_d;
+      ks_write_q   <= ks_write_d;
+      phase_q      <= phase_d;
+      rcon_q       <= rcon_d;
+      prev_q       <= prev_d;
     end
   end
 endmodule

@@ -2,8 +2,12 @@
 //
 // A registered read with no reset is the shape every FPGA RAM block offers (iCE40 SB_RAM40_4K, ECP5
 // DP16KD/PDPW16KD); iCE40 has no distributed RAM, so an asynchronous read would end up in flip-flops.
-// Reading the address being written returns the old word. The core wipes the contents with a counted
-// sequence after reset and after a refused key, since a RAM cannot be reset in one cycle.
+// The core never uses a word read in the clock that writes the same address (it reads w[i - Nk] while
+// writing w[i]; blocks only read; a read during a key copy or a wipe is discarded), so read-during-write
+// is left to the RAM (no_rw_check): Yosys then adds no bypass flops and multiplexers after the read
+// data, which would sit in the round datapath. The simulation model returns the old word. The core
+// wipes the contents with a counted sequence after reset and after a refused key, since a RAM cannot
+// be reset in one cycle.
 module rijndael_tiny_ram #(
   parameter int WIDTH = 32,
   parameter int DEPTH = 60
@@ -15,7 +19,7 @@ module rijndael_tiny_ram #(
   input  logic [$clog2(DEPTH)-1:0] read_addr_i,
   output logic [WIDTH-1:0]         read_data_o
 );
-  logic [WIDTH-1:0] round_keys [DEPTH];
+  (* no_rw_check *) logic [WIDTH-1:0] round_keys [DEPTH];
 
   always_ff @(posedge clk_i) begin
     if (write_i) round_keys[write_addr_i] <= write_data_i;
