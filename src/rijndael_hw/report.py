@@ -383,8 +383,10 @@ limit neither Fmax nor fit.
 - **cycles/block and latency** are measured by the simulation benchmark (`rijndael bench`) at the smallest block
   and key size of the build (AES-128 for AES builds), never assumed.
 - **Gbit/s** = block bits x Fmax / cycles per block; **Gbit/s per kLUT4** divides by the core's LUT4 / 1000.
-- Each result carries an input hash over the RTL text, parameters, target, tool versions, scripts, seeds and
-  clock; a rerun with the same hash returns the stored result.
+- Each result carries an input hash over the RTL files the configuration elaborates (Yosys `hierarchy` on its
+  parameters), parameters, target, tool versions, scripts, seeds and clock; a rerun with the same hash returns
+  the stored result, and an edit to RTL the configuration does not use keeps it. A result whose hash differs
+  from what `rijndael synth` computes today was made with older RTL (the analysis below says which).
 """
 
 
