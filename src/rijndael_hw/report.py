@@ -129,7 +129,10 @@ def tables_markdown(results: list[dict]) -> str:
             clock = "-" if not r.get("clock_mhz") else (
                 f"{r['clock_mhz']:g} MHz " + ("met" if r.get("timing_met") else "not met"))
             status = r["status"].replace("does_not_fit", "does not fit")
-            out.append(f"| {r['config']} | {status} | {_fmt(r.get('lut4'))} | {_fmt(r.get('ff'))} | "
+            flow = r.get("flow_options") or {}
+            departures = " ".join([flow.get("synth_args", "")] + list(flow.get("nextpnr_args") or [])).strip()
+            name = r["config"] + (f" (flow: `{departures}`)" if departures else "")
+            out.append(f"| {name} | {status} | {_fmt(r.get('lut4'))} | {_fmt(r.get('ff'))} | "
                        f"{_fmt(r.get('bram'))} | {_fmt(r.get('dsp'))} | {fmax} | {clock} | {_fmt(r.get('cycles_per_block'))} | "
                        f"{_fmt(r.get('latency_cycles'))} | {_fmt(r.get('gbps'), '.3f')} | "
                        f"{_fmt(r.get('gbps_per_klut4'), '.3f')} | {_fmt(wrapper.get('lut4'))}/{_fmt(wrapper.get('ff'))} | "
@@ -387,6 +390,9 @@ limit neither Fmax nor fit.
   parameters), parameters, target, tool versions, scripts, seeds and clock; a rerun with the same hash returns
   the stored result, and an edit to RTL the configuration does not use keeps it. A result whose hash differs
   from what `rijndael synth` computes today was made with older RTL (the analysis below says which).
+- **One flow for all**, except where a configuration's entry in `FLOW_OPTIONS` (src/rijndael_hw/synth.py) adds a
+  tool option because the default does not finish on this machine; such rows name the option next to the
+  configuration, and the option is part of their input hash.
 """
 
 

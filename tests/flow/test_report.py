@@ -32,6 +32,7 @@ def results(tmp_path):
     folder.mkdir()
     rows = [_result(f"iterative,ROUNDS_PER_CYCLE={k}", k, 6000 * k, 50.0 / k ** 0.5, 10 // k) for k in (1, 2, 5, 10)]
     rows.append(_result("slow-and-big", 1, 50000, 10.0, 10))  # dominated: must not be on the front
+    rows[-1]["flow_options"] = {"synth_args": "-noabc9", "nextpnr_args": [], "why": "test"}
     rows.append(_result("broken", 1, 1, 1.0, 1, status="error"))  # errors are not reported
     for i, row in enumerate(rows):
         (folder / f"r{i}.json").write_text(json.dumps(row))
@@ -50,6 +51,7 @@ def test_report_files_and_tables(results, tmp_path):
             "unroll_throughput.png"} <= names
     md = (docs / "results.md").read_text()
     assert "iterative,ROUNDS_PER_CYCLE=5" in md and "broken" not in md
+    assert "| slow-and-big (flow: `-noabc9`) |" in md  # a departure from the default flow is named
     assert "rijndael-sv" in md and "XCV812E" in md  # reference points are named with their devices
     for name in ("pareto", "unroll_area", "unroll_fmax", "unroll_throughput"):
         assert f"img/{name}.png" in md

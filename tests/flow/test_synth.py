@@ -71,6 +71,30 @@ def test_input_hash_covers_the_elaborated_files_only(flow_dirs, monkeypatch):
     assert synth.plan(config, "generic", 1).input_hash != base
 
 
+def test_flow_options_change_one_configuration_only(flow_dirs, monkeypatch):
+    # A per-configuration departure from the default flow reaches that configuration's Yosys script and
+    # nextpnr arguments (so its hashes and its result), and nothing else's.
+    folded = configs.get("folded32")
+    tiny = configs.get("tiny8")
+    before = {c.name: synth.plan(c, "ecp5-85k", 1) for c in (folded, tiny)}
+    monkeypatch.setitem(synth.FLOW_OPTIONS, ("folded32", "ecp5"),
+                        synth.FlowOptions("-noabc9", ("--router", "router2"), "test"))
+    after = {c.name: synth.plan(c, "ecp5-85k", 1) for c in (folded, tiny)}
+    assert after["tiny8"].input_hash == before["tiny8"].input_hash
+    assert after["tiny8"].pnr_key(1) == before["tiny8"].pnr_key(1)
+    changed = after["folded32"]
+    assert changed.input_hash != before["folded32"].input_hash
+    assert changed.synth_hash != before["folded32"].synth_hash
+    assert "synth_ecp5 -noabc9 -top" in changed.script and "synth_ecp5 -top" in before["folded32"].script
+    assert changed.nextpnr_args(2)[-2:] == ["--router", "router2"] and "--seed" in changed.nextpnr_args(2)
+    assert synth.pnr_job(changed, 2, b"")["args"] == changed.nextpnr_args(2)
+    # The same configuration on another family keeps the default flow.
+    assert synth.plan(folded, "ice40-up5k", 1).flow == synth.FlowOptions()
+    result = synth.assemble(changed, SYNTH_OK, [{"seed": 1, "status": "ok", "fmax_mhz": 50.0}], BENCH_OK)
+    assert result["flow_options"]["synth_args"] == "-noabc9"
+    assert "flow_options" not in synth.assemble(after["tiny8"], SYNTH_OK, [], BENCH_OK)
+
+
 def test_unknown_target_is_a_usage_error():
     proc = subprocess.run(RIJNDAEL + ["synth", "--target", "virtex"], capture_output=True, text=True)
     assert proc.returncode == 2 and "invalid choice" in proc.stderr
@@ -103,6 +127,18 @@ def test_resources_count_lut_sites():
     split = synth.split_counts(stat, "ecp5")
     assert split["core"]["lut4"] == 132 and split["wrapper"] == {"lut4": 5, "ff": 9, "bram": 0, "dsp": 0,
                                                                  "carry": 0, "dist_ram": 0}
+
+
+def test_split_counts_adds_up_kept_submodules():
+    # With `-noflatten` the core keeps submodules: its count is its own cells plus each instance's (nested).
+    stat = {"modules": {
+        "\\rijndael_synth_top": {"num_cells_by_type": {"LUT4": 5, "$paramod$c\\rijndael_core": 1}},
+        "$paramod$c\\rijndael_core": {"num_cells_by_type": {"LUT4": 10, "TRELLIS_FF": 4, "$paramod$s\\rijndael_sbox": 16}},
+        "$paramod$s\\rijndael_sbox": {"num_cells_by_type": {"LUT4": 8, "sbox_fwd_lut": 1}},
+        "\\sbox_fwd_lut": {"num_cells_by_type": {"LUT4": 159, "CCU2C": 1}}}}
+    split = synth.split_counts(stat, "ecp5")
+    assert split["core"]["lut4"] == 10 + 16 * (8 + 159 + 2) and split["core"]["ff"] == 4
+    assert split["core_cells"]["LUT4"] == 10 + 16 * (8 + 159) and split["wrapper"]["lut4"] == 5
 
 
 def _plan():
