@@ -112,9 +112,13 @@ class FlowOptions:
 #: each entry makes one configuration's numbers less comparable with the rest.
 FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     ("rijndael", "ecp5"): FlowOptions(
-        synth_args="-noflatten",
+        synth_args="-noflatten", nextpnr_args=("--router", "router2"),
         why="ABC9 on the flattened core (164k AND gates: every block and key length, both directions) did not "
-            "finish in 2 h 48 min; with the submodules kept, ABC9 maps each one on its own"),
+            "finish in 2 h 48 min; with the submodules kept, ABC9 maps each one on its own. router1 still had "
+            "100k of 222k arcs to route after 26 min"),
+    ("unrolled5", "ecp5"): FlowOptions(
+        nextpnr_args=("--router", "router2"),
+        why="94 % of the LFE5U-85F's LUTs: nextpnr's default router (router1) took 2 h per placer seed"),
 }
 
 

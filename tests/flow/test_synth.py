@@ -71,6 +71,13 @@ def test_input_hash_covers_the_elaborated_files_only(flow_dirs, monkeypatch):
     assert synth.plan(config, "generic", 1).input_hash != base
 
 
+def test_every_flow_departure_names_a_configuration_and_a_reason():
+    families = {t.family for t in synth.TARGETS.values()}
+    for (name, family), options in synth.FLOW_OPTIONS.items():
+        assert name in configs.names() and family in families, (name, family)
+        assert options.why and (options.synth_args or options.nextpnr_args), name
+
+
 def test_flow_options_change_one_configuration_only(flow_dirs, monkeypatch):
     # A per-configuration departure from the default flow reaches that configuration's Yosys script and
     # nextpnr arguments (so its hashes and its result), and nothing else's.
