@@ -217,6 +217,7 @@ module rijndael_core_folded #(
       assign gathered[31-8*r -: 8] = block_fire ? in_block_i[127 - 8*(4*j + r) -: 8] : candidates[pos[j][r]];
 
       rijndael_sbox #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX)) u_sbox (
+        .clk_i(1'b0), .rst_ni(1'b1), .en_i(1'b0),  // combinational (LATENCY 0)
         .data_i   (gathered[31-8*r -: 8]),
         .inverse_i(cycle_decrypt),
         .data_o   (substituted[31-8*r -: 8])

@@ -8,7 +8,7 @@
 // - A block takes Nr/k clocks (k = ROUNDS_PER_CYCLE, which divides Nr of every supported size pair): k
 //   chained rounds per clock. The initial AddRoundKey is folded into the first pass, which is computed
 //   in the cycle the block is taken, and the next block is taken in the cycle the result leaves.
-// - SBOX = SBOX_BRAM (k = 1 only): the S-boxes are registered block-RAM ROMs (sbox_bram), and their
+// - SBOX = SBOX_BRAM (k = 1 only): the S-boxes are block-RAM ROMs (rijndael_sbox, latency 1), and their
 //   output register takes the place of the state register: a clock computes ShiftRows, MixColumns and
 //   AddRoundKey of round r from the RAM output and addresses the RAMs with the result, whose S-box
 //   values are the start of round r+1. The cycle a block is taken only loads the RAMs with the
@@ -352,16 +352,17 @@ module rijndael_core_iterative #(
     assign sbox_enable  = block_fire || advance;
     assign sbox_inverse = DECRYPT && (block_fire ? in_decrypt_i : decrypt_q);
 
-    for (genvar i = 0; i < 4 * MAX_NB; i++) begin : g_sbox
-      sbox_bram #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT)) u_sbox (
-        .clk_i    (clk_i),
-        .rst_ni   (rst_ni),
-        .en_i     (sbox_enable),
-        .data_i   (sbox_address[BLOCK_W-1-8*i -: 8]),
-        .inverse_i(sbox_inverse),
-        .data_o   (substituted_q[BLOCK_W-1-8*i -: 8])
-      );
-    end
+    // Latency 1: the RAMs' address registers (two lanes per RAM), no output register.
+    rijndael_sbox #(
+      .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(rijndael_pkg::SBOX_BRAM), .LANES(4 * MAX_NB), .LATENCY(1)
+    ) u_sbox (
+      .clk_i    (clk_i),
+      .rst_ni   (rst_ni),
+      .en_i     (sbox_enable),
+      .data_i   (sbox_address),
+      .inverse_i(sbox_inverse),
+      .data_o   (substituted_q)
+    );
 
     rijndael_round_linear #(
       .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)

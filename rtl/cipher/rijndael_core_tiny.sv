@@ -155,6 +155,7 @@ module rijndael_core_tiny #(
   logic [31:0] column;  // the complete column of stage 1 (rows 0..2 accumulated, row 3 now)
 
   rijndael_sbox #(.FORWARD(1'b1), .INVERSE(DECRYPT), .IMPL(SBOX)) u_sbox (
+    .clk_i(1'b0), .rst_ni(1'b1), .en_i(1'b0),  // combinational (LATENCY 0)
     .data_i   (sbox_in_q),
     .inverse_i(s1_inv_q),
     .data_o   (substituted)

@@ -19,6 +19,7 @@ module rijndael_fold_key_word #(
 
   for (genvar j = 0; j < 4; j++) begin : g_sbox
     rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(SBOX)) u_sbox (
+      .clk_i(1'b0), .rst_ni(1'b1), .en_i(1'b0),  // combinational (LATENCY 0)
       .data_i(prev_i[8*j +: 8]), .inverse_i(1'b0), .data_o(substituted[8*j +: 8])
     );
   end

@@ -62,11 +62,10 @@ module rijndael_key_step #(
     end
 
     if (rijndael_pkg::key_sbox_needed(BLOCK_SIZES, KEY_SIZES, t)) begin : g_subword
-      for (genvar j = 0; j < 4; j++) begin : g_byte
-        rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(SBOX)) u_sbox (
-          .data_i(prev[8*j +: 8]), .inverse_i(1'b0), .data_o(substituted[8*j +: 8])
-        );
-      end
+      rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(SBOX), .LANES(4)) u_sbox (
+        .clk_i(1'b0), .rst_ni(1'b1), .en_i(1'b0),  // combinational (LATENCY 0)
+        .data_i(prev), .inverse_i(1'b0), .data_o(substituted)
+      );
     end else begin : g_no_subword
       assign substituted = '0;  // this position never needs SubWord for the supported sizes
     end

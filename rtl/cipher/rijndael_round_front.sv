@@ -11,16 +11,12 @@ module rijndael_round_front #(
   input  logic                 decrypt_i,
   output logic [32*MAX_NB-1:0] state_o
 );
-  localparam int W = 32 * MAX_NB;
 
   logic inverse;
   assign inverse = DECRYPT && (decrypt_i || !ENCRYPT);
 
-  for (genvar i = 0; i < 4 * MAX_NB; i++) begin : g_sbox
-    rijndael_sbox #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX)) u_sbox (
-      .data_i   (state_i[W-1-8*i -: 8]),
-      .inverse_i(inverse),
-      .data_o   (state_o[W-1-8*i -: 8])
-    );
-  end
+  rijndael_sbox #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * MAX_NB)) u_sbox (
+    .clk_i(1'b0), .rst_ni(1'b1), .en_i(1'b0),  // combinational (LATENCY 0)
+    .data_i(state_i), .inverse_i(inverse), .data_o(state_o)
+  );
 endmodule

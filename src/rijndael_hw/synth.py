@@ -151,12 +151,29 @@ def _script_template(target: Target) -> str:
     return (FLOW_DIR / "yosys" / f"{target.family}.ys").read_text()
 
 
+#: Vendor primitives that the RTL of a family's folder (rtl/<family>/) instantiates by hand, read as blackboxes
+#: (with their timing) before the design; synth_<family> reads the same files again itself.
+VENDOR_LIBS = {"ecp5": "read_verilog -lib -specify +/lattice/cells_sim_ecp5.v +/lattice/cells_bb_ecp5.v"}
+
+
+def _with_vendor_lib(script: str, files: list[str], family: str) -> str:
+    """The script with the family's primitive library read first, when a file of rtl/<family>/ is among the
+    files (added only then, so that the scripts and hashes of configurations that use no vendor file stay as
+    they were)."""
+    if family in VENDOR_LIBS and any(f.startswith(f"rtl/{family}/") for f in files):
+        script, count = re.subn(r"^(read_verilog -sv )", VENDOR_LIBS[family] + r"\n\1", script, count=1, flags=re.M)
+        if count != 1:
+            raise FlowError(f"no read_verilog -sv command to put the {family} primitives in front of")
+    return script
+
+
 def yosys_script(config: configs.Config, target: Target, files: list[str]) -> str:
     chparam = " ".join(f"-set {k} {v}" for k, v in config.verilog_params().items())
     script = (_script_template(target)
               .replace("{FILES}", " ".join(files))
               .replace("{CHPARAM}", chparam)
               .replace("{TOP}", WRAPPER_TOP))
+    script = _with_vendor_lib(script, files, target.family)
     extra = flow_options(config, target).synth_args
     if extra:
         # Inserted here rather than through a template placeholder so that the default scripts (and with them
@@ -180,19 +197,20 @@ def _sha(data: bytes | str) -> str:
     return hashlib.sha256(data.encode() if isinstance(data, str) else data).hexdigest()
 
 
-def _source_files() -> list[Path]:
-    return configs.rtl_files() + [WRAPPER]
+def _source_files(family: str | None = None) -> list[Path]:
+    return configs.rtl_files(family) + [WRAPPER]
 
 
-def _sources() -> dict[str, str]:
+def _sources(family: str | None = None) -> dict[str, str]:
+    """Every RTL file the flow reads for a device family (its vendor files in place of behavioural ones)."""
     root = configs.REPO_ROOT
-    return {str(f.relative_to(root)): f.read_text() for f in _source_files()}
+    return {str(f.relative_to(root)): f.read_text() for f in _source_files(family)}
 
 
 _MODULE_RE = re.compile(r"^\s*(?:\$paramod(?:\$[0-9a-f]+)?\\)?\\?([A-Za-z_][A-Za-z0-9_]*)")
 
 
-def used_sources(config: configs.Config) -> dict[str, str]:
+def used_sources(config: configs.Config, family: str | None = None) -> dict[str, str]:
     """The sources one configuration elaborates: the packages, the pin wrapper and the file of every module
     Yosys' `hierarchy` keeps for these parameters (one module per file, named after the module).
 
@@ -200,14 +218,14 @@ def used_sources(config: configs.Config) -> dict[str, str]:
     does not invalidate the stored results of the others. (Yosys still reads every file; an edit elsewhere can
     shift its generated cell names and so move a re-run's placement by about the seed-to-seed spread.) The list is cached by the hash of all sources and the
     parameters (one Yosys elaboration, a few seconds, per new pair)."""
-    every = _sources()
+    every = _sources(family)
     key = _sha(json.dumps({"sources": {p: _sha(t) for p, t in every.items()},
                            "params": config.verilog_params()}, sort_keys=True))
     cached = cache_dir() / f"modules-{key}.json"
     if cached.exists():
         modules = json.loads(cached.read_text())
     else:
-        modules = _elaborated_modules(every, config)
+        modules = _elaborated_modules(every, config, family)
         cached.write_text(json.dumps(modules))
     by_module = {Path(p).stem: p for p in every}
     missing = [m for m in modules if m not in by_module]
@@ -217,10 +235,11 @@ def used_sources(config: configs.Config) -> dict[str, str]:
     return {p: t for p, t in every.items() if p in wanted}   # compile order of _sources() kept
 
 
-def _elaborated_modules(sources: dict[str, str], config: configs.Config) -> list[str]:
+def _elaborated_modules(sources: dict[str, str], config: configs.Config, family: str | None = None) -> list[str]:
     chparam = " ".join(f"-set {k} {v}" for k, v in config.verilog_params().items())
     script = (f"read_verilog -sv {' '.join(sources)}\nchparam {chparam} {WRAPPER_TOP}\n"
               f"hierarchy -check -top {WRAPPER_TOP}\ntee -q -o modules.txt ls\n")
+    script = _with_vendor_lib(script, list(sources), family or "")  # `ls` lists no blackbox primitive
     with _workdir() as tmp:
         work = Path(tmp)
         for rel, text in sources.items():
@@ -285,10 +304,10 @@ def plan(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int =
     # Yosys reads every RTL file (a file it does not elaborate cannot be left out: `hierarchy -check` looks
     # at rijndael_core's default-parameter branches too); the hashes cover the files this configuration
     # elaborates only (their contents, and the script as if it read just those).
-    sources = _sources()
+    sources = _sources(target.family)
     script = yosys_script(config, target, list(sources))
     tools = tool_versions(target)
-    used = used_sources(config)
+    used = used_sources(config, target.family)
     source_hashes = {path: _sha(text) for path, text in used.items()}
     hashed_script = yosys_script(config, target, list(used))
     synth_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": source_hashes, "params": config.verilog_params(),

