@@ -58,8 +58,8 @@ module rijndael_core_pipelined #(
   parameter int MAX_NK         = 4,        // = 4 + the bit of KEY_SIZES
   parameter int ENABLE_ENCRYPT = 1,
   parameter int ENABLE_DECRYPT = 0,
-  parameter int SUBSTAGES      = 0,        // extra register slots inside each round, 0..3
-  parameter int SBOX           = 0,        // S-box mapping, see rijndael_sbox; SBOX_BRAM: sbox_bram
+  parameter int SUBSTAGES      = 0,        // extra register slots inside each round: 0..3, block RAM 1..5
+  parameter int SBOX           = 0,        // S-box mapping, see rijndael_sbox
   parameter int TBOX           = 0,        // 1: T-box rounds (SUBSTAGES = 0 only)
   parameter int KEY_SLOTS      = 1,        // keys held at once (1..16), chosen per beat by in_slot_i
   localparam int SLOT_W        = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1
@@ -98,6 +98,9 @@ module rijndael_core_pipelined #(
   localparam logic [2:0] NB_CODE = 3'(NB - 4);
   localparam logic [2:0] NK_CODE = 3'(NK - 4);
   localparam bit BRAM    = SBOX == rijndael_pkg::SBOX_BRAM;
+  // Block-RAM S-boxes: latency 1 (address register) with SUBSTAGES = 1, else 2 (plus the RAM's own output
+  // register, ~1 ns clock-to-output on ECP5 instead of ~5.6 ns).
+  localparam int SBOX_LAT = BRAM ? (SUBSTAGES >= 2 ? 2 : 1) : 0;
   // Output buffer entries: at least L + 1, so that one block per clock keeps flowing with the credit
   // decision registered (L blocks in flight plus the one being taken).
   localparam int OUT_DEPTH = 1 << $clog2(L + 2);
@@ -109,8 +112,8 @@ module rijndael_core_pipelined #(
   if (BLOCK_SIZES != (1 << (MAX_NB - 4)) || KEY_SIZES != (1 << (MAX_NK - 4))) begin : g_check_sizes
     ERROR_PIPELINED_needs_exactly_one_block_size_and_one_key_size u_error ();
   end
-  if (SUBSTAGES < 0 || SUBSTAGES > 3) begin : g_check_substages
-    ERROR_SUBSTAGES_must_be_0_to_3 u_error ();
+  if (SUBSTAGES < 0 || SUBSTAGES > (BRAM ? 5 : 3)) begin : g_check_substages
+    ERROR_SUBSTAGES_must_be_0_to_3_or_with_block_RAM_S_boxes_1_to_5 u_error ();
   end
   if (BRAM && SUBSTAGES == 0) begin : g_check_bram
     ERROR_PIPELINED_SBOX_BRAM_needs_SUBSTAGES_1_or_more_the_S_box_register_is_a_substage u_error ();
@@ -128,24 +131,46 @@ module rijndael_core_pipelined #(
   //   SUBSTAGES 1: [SubBytes] [ShiftRows, MixColumns, AddRoundKey]
   //   SUBSTAGES 2: [SubBytes] [ShiftRows, [dec: AddRoundKey], MixColumns] [enc: AddRoundKey]
   //   SUBSTAGES 3: [input register] [SubBytes] [ShiftRows, [dec: AddRoundKey], MixColumns] [enc: AddRoundKey]
+  // With block-RAM S-boxes (SBOX_LAT slots inside the RAM, then plain registers on the route away from it):
+  //   SUBSTAGES 1: [SubBytes: RAM address register] [ShiftRows, MixColumns, AddRoundKey]
+  //   SUBSTAGES s >= 2: [RAM address register] [RAM output register] [register] x (s - 2) [ShiftRows,
+  //                     MixColumns, AddRoundKey]; the back part's register is the one in front of the next
+  //                     round's RAM address, so every hop to and from a RAM row starts at a flop.
   // FRONT_AT is the offset of SubBytes. KEY_AT is the first offset that reads a round key; every part
   // that reads one is at KEY_AT or KEY_AT + 1, which is what lets a single wave serve old and new blocks.
-  localparam int FRONT_AT = SUBSTAGES == 3 ? 1 : 0;
-  localparam int KEY_AT   = SUBSTAGES == 0 ? 0 : SUBSTAGES == 1 ? 1 : (DECRYPT ? FRONT_AT + 1 : FRONT_AT + 2);
+  localparam int FRONT_AT = SUBSTAGES == 3 && !BRAM ? 1 : 0;
+  localparam int KEY_AT   = BRAM ? D - 1 :
+                            SUBSTAGES == 0 ? 0 : SUBSTAGES == 1 ? 1 : (DECRYPT ? FRONT_AT + 1 : FRONT_AT + 2);
 
   // Wave timing. Count the cycles of the key beat's own slot: cycle 0 is the one in which the key beat is
   // taken, cycle k is the k-th cycle after it. In cycle k every older block sits at slot position
   // k+1 or later, every newer block at k-1 or earlier (position 0 = being taken, p = after register p).
   // A block at position p works on round p/D + 1, part p%D. So round key r must be new in cycles
   // k >= (r-1)*D + KEY_AT + 1 and old in cycles k <= (r-1)*D + KEY_AT + (read span) - 1: the wave
-  // writes it at the clock edge that ends cycle (r-1)*D + KEY_AT (+ LEAD, see below).
+  // writes it at the clock edge that ends cycle (r-1)*D + KEY_AT + HOLD.
+  // HOLD: blocks of the key's slot are held for HOLD cycles after the key beat, and the whole wave runs
+  // HOLD cycles later (old blocks keep their keys longer, new ones enter later: both stay right).
   // LEAD: when Nb > Nk, round key 0 reaches past the key, so the key beat spends the key step on the
-  // lead step (as rijndael_core_iterative does); the wave then runs one cycle later and blocks are
-  // held for one cycle after the key beat (key change: 2 cycles instead of 1).
+  // lead step (as rijndael_core_iterative does); HOLD = 1.
+  // SERIAL: where the rounds are long enough (Nb <= D - 1) and Nb <= Nk, the wave expands the key one
+  // word per clock (rijndael_fold_key_word: one S-box and one XOR between flops) instead of Nb words in
+  // one clock (rijndael_key_step: a chain through up to two S-boxes), and a round key is the newest Nb
+  // words of the window, taken by wiring alone. Nb words are made in the D - 1 clocks after each
+  // capture; the first round key needs 2*Nb - Nk words before its capture, which sets HOLD.
   localparam bit LEAD         = NB > NK;
+  localparam int SERIAL_HOLD  = 2 * NB - NK - KEY_AT + 2 > 0 ? 2 * NB - NK - KEY_AT + 2 : 0;
+  localparam bit SERIAL       = !LEAD && KEY_AT >= 1 && NB <= D - 1 && SERIAL_HOLD <= 3;
+  localparam int HOLD         = LEAD ? 1 : SERIAL ? SERIAL_HOLD : 0;
   localparam bit STEP_AT_KEY  = LEAD || KEY_AT == 0;   // the key beat uses the key step
   localparam bit WRITE_AT_KEY = !LEAD && KEY_AT == 0;  // round key 1 is written by the key beat itself
-  localparam int FIRST_WAIT   = KEY_AT + (LEAD ? 1 : 0) - 1;  // cycles before round key 1, otherwise
+  // KEY_REG: the wave's key step result is registered (wave_key_q) and written into the round keys one
+  // clock later, so the key step and the route to every round's key register are separate clock
+  // periods. The wave then steps one clock ahead of its write, which needs round key 1's write to be at
+  // least two clocks after the key beat (the key beat loads window_q in its own clock).
+  localparam bit KEY_REG      = KEY_AT + HOLD >= 2;
+  localparam int FIRST_WAIT   = KEY_AT + HOLD - 1 - (KEY_REG ? 1 : 0);  // cycles before round key 1's step
+  // SERIAL: words to make before the first capture after a key beat (the window starts with Nk words).
+  localparam int FIRST_WORDS  = 2 * NB - NK > 0 ? 2 * NB - NK : 0;
 
   // ---------------------------------------------------------------------------------------------
   // Handshakes (the output buffer's signals are described with it, below)
@@ -153,7 +178,7 @@ module rijndael_core_pipelined #(
   logic [W:0]       buffer_data;
   logic [CNT_W-1:0] held_q, held_d;
   logic in_fire, key_fire, block_fire, key_ok, block_ok, in_inverse, block_refused;
-  logic decrypt_in_flight, slot_ok, bad_slot_fire, wave_slot_in, slot_key_valid;
+  logic decrypt_in_flight, slot_ok, wave_slot_in, slot_key_valid;
   logic [SLOT_W-1:0] slot_in;              // in_slot_i, or 0 where the build has no such slot
 
   logic [L-1:0][W-1:0] slot_q, slot_d;     // data after each register slot, in pipeline order
@@ -170,26 +195,52 @@ module rijndael_core_pipelined #(
   logic [7:0]        rcon_q, rcon_d;
   logic              wave_busy_q, wave_busy_d;    // round keys 1..Nr are not all written yet
   logic [3:0]        wave_index_q, wave_index_d;  // the round key the wave writes next
-  logic [1:0]        wave_wait_q, wave_wait_d;    // cycles before that write
+  logic [2:0]        wave_wait_q, wave_wait_d;    // cycles before that write's key step
   logic              wave_used_q, wave_used_d;    // a block was taken since the wave's key beat
-  logic              lead_hold_q, lead_hold_d;    // Nb > Nk: no block in the cycle after the key beat
+  logic [1:0]        hold_q, hold_d;              // cycles left in which the key's slot takes no block
+  logic [3:0]        todo_q, todo_d;              // SERIAL: key words still to make before the next capture
+  logic              key_go_q, key_go_d;          // the key beat at the head is taken in the next clock
 
   assign key_error_o = key_error_q;
-  assign in_inverse = DECRYPT && (!ENCRYPT || in_decrypt_i);
+
+  // Input stage: every beat is held in a register first (rijndael_hold_register), so the acceptance logic
+  // below works on flops (beat_*), the producer's handshake reaches only that register's valid flag, and
+  // in_ready_o depends on flops only. One clock of latency.
+  localparam int BEAT_W = 1 + 3 + 3 + 1 + SLOT_W + KEY_W + W;
+  logic              beat_valid, beat_take, beat_is_key, beat_decrypt, hold_ready;
+  logic [2:0]        beat_key_len, beat_block_len;
+  logic [SLOT_W-1:0] beat_slot;
+  logic [KEY_W-1:0]  beat_key;
+  logic [W-1:0]      beat_block;
+
+  rijndael_hold_register #(.WIDTH(BEAT_W)) u_input (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .in_valid_i (in_valid_i && !out_wiping),
+    .in_ready_o (hold_ready),
+    .in_data_i  ({in_is_key_i, in_key_len_i, in_block_len_i, in_decrypt_i, in_slot_i, in_key_i, in_block_i}),
+    .out_valid_o(beat_valid),
+    .out_ready_i(beat_take),
+    .out_data_o ({beat_is_key, beat_key_len, beat_block_len, beat_decrypt, beat_slot, beat_key, beat_block})
+  );
+  // While the output buffer is wiped after reset no beat is taken (out_wiping is a flop).
+  assign in_ready_o = hold_ready && !out_wiping;
+
+  assign in_inverse = DECRYPT && (!ENCRYPT || beat_decrypt);
 
   // Key slots: a slot number the build lacks (KEY_SLOTS not a power of two) is refused like a bad key
   // length, and reads or writes slot 0's place in no array.
   if (KEY_SLOTS > 1) begin : g_slot_in
-    assign slot_ok = int'(in_slot_i) < KEY_SLOTS;
-    assign slot_in = slot_ok ? in_slot_i : '0;
+    assign slot_ok = int'(beat_slot) < KEY_SLOTS;
+    assign slot_in = slot_ok ? beat_slot : '0;
   end else begin : g_one_slot
     logic unused_slot_in;  // one key: the port is there for the common port list only
     assign slot_ok = 1'b1;
     assign slot_in = '0;
-    assign unused_slot_in = ^in_slot_i;
+    assign unused_slot_in = ^beat_slot;
   end
   assign slot_key_valid = key_valid_q[slot_in];
-  assign block_refused  = !slot_ok || !slot_key_valid || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
+  assign block_refused  = !slot_ok || !slot_key_valid || (beat_decrypt ? !DECRYPT : !ENCRYPT);
   // Only blocks of the slot the wave writes are ordered against it; other slots' round keys stay put.
   assign wave_slot_in   = wave_slot_q == slot_in;
 
@@ -203,70 +254,105 @@ module rijndael_core_pipelined #(
 
   // A second key beat waits for the previous wave to end, unless that wave is unused and writes the
   // same slot (then it is dropped: the new wave rewrites every round key of that slot in order).
+  // (A decrypt block reads round key Nr first, so it also waits for a registered write still pending.)
+  // A key beat is taken in two clocks: the clock that finds it acceptable sets key_go_q, and the next
+  // takes it, so every wide key register is enabled from that flop. Nothing else can be taken in between
+  // (the key beat is at the head), and what the decision read can only become more permissive: the wave
+  // can only end and decrypt blocks can only move on.
   assign key_ok     = (!wave_busy_q || (!wave_used_q && wave_slot_in)) && !decrypt_in_flight;
-  assign block_ok   = !(wave_slot_in && (lead_hold_q || (in_inverse && wave_busy_q)));
-  assign in_ready_o = !out_wiping && (in_is_key_i ? key_ok : block_ok && credit_ok_q);
-  assign in_fire    = in_valid_i && in_ready_o;
-  assign key_fire   = in_fire && in_is_key_i && slot_ok;
-  assign bad_slot_fire = in_fire && in_is_key_i && !slot_ok;
-  assign block_fire = in_fire && !in_is_key_i;
+  assign block_ok   = !(wave_slot_in && (hold_q != 2'd0 || (in_inverse && (wave_busy_q || wave_pending_q))));
+  assign key_go_d   = beat_valid && beat_is_key && !key_go_q && (key_ok || !slot_ok);
+  assign beat_take  = key_go_q || (beat_valid && !beat_is_key && block_ok && credit_ok_q);
+  assign in_fire    = beat_take;
+  assign key_fire   = key_go_q && slot_ok;
+
+  // key_error_o follows each key beat as the input register takes it (a compare on the port into one flop),
+  // not when the key is taken from that register, which may be many clocks later behind a running wave.
+  logic port_key_refused;
+  assign port_key_refused = in_key_len_i != NK_CODE || in_block_len_i != NB_CODE ||
+                            (KEY_SLOTS > 1 && int'(in_slot_i) >= KEY_SLOTS);
+  assign key_error_d = (in_valid_i && in_ready_o && in_is_key_i) ? port_key_refused : key_error_q;
+  assign block_fire = in_fire && !key_go_q;
 
   // ---------------------------------------------------------------------------------------------
   // Key beat decoding: the key words at the top of the window, newest word highest.
   logic              key_supported;
   logic [32*WIN-1:0] key_window;
 
-  assign key_supported = in_key_len_i == NK_CODE && in_block_len_i == NB_CODE;
+  assign key_supported = beat_key_len == NK_CODE && beat_block_len == NB_CODE;
   for (genvar w = 0; w < WIN; w++) begin : g_key_window
     if (w >= WIN - NK) begin : g_key_word
-      assign key_window[32*w +: 32] = in_key_i[KEY_W-1-32*(w-(WIN-NK)) -: 32];
+      assign key_window[32*w +: 32] = beat_key[KEY_W-1-32*(w-(WIN-NK)) -: 32];
     end else begin : g_empty
       assign key_window[32*w +: 32] = 32'h0;
     end
   end
 
-  // One key step: the key beat's step (the lead step, or round key 1) or the wave's next step.
-  logic [32*WIN-1:0] step_window_in, step_window_out, base_window;
-  logic [2:0]        step_phase_in, step_phase_out;
-  logic [7:0]        step_rcon_in, step_rcon_out;
-
-  // When the key beat does not step (STEP_AT_KEY = 0) the key step only ever continues window_q, so
-  // the handshake stays off the key step's inputs.
-  logic step_key;
-  assign step_key       = STEP_AT_KEY && key_fire;
-  assign step_window_in = step_key ? key_window : window_q;
-  assign step_phase_in  = step_key ? 3'd0 : phase_q;
-  assign step_rcon_in   = step_key ? 8'h01 : rcon_q;
-
-  rijndael_key_step #(
-    .MAX_NB(NB), .WIN(WIN), .BLOCK_SIZES(BLOCK_MASK), .KEY_SIZES(KEY_MASK),
-    .SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX)  // a handful of key S-boxes stay combinational
-  ) u_key_step (
-    .window_i (step_window_in),
-    .nb_code_i(NB_CODE),
-    .nk_code_i(NK_CODE),
-    .phase_i  (step_phase_in),
-    .rcon_i   (step_rcon_in),
-    .window_o (step_window_out),
-    .phase_o  (step_phase_out),
-    .rcon_o   (step_rcon_out)
-  );
-
-  // Round key 0 from the window right after the key (after the lead step when Nb > Nk), and the round
-  // key the key step just produced.
-  logic [W-1:0] first_round_key, stepped_round_key;
+  // The wave's key expansion. Parallel: one key step makes a round key's Nb words in one clock (the key
+  // beat's step (the lead step, or round key 1) or the wave's next step). SERIAL: one word per clock.
+  logic [32*WIN-1:0] step_window_out, base_window;
+  logic [2:0]        step_phase_out;
+  logic [7:0]        step_rcon_out;
+  logic [W-1:0]      first_round_key, stepped_round_key;
+  logic              step_key;
+  assign step_key    = STEP_AT_KEY && key_fire;
   assign base_window = LEAD ? step_window_out : key_window;
 
+  if (SERIAL) begin : g_serial_key
+    // window_q holds Nk words (WIN = Nk when Nb <= Nk): word 0 is w[i-Nk], word WIN-1 is w[i-1].
+    logic [31:0] word;
+    rijndael_fold_key_word #(.SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX)) u_key_word (
+      .back_i   (window_q[32*(WIN-NK) +: 32]),
+      .prev_i   (window_q[32*(WIN-1) +: 32]),
+      .phase_i  (phase_q),
+      .nk_code_i(NK_CODE),
+      .rcon_i   (rcon_q),
+      .word_o   (word),
+      .rcon_o   (step_rcon_out)
+    );
+    assign step_window_out = {word, window_q[32*WIN-1:32]};
+    assign step_phase_out  = phase_q == 3'(NK - 1) ? 3'd0 : phase_q + 3'd1;
+    // The round key is the newest Nb words, oldest first (in the most significant bits).
+    for (genvar c = 0; c < NB; c++) begin : g_round_key_word
+      assign stepped_round_key[W-1-32*c -: 32] = window_q[32*(WIN-NB+c) +: 32];
+    end
+  end else begin : g_parallel_key
+    // When the key beat does not step (STEP_AT_KEY = 0) the key step only ever continues window_q, so
+    // the handshake stays off the key step's inputs.
+    logic [32*WIN-1:0] step_window_in;
+    logic [2:0]        step_phase_in;
+    logic [7:0]        step_rcon_in;
+    assign step_window_in = step_key ? key_window : window_q;
+    assign step_phase_in  = step_key ? 3'd0 : phase_q;
+    assign step_rcon_in   = step_key ? 8'h01 : rcon_q;
+
+    rijndael_key_step #(
+      .MAX_NB(NB), .WIN(WIN), .BLOCK_SIZES(BLOCK_MASK), .KEY_SIZES(KEY_MASK),
+      .SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX)  // a handful of key S-boxes stay combinational
+    ) u_key_step (
+      .window_i (step_window_in),
+      .nb_code_i(NB_CODE),
+      .nk_code_i(NK_CODE),
+      .phase_i  (step_phase_in),
+      .rcon_i   (step_rcon_in),
+      .window_o (step_window_out),
+      .phase_o  (step_phase_out),
+      .rcon_o   (step_rcon_out)
+    );
+
+    // The round key the key step just produced.
+    rijndael_round_key_select #(
+      .MAX_NB(NB), .WIN(WIN), .BLOCK_SIZES(BLOCK_MASK), .KEY_SIZES(KEY_MASK)
+    ) u_stepped_round_key (
+      .window_i(step_window_out), .nb_code_i(NB_CODE), .nk_code_i(NK_CODE), .round_key_o(stepped_round_key)
+    );
+  end
+
+  // Round key 0 from the window right after the key (after the lead step when Nb > Nk).
   rijndael_round_key_select #(
     .MAX_NB(NB), .WIN(WIN), .BLOCK_SIZES(BLOCK_MASK), .KEY_SIZES(KEY_MASK)
   ) u_first_round_key (
     .window_i(base_window), .nb_code_i(NB_CODE), .nk_code_i(NK_CODE), .round_key_o(first_round_key)
-  );
-
-  rijndael_round_key_select #(
-    .MAX_NB(NB), .WIN(WIN), .BLOCK_SIZES(BLOCK_MASK), .KEY_SIZES(KEY_MASK)
-  ) u_stepped_round_key (
-    .window_i(step_window_out), .nb_code_i(NB_CODE), .nk_code_i(NK_CODE), .round_key_o(stepped_round_key)
   );
 
   // The wave writes zeros for a refused key, so no block ever runs under a key the user did not intend.
@@ -278,11 +364,36 @@ module rijndael_core_pipelined #(
   // replaced from the next cycle on; its write now is on time for the blocks ahead of the key beat).
   logic write_key;
   assign write_key        = WRITE_AT_KEY && key_fire;
-  assign wave_step        = !step_key && wave_busy_q && wave_wait_q == 2'd0;
+  assign wave_step        = !step_key && wave_busy_q && wave_wait_q == 3'd0;
   assign wave_write       = write_key || wave_step;
   assign wave_write_index = write_key ? 4'd1 : wave_index_q;
   assign wave_key_valid   = step_key ? key_supported : key_valid_q[wave_slot_q];
   assign wave_round_key   = wave_key_valid ? stepped_round_key : '0;
+
+  // KEY_REG: the stepped round key and its write enables (one flop per slot and round key, so each
+  // round-key register is enabled straight from a flop) wait one clock; wave_pending_q marks that clock.
+  logic [KEY_SLOTS-1:0][NR:1] write_now, write_enable_q;
+  logic [W-1:0]               wave_key_q;
+  logic                       wave_pending_q;
+  if (KEY_REG) begin : g_key_reg
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        write_enable_q <= '0;
+        wave_key_q     <= '0;
+        wave_pending_q <= 1'b0;
+      end else begin
+        write_enable_q <= write_now;
+        wave_key_q     <= wave_round_key;
+        wave_pending_q <= wave_write;
+      end
+    end
+  end else begin : g_key_direct
+    logic unused_key_reg;  // round keys are written in the clock of their key step
+    assign write_enable_q = '0;
+    assign wave_key_q     = '0;
+    assign wave_pending_q = 1'b0;
+    assign unused_key_reg = ^{write_enable_q, wave_key_q, wave_pending_q};
+  end
 
   // The key beat writes round key 0 (and round key 1 when WRITE_AT_KEY) of its own slot, the wave the
   // rest of the wave's slot.
@@ -292,8 +403,12 @@ module rijndael_core_pipelined #(
     assign wave_here = write_key ? key_here : wave_slot_q == SLOT_W'(k);
     assign round_keys_d[k][0] = key_here ? (key_supported ? first_round_key : '0) : round_keys_q[k][0];
     for (genvar r = 1; r <= NR; r++) begin : g_round_key
-      assign round_keys_d[k][r] = (wave_write && wave_here && wave_write_index == 4'(r)) ? wave_round_key
-                                                                                           : round_keys_q[k][r];
+      assign write_now[k][r] = wave_write && wave_here && wave_write_index == 4'(r);
+      if (KEY_REG) begin : g_delayed
+        assign round_keys_d[k][r] = write_enable_q[k][r] ? wave_key_q : round_keys_q[k][r];
+      end else begin : g_direct
+        assign round_keys_d[k][r] = write_now[k][r] ? wave_round_key : round_keys_q[k][r];
+      end
     end
     assign key_valid_d[k] = key_here ? key_supported : key_valid_q[k];
     // One always_ff per slot: no single reset constant as wide as every slot's round keys.
@@ -309,7 +424,6 @@ module rijndael_core_pipelined #(
   end
 
   always_comb begin
-    key_error_d  = bad_slot_fire || key_error_q;
     wave_slot_d  = wave_slot_q;
     window_d     = window_q;
     phase_d      = phase_q;
@@ -318,31 +432,45 @@ module rijndael_core_pipelined #(
     wave_index_d = wave_index_q;
     wave_wait_d  = wave_wait_q;
     wave_used_d  = wave_used_q || (block_fire && wave_busy_q && wave_slot_in);
-    lead_hold_d  = 1'b0;  // holds blocks for the one cycle after the key beat
+    hold_d       = hold_q != 2'd0 ? hold_q - 2'd1 : 2'd0;
+    todo_d       = todo_q;
 
     if (key_fire) begin
-      key_error_d  = !key_supported;
       wave_slot_d  = slot_in;
       window_d     = !key_supported ? '0 : STEP_AT_KEY ? step_window_out : key_window;
       phase_d      = !key_supported ? '0 : STEP_AT_KEY ? step_phase_out : 3'd0;
       rcon_d       = !key_supported ? '0 : STEP_AT_KEY ? step_rcon_out : 8'h01;
       wave_busy_d  = 1'b1;
       wave_index_d = WRITE_AT_KEY ? 4'd2 : 4'd1;
-      wave_wait_d  = WRITE_AT_KEY ? 2'(D - 1) : 2'(FIRST_WAIT);
+      wave_wait_d  = WRITE_AT_KEY ? 3'(D - 1) : 3'(FIRST_WAIT);
       wave_used_d  = 1'b0;
-      lead_hold_d  = LEAD;
-    end else if (wave_busy_q) begin
-      if (wave_wait_q != 2'd0) begin
-        wave_wait_d = wave_wait_q - 2'd1;
-      end else begin
-        window_d = wave_key_valid ? step_window_out : '0;
-        phase_d  = wave_key_valid ? step_phase_out : '0;
-        rcon_d   = wave_key_valid ? step_rcon_out : '0;
-        if (wave_index_q == 4'(NR)) begin
-          wave_busy_d = 1'b0;
+      hold_d       = 2'(HOLD);
+      todo_d       = SERIAL ? 4'(FIRST_WORDS) : 4'd0;
+    end else begin
+      // SERIAL: make the next word while words are still owed (never in a capture clock: todo_q is 0
+      // there, and the capture owes the next round key's Nb words from the next clock on).
+      if (SERIAL && todo_q != 4'd0) begin
+        window_d = step_window_out;
+        phase_d  = step_phase_out;
+        rcon_d   = step_rcon_out;
+        todo_d   = todo_q - 4'd1;
+      end
+      if (wave_busy_q) begin
+        if (wave_wait_q != 3'd0) begin
+          wave_wait_d = wave_wait_q - 3'd1;
         end else begin
-          wave_index_d = wave_index_q + 4'd1;
-          wave_wait_d  = 2'(D - 1);
+          if (!SERIAL) begin
+            window_d = wave_key_valid ? step_window_out : '0;
+            phase_d  = wave_key_valid ? step_phase_out : '0;
+            rcon_d   = wave_key_valid ? step_rcon_out : '0;
+          end
+          if (wave_index_q == 4'(NR)) begin
+            wave_busy_d = 1'b0;
+          end else begin
+            wave_index_d = wave_index_q + 4'd1;
+            wave_wait_d  = 3'(D - 1);
+            todo_d       = SERIAL ? 4'(NB) : 4'd0;
+          end
         end
       end
     end
@@ -354,10 +482,16 @@ module rijndael_core_pipelined #(
   logic [NR:0][W-1:0] in_round_keys;
   logic [W-1:0] whitened;
   assign in_round_keys = round_keys_q[slot_in];
-  assign whitened = in_block_i ^ (in_inverse ? in_round_keys[NR] : in_round_keys[0]);
+  assign whitened = beat_block ^ (in_inverse ? in_round_keys[NR] : in_round_keys[0]);
 
   for (genvar j = 0; j < NR; j++) begin : g_round  // round j + 1
     localparam bit LAST = j == NR - 1;
+    logic [W-1:0] ram_out;  // block-RAM S-boxes: SubBytes of the round's input, SBOX_LAT clocks later
+    if (!BRAM) begin : g_no_ram
+      logic unused_ram_out;  // LUT S-boxes sit in the parts themselves
+      assign ram_out        = '0;
+      assign unused_ram_out = ^ram_out;
+    end
 
     for (genvar o = 0; o < D; o++) begin : g_part
       localparam int S = j * D + o;  // the slot this part writes
@@ -402,29 +536,36 @@ module rijndael_core_pipelined #(
           .last_round_i(LAST),
           .state_o     (part_out)
         );
-      end else if (o < FRONT_AT) begin : g_input_register
+      end else if (BRAM && o < SBOX_LAT) begin : g_ram
+        // SubBytes inside the RAMs (two lanes per RAM): its address register is slot S, its output
+        // register (SBOX_LAT = 2) slot S + 1; neither has fabric flops.
+        if (o == 0) begin : g_sbox
+          rijndael_sbox #(
+            .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * NB), .LATENCY(SBOX_LAT)
+          ) u_sbox (
+            .clk_i(clk_i), .rst_ni(rst_ni), .en_i(1'b1),
+            .data_i(part_in), .inverse_i(part_inverse), .data_o(ram_out)
+          );
+        end else begin : g_inside
+          logic unused_in;  // the RAM took this part's input one clock earlier
+          assign unused_in = ^{part_in, part_inverse};
+        end
+        assign part_out = o == SBOX_LAT - 1 ? ram_out : '0;
+      end else if (BRAM && o < D - 1) begin : g_route_register
+        logic unused_inverse;  // a plain register on the route away from the RAM row
+        assign part_out       = part_in;
+        assign unused_inverse = part_inverse;
+      end else if (!BRAM && o < FRONT_AT) begin : g_input_register
         logic unused_inverse;  // a plain register slot in front of SubBytes
         assign part_out       = part_in;
         assign unused_inverse = part_inverse;
-      end else if (o == FRONT_AT && BRAM) begin : g_front_bram
-        // The block RAM's output register is this slot's register: slot_q stays unused (zero).
-        for (genvar i = 0; i < 4 * NB; i++) begin : g_sbox
-          sbox_bram #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT)) u_sbox (
-            .clk_i    (clk_i),
-            .rst_ni   (rst_ni),
-            .en_i     (1'b1),
-            .data_i   (part_in[W-1-8*i -: 8]),
-            .inverse_i(part_inverse),
-            .data_o   (part_out[W-1-8*i -: 8])
-          );
-        end
-      end else if (o == FRONT_AT) begin : g_front
+      end else if (!BRAM && o == FRONT_AT) begin : g_front
         rijndael_round_front #(
           .MAX_NB(NB), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT), .SBOX(SBOX)
         ) u_front (
           .state_i(part_in), .decrypt_i(part_inverse), .state_o(part_out)
         );
-      end else if (o == FRONT_AT + 1) begin : g_back
+      end else if (BRAM || o == FRONT_AT + 1) begin : g_back
         logic [W-1:0] mixed;
         rijndael_round_back #(
           .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
@@ -432,7 +573,7 @@ module rijndael_core_pipelined #(
           .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(part_inverse),
           .last_round_i(LAST), .state_o(mixed)
         );
-        if (SUBSTAGES == 1) begin : g_add_key  // the encryption AddRoundKey in the same part
+        if (SUBSTAGES == 1 || BRAM) begin : g_add_key  // the encryption AddRoundKey in the same part
           assign part_out = part_inverse ? mixed : mixed ^ round_key_enc;
         end else begin : g_no_add_key
           assign part_out = mixed;
@@ -441,9 +582,9 @@ module rijndael_core_pipelined #(
         assign part_out = part_inverse ? part_in : part_in ^ round_key_enc;
       end
 
-      // Register S: refused blocks leave with zero data; the block RAM holds SubBytes slots itself.
+      // Register S: refused blocks leave with zero data; the block RAMs hold their SubBytes slots themselves.
       // (One always_ff per slot: a reset of the whole array as one '0 would pass 8 kbit for wide blocks.)
-      if (o == FRONT_AT && BRAM && SUBSTAGES != 0) begin : g_bram_slot
+      if (BRAM && o < SBOX_LAT) begin : g_bram_slot
         logic unused_slot;
         assign slot_d[S]   = '0;
         assign slot_out[S] = part_out;
@@ -497,7 +638,7 @@ module rijndael_core_pipelined #(
   assign out_error_o = buffer_data[W];
   assign out_fire    = out_valid_o && out_ready_i;
 
-  rijndael_fifo #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .BYPASS(1)) u_out_buffer (
+  rijndael_fifo #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .BYPASS(1), .DISTRIBUTED(1)) u_out_buffer (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .in_valid_i (slot_valid_q[L-2]),
@@ -534,7 +675,9 @@ module rijndael_core_pipelined #(
       wave_index_q <= '0;
       wave_wait_q  <= '0;
       wave_used_q  <= 1'b0;
-      lead_hold_q  <= 1'b0;
+      hold_q       <= '0;
+      todo_q       <= '0;
+      key_go_q     <= 1'b0;
     end else begin
       key_error_q  <= key_error_d;
       wave_slot_q  <= wave_slot_d;
@@ -545,7 +688,9 @@ module rijndael_core_pipelined #(
       wave_index_q <= wave_index_d;
       wave_wait_q  <= wave_wait_d;
       wave_used_q  <= wave_used_d;
-      lead_hold_q  <= lead_hold_d;
+      hold_q       <= hold_d;
+      todo_q       <= todo_d;
+      key_go_q     <= key_go_d;
     end
   end
 endmodule

@@ -107,7 +107,8 @@ PARAMETERS = {
     "ARCH": (0, "datapath: 0 iterative (unrolled with ROUNDS_PER_CYCLE), 1 pipelined, 2 folded, 3 tiny (8-bit)"),
     "ROUNDS_PER_CYCLE": (1, "iterative: rounds per clock; must divide Nr of every supported size pair"),
     "FOLDED_WIDTH": (32, "folded: datapath width in bits, 64 or 32"),
-    "SUBSTAGES": (0, "pipelined: extra register stages inside each round, 0..3"),
+    "SUBSTAGES": (0, "pipelined: extra register stages inside each round, 0..3 (block-RAM S-boxes: 1..5; from 2 on "
+                     "the RAMs' output registers are on and every further stage is a register after the RAM)"),
     "SBOX": (0, "S-box mapping: 0 case LUT, 1 block-RAM ROM (registered), 2 composite field"),
     "TBOX": (0, "1 = rounds use T-box tables (SubBytes + MixColumns in one lookup)"),
     "ENC_KEYS": (0, "encryption round keys: 0 on the fly, 1 stored in a round-key RAM"),
@@ -122,6 +123,10 @@ AES192 = {"KEY_SIZES": 0b00100}
 AES256 = {"KEY_SIZES": 0b10000}
 PIPELINED = {"ARCH": 1}
 ENCRYPT_ONLY = {"ENABLE_DECRYPT": 0}
+#: The pipelined family's round: RAM address register, RAM output register, two registers on the route
+#: away from the RAM row, and the linear layer into the register in front of the next round's RAMs
+#: (the probe layout of ../shared/TOOLCHAIN.md that places at 200+ MHz on the LFE5U-85F).
+PIPELINED_BRAM = {"SBOX": 1, "SUBSTAGES": 4}
 
 _NAMED = {
     "iterative": (
@@ -141,20 +146,22 @@ _NAMED = {
         {**AES128, "ROUNDS_PER_CYCLE": 5},
     ),
     "pipelined": (
-        "AES-128 encrypt, fully pipelined with block-RAM S-boxes: 10 rounds of 2 register stages, one block per clock",
-        {**AES128, **PIPELINED, **ENCRYPT_ONLY, "SBOX": 1, "SUBSTAGES": 1},
+        "AES-128 encrypt, fully pipelined, one block per clock: 10 rounds of 5 register stages around "
+        "block-RAM S-boxes (8 dual-port RAMs per round, output registers on)",
+        {**AES128, **PIPELINED, **ENCRYPT_ONLY, **PIPELINED_BRAM},
     ),
     "pipelined-192": (
-        "AES-192 encrypt, fully pipelined: 12 round stages, one block per clock",
-        {**AES192, **PIPELINED, **ENCRYPT_ONLY},
+        "AES-192 encrypt, fully pipelined, one block per clock: 12 rounds of 5 stages, block-RAM S-boxes",
+        {**AES192, **PIPELINED, **ENCRYPT_ONLY, **PIPELINED_BRAM},
     ),
     "pipelined-256": (
-        "AES-256 encrypt, fully pipelined: 14 round stages, one block per clock",
-        {**AES256, **PIPELINED, **ENCRYPT_ONLY},
+        "AES-256 encrypt, fully pipelined, one block per clock: 14 rounds of 5 stages, block-RAM S-boxes",
+        {**AES256, **PIPELINED, **ENCRYPT_ONLY, **PIPELINED_BRAM},
     ),
     "pipelined-both": (
-        "AES-128 encrypt + decrypt, fully pipelined, direction chosen per block",
-        {**AES128, **PIPELINED},
+        "AES-128 encrypt + decrypt, fully pipelined, direction chosen per block: 10 rounds of 5 stages, forward "
+        "and inverse S-box tables in the same block RAMs",
+        {**AES128, **PIPELINED, **PIPELINED_BRAM},
     ),
     "folded64": (
         "AES-128/192/256, encrypt + decrypt, 64-bit datapath (8 S-boxes)",
@@ -261,8 +268,10 @@ def _arch_rules(params: dict) -> list[str]:
                 errors.append(f"{name}={mask:#07b} conflicts with ARCH=1 (pipelined): a pipelined build has one "
                               f"block size and one key size (one bit in {name}), because its stage count is Nr")
         s = params["SUBSTAGES"]
-        if not 0 <= s <= 3:
-            errors.append(f"SUBSTAGES={s}: must be 0..3")
+        if params["SBOX"] == 1 and not 0 <= s <= 5:
+            errors.append(f"SUBSTAGES={s}: must be 1..5 with SBOX=1 (bram)")
+        elif params["SBOX"] != 1 and not 0 <= s <= 3:
+            errors.append(f"SUBSTAGES={s}: must be 0..3 (1..5 with SBOX=1, bram)")
         elif params["SBOX"] == 1 and s == 0:
             errors.append("SBOX=1 (bram) conflicts with SUBSTAGES=0 in ARCH=1 (pipelined): the block RAM's output "
                           "register is the register after SubBytes, so SUBSTAGES must be at least 1")
@@ -330,12 +339,17 @@ def get(name: str = "iterative", overrides: dict | list | None = None) -> Config
     return Config(label, description, params)
 
 
-def rtl_files() -> list[Path]:
-    """RTL sources in compile order (packages first)."""
+def rtl_files(family: str | None = None) -> list[Path]:
+    """RTL sources in compile order (packages first).
+
+    `family` names a device family whose folder (rtl/<family>/) holds vendor implementations of some
+    modules (rtl/ecp5/sbox_bram.sv instantiates the DP16KD by hand); each replaces the behavioural file of
+    the same name. Simulation, lint and every other family use the behavioural files."""
     order = ["pkg", "common", "sbox", "cipher"]
+    vendor = {f.name: f for f in sorted((RTL_DIR / family).glob("*.sv"))} if family else {}
     files = []
     for sub in order:
-        files += sorted((RTL_DIR / sub).glob("*.sv"))
+        files += [vendor.get(f.name, f) for f in sorted((RTL_DIR / sub).glob("*.sv"))]
     return files
 
 

@@ -25,7 +25,9 @@ from cocotb.triggers import ReadOnly, RisingEdge
 REPO = Path(__file__).resolve().parents[2]
 SOURCE = REPO / "rtl" / "common" / "rijndael_fifo.sv"
 WIDTH = 12
-BUILDS = {"depth4-bypass": (4, 1, 1), "depth4": (4, 0, 1), "depth16-bypass-nowipe": (16, 1, 0)}
+# (DEPTH, BYPASS, WIPE, DISTRIBUTED)
+BUILDS = {"depth4-bypass": (4, 1, 1, 0), "depth4": (4, 0, 1, 0), "depth16-bypass-nowipe": (16, 1, 0, 0),
+          "depth4-bypass-lutram": (4, 1, 1, 1)}
 
 
 def _params(dut) -> tuple[int, int, int]:
@@ -120,7 +122,8 @@ async def fifo_wipe_order_latency(dut):
     await _reset(dut, depth, wipe)
     await ReadOnly()
     if wipe:
-        entries = [int(dut.mem[i].value) for i in range(depth)]
+        memory = dut.g_lut_ram.mem if int(dut.DISTRIBUTED.value) else dut.g_block_ram.mem
+        entries = [int(memory[i].value) for i in range(depth)]
         assert entries == [0] * depth, f"memory not wiped: {entries}"
     assert int(dut.out_valid_o.value) == 0 and int(dut.head_q.value) == 0
 
@@ -129,11 +132,12 @@ async def fifo_wipe_order_latency(dut):
 def test_rijndael_fifo(build, sim_build_dir):
     from cocotb_tools.runner import get_runner
 
-    depth, bypass, wipe = BUILDS[build]
+    depth, bypass, wipe, distributed = BUILDS[build]
     build_dir = sim_build_dir("fifo", build)
     runner = get_runner("icarus")
     runner.build(sources=[str(SOURCE)], hdl_toplevel="rijndael_fifo", build_dir=build_dir, always=True,
-                 parameters={"WIDTH": WIDTH, "DEPTH": depth, "BYPASS": bypass, "WIPE": wipe},
+                 parameters={"WIDTH": WIDTH, "DEPTH": depth, "BYPASS": bypass, "WIPE": wipe,
+                             "DISTRIBUTED": distributed},
                  build_args=["-g2012"], timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
     try:
         runner.test(test_module=Path(__file__).stem, hdl_toplevel="rijndael_fifo", build_dir=build_dir,

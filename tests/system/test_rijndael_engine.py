@@ -466,9 +466,9 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
     for fifo in ("u_in_fifo", "u_order_fifo", "u_out_fifo"):
         f = getattr(dut, fifo)
         zero(f.head_q, f"{fifo} head")
-        depth = len(f.mem)
-        for i in range(depth):
-            zero(f.mem[i], f"{fifo} entry {i}")
+        memory = f.g_block_ram.mem
+        for i in range(len(memory)):
+            zero(memory[i], f"{fifo} entry {i}")
     for unit in ("u_assemble", "u_disassemble"):
         buf = getattr(dut, unit).buf_q
         for i in range(len(buf)):
