@@ -630,7 +630,7 @@ def engine_sources() -> list[str]:
 
 
 @pytest.mark.parametrize("config_id,testcase", CASES)
-def test_rijndael_engine(config_id, testcase, sim_build_dir):
+def test_rijndael_engine(config_id, testcase, sim_build_dir, cocotb_results):
     from cocotb_tools.runner import get_runner
 
     name, overrides, engine = ALL[config_id]
@@ -647,7 +647,7 @@ def test_rijndael_engine(config_id, testcase, sim_build_dir):
         log = build_log.read_text(errors="replace") if build_log.exists() else "(no log)"
         pytest.fail(f"Icarus build of {config_id} failed:\n{log[-4000:]}", pytrace=False)
     try:
-        runner.test(test_module=Path(__file__).stem, hdl_toplevel="rijndael_engine",
+        results = runner.test(test_module=Path(__file__).stem, hdl_toplevel="rijndael_engine",
                     test_filter=rf"^{Path(__file__).stem}\.{testcase}$", build_dir=build_dir,
                     test_dir=build_dir, seed=seed,
                     extra_env={"RIJNDAEL_ENGINE_CONFIG": json.dumps({"name": name, "overrides": overrides,
@@ -657,3 +657,4 @@ def test_rijndael_engine(config_id, testcase, sim_build_dir):
     except SystemExit as exc:
         pytest.fail(f"cocotb {testcase} failed on {config_id} (exit {exc.code}); rerun with "
                     f"RIJNDAEL_TEST_SEED={seed} pytest tests/system -k '{testcase}-{config_id}'", pytrace=False)
+    cocotb_results(results, expected=[testcase])
