@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 DEMO_TOOLS := verilator:verilator g++:g++ make:make
 TEST_TOOLS := $(DEMO_TOOLS) iverilog:iverilog chromium:chromium
 
-.PHONY: all deps test-deps venv demo test test-full lint bench characterize report clean
+.PHONY: all deps test-deps venv demo test test-full lint regs bench characterize report clean
 
 all: test
 
@@ -51,6 +51,11 @@ test: venv test-deps lint
 
 test-full: venv test-deps lint
 	$(PY) -m pytest -n 2 -q --full tests
+
+# Register block, package, Python constants, C header, register reference and IP-XACT from the SystemRDL
+# source regs/rijndael_regs.rdl (tests/system/test_regs_generated.py checks they are up to date).
+regs: venv
+	$(PY) tools/gen_regs.py
 
 # Cycles per block, latency and key-change cost of every named configuration -> results/bench, docs.
 bench: venv

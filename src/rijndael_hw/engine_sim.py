@@ -7,7 +7,7 @@
 
 One `EngineSim` is one simulation process: contexts keep their keys and chaining values between calls,
 as hardware does. Register names and fields come from `rijndael_hw.regs` (generated from
-regs/rijndael_regs.toml); key and IV words are big-endian, stream bytes in AXI lane order.
+regs/rijndael_regs.rdl); key and IV words are big-endian, stream bytes in AXI lane order.
 
 Builds are cached under build/engine/<label>-<hash>, the hash covering the RTL text, the harness
 source, core and engine parameters and the Verilator version and flags (same scheme as sim.py).
