@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rijndael_hw import regs
+from rijndael_hw import modes, regs
 
-MODES = {"ecb": regs.CONFIG_MODE_ECB, "cbc": regs.CONFIG_MODE_CBC, "cfb128": regs.CONFIG_MODE_CFB128,
-         "ofb": regs.CONFIG_MODE_OFB, "ctr": regs.CONFIG_MODE_CTR}
+MODES = modes.ENGINE_ENCODINGS          # name -> CONFIG.MODE value (rijndael_hw.modes)
 
 
 class RegisterError(Exception):
