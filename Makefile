@@ -5,16 +5,20 @@ SHELL := /bin/bash
 VENV  := .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-APT_PACKAGES := iverilog verilator g++ make python3-venv python3-pip chromium
+# System packages as command:package. The demo needs Verilator and a C++ compiler; the test suite also
+# Icarus (cocotb) and Chromium, which only tests/flow/test_report.py uses (it renders the HTML report), so
+# `make demo` does not install it and `make test` does.
+DEMO_TOOLS := verilator:verilator g++:g++ make:make
+TEST_TOOLS := $(DEMO_TOOLS) iverilog:iverilog chromium:chromium
 
-.PHONY: all deps venv demo test test-full lint bench characterize report clean
+.PHONY: all deps test-deps venv demo test test-full lint regs bench characterize report clean
 
 all: test
 
-# System packages: only installs what is missing (idempotent, no-op when present).
-deps:
+# Installs only what is missing (idempotent, no-op when present). $(1): the command:package list.
+define install_missing
 	@missing=""; \
-	for t in iverilog:iverilog verilator:verilator g++:g++ make:make chromium:chromium; do \
+	for t in $(1); do \
 	  command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t##*:}"; done; \
 	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv python3-pip"; \
 	if [ -n "$$missing" ]; then \
@@ -22,6 +26,13 @@ deps:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(DEMO_TOOLS))
+
+test-deps:
+	$(call install_missing,$(TEST_TOOLS))
 
 $(STAMP): requirements.txt pyproject.toml | deps
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -35,11 +46,16 @@ venv: deps $(STAMP)
 demo: venv
 	$(VENV)/bin/rijndael demo
 
-test: venv lint
+test: venv test-deps lint
 	$(PY) -m pytest -n 2 -q tests
 
-test-full: venv lint
+test-full: venv test-deps lint
 	$(PY) -m pytest -n 2 -q --full tests
+
+# Register block, package, Python constants, C header, register reference and IP-XACT from the SystemRDL
+# source regs/rijndael_regs.rdl (tests/system/test_regs_generated.py checks they are up to date).
+regs: venv
+	$(PY) tools/gen_regs.py
 
 # Cycles per block, latency and key-change cost of every named configuration -> results/bench, docs.
 bench: venv

@@ -24,7 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
-from rijndael_hw import configs  # noqa: E402
+from rijndael_hw import configs, modes  # noqa: E402
 from rijndael_hw.bench import bench_engine  # noqa: E402
 
 RESULTS = REPO / "results" / "bench" / "engine"
@@ -33,7 +33,7 @@ PLOT = REPO / "docs" / "system_throughput.png"
 CORES = ("iterative", "pipelined-both", "folded32")
 WIDTHS = (32, 64, 128, 256)
 LENGTHS = (1, 4, 16, 64, 256, 1024, 4096)
-MODES = ("ecb", "cbc", "cfb128", "ofb", "ctr")
+MODES = modes.ENGINE_NAMES
 CONTEXT_COUNTS = (1, 2, 4, 8, 12, 16)
 MIN_BLOCKS = 8192
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from . import reference
+from . import modes, reference
 from .configs import Config, ConfigError
 from .sim import Harness, HarnessError
 
@@ -130,7 +130,7 @@ def bench_engine(config: Config, mode: str = "ecb", direction: str = "encrypt", 
     for c in range(contexts):
         whole = b"".join(data[c, m] for m in range(messages_per_ctx))
         fn = model.decrypt if decrypt else model.encrypt
-        if block_bits == 128 and key_bits in (128, 192, 256) and mode != "ctr":
+        if block_bits == 128 and key_bits in (128, 192, 256) and modes.get(mode).pycryptodome is not None:
             want = _pycryptodome(mode, decrypt, keys[c], ivs[c], whole)
         else:
             want = fn(mode, keys[c], whole, None if mode == "ecb" else ivs[c], block)
@@ -155,20 +155,11 @@ def bench_engine(config: Config, mode: str = "ecb", direction: str = "encrypt", 
 
 
 def _needs_inverse(mode: str, decrypt: bool) -> bool:
-    return decrypt and mode in ("ecb", "cbc")
+    return modes.get(mode).needs_inverse(decrypt)
 
 
 def _pycryptodome(mode: str, decrypt: bool, key: bytes, iv: bytes, data: bytes) -> bytes:
-    from Crypto.Cipher import AES
-
-    if mode == "ecb":
-        cipher = AES.new(key, AES.MODE_ECB)
-    elif mode == "cbc":
-        cipher = AES.new(key, AES.MODE_CBC, iv=iv)
-    elif mode == "cfb128":
-        cipher = AES.new(key, AES.MODE_CFB, iv=iv, segment_size=128)
-    else:
-        cipher = AES.new(key, AES.MODE_OFB, iv=iv)
+    cipher = modes.get(mode).pycryptodome_cipher(key, iv)
     return cipher.decrypt(data) if decrypt else cipher.encrypt(data)
 
 

@@ -31,7 +31,7 @@ import re
 from pathlib import Path
 from typing import Callable
 
-from . import model
+from . import model, modes
 
 BlockFn = Callable[[bytes, bytes, bool], bytes]
 
@@ -45,7 +45,7 @@ _TEST_NAMES = {"gfsbox": "GFSbox", "keysbox": "KeySbox", "varkey": "VarKey", "va
                "mmt": "MMT", "mct": "MCT"}
 
 #: Modes that process whole blocks only (ciphertext length = plaintext length, a multiple of the block).
-WHOLE_BLOCK_MODES = ("ecb", "cbc")
+WHOLE_BLOCK_MODES = modes.WHOLE_BLOCK_NAMES
 
 _RIJNDAEL_BITS = tuple(8 * n for n in model.VALID_LENGTHS)
 

@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from . import configs
+from . import configs, modes
 
 PROG = "rijndael"
 
@@ -244,7 +244,7 @@ def parser() -> argparse.ArgumentParser:
     _config_args(p)
     p.add_argument("--blocks", type=int, help="blocks to stream (default 20000; --engine: at least 4096)")
     p.add_argument("--engine", action="store_true", help="measure the engine (rtl/system) around the core")
-    p.add_argument("--mode", default="ecb", choices=("ecb", "cbc", "cfb128", "ofb", "ctr"), help="--engine: mode")
+    p.add_argument("--mode", default="ecb", choices=modes.ENGINE_NAMES, help="--engine: mode")
     p.add_argument("--tdata-width", type=int, choices=(32, 64, 128, 256), help="--engine: stream width (default 128)")
     p.add_argument("--message-blocks", type=int, default=256, metavar="N", help="--engine: blocks per message")
     p.add_argument("--contexts", type=int, default=1, metavar="C",
@@ -292,7 +292,7 @@ def parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=f"{name} a file through the simulated engine (rtl/system), any mode")
         p.add_argument("input", metavar="IN", help="input file")
         p.add_argument("output", metavar="OUT", help="output file (written whole at the end)")
-        p.add_argument("--mode", required=True, choices=("ecb", "cbc", "cfb128", "ofb", "ctr"))
+        p.add_argument("--mode", required=True, choices=modes.ENGINE_NAMES)
         p.add_argument("--key", required=True, metavar="HEX", help="key, 16/20/24/28/32 bytes in hex")
         p.add_argument("--iv", metavar="HEX", help="IV (CBC, CFB128, OFB) or initial counter block (CTR)")
         _config_args(p)

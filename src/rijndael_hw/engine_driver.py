@@ -5,7 +5,7 @@
     await drv.configure(0, "cbc", key, iv=iv)          # context 0: CONFIG, KEY, IV, START
     out = await drv.crypt(0, plaintext)                # one message with TID 0 -> (bytes, flags)
 
-Register names and fields come from `rijndael_hw.regs`, generated from regs/rijndael_regs.toml. Byte
+Register names and fields come from `rijndael_hw.regs`, generated from regs/rijndael_regs.rdl. Byte
 order: stream bytes travel in AXI lane order (message byte k of a beat on tdata[8k+7:8k]); key and
 IV words are big-endian (key byte 4i in bits 31:24 of KEY[i]), so a hex key reads word by word.
 """
@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rijndael_hw import regs
+from rijndael_hw import modes, regs
 
-MODES = {"ecb": regs.CONFIG_MODE_ECB, "cbc": regs.CONFIG_MODE_CBC, "cfb128": regs.CONFIG_MODE_CFB128,
-         "ofb": regs.CONFIG_MODE_OFB, "ctr": regs.CONFIG_MODE_CTR}
+MODES = modes.ENGINE_ENCODINGS          # name -> CONFIG.MODE value (rijndael_hw.modes)
 
 
 class RegisterError(Exception):

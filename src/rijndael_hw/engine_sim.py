@@ -7,7 +7,7 @@
 
 One `EngineSim` is one simulation process: contexts keep their keys and chaining values between calls,
 as hardware does. Register names and fields come from `rijndael_hw.regs` (generated from
-regs/rijndael_regs.toml); key and IV words are big-endian, stream bytes in AXI lane order.
+regs/rijndael_regs.rdl); key and IV words are big-endian, stream bytes in AXI lane order.
 
 Builds are cached under build/engine/<label>-<hash>, the hash covering the RTL text, the harness
 source, core and engine parameters and the Verilator version and flags (same scheme as sim.py).
@@ -28,7 +28,7 @@ from typing import Callable, Iterable, Sequence
 import hashlib
 import json
 
-from . import configs, regs
+from . import configs, modes, regs
 from .configs import Config, ConfigError
 from .sim import VERILATOR, VERILATOR_FLAGS, HarnessError, HarnessProcess, _locked, _verilator_version
 
@@ -42,9 +42,8 @@ SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_regs.sv", "rijndael_stream_to_
 #: Engine parameters (beyond the core's) and their defaults; `--param NAME=VALUE` sets them too.
 ENGINE_PARAMS = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 512, "CONTEXTS": 4}
 TDATA_WIDTHS = (32, 64, 128, 256)
-MODES = {"ecb": regs.CONFIG_MODE_ECB, "cbc": regs.CONFIG_MODE_CBC, "cfb128": regs.CONFIG_MODE_CFB128,
-         "ofb": regs.CONFIG_MODE_OFB, "ctr": regs.CONFIG_MODE_CTR}
-WHOLE_BLOCK_MODES = ("ecb", "cbc")
+MODES = modes.ENGINE_ENCODINGS          # name -> CONFIG.MODE value (rijndael_hw.modes)
+WHOLE_BLOCK_MODES = tuple(m for m in modes.WHOLE_BLOCK_NAMES if m in MODES)
 
 
 class RegisterError(HarnessError):
@@ -158,7 +157,7 @@ def config_word(mode: str, decrypt: bool, key_bits: int, block_bits: int = 128) 
 
 def needs_inverse(mode: str, decrypt: bool) -> bool:
     """ECB and CBC decryption run the inverse cipher; every other mode and direction the forward one."""
-    return decrypt and mode in WHOLE_BLOCK_MODES
+    return modes.get(mode).needs_inverse(decrypt)
 
 
 def check_request(config: Config, mode: str, decrypt: bool, key_bits: int, block_bits: int = 128) -> None:
@@ -384,9 +383,9 @@ def check_file_request(config: Config, mode: str, decrypt: bool, key: bytes, iv:
         raise ValueError(f"a key of {len(key) * 8} bits: Rijndael keys are 128, 160, 192, 224 or 256 bits")
     check_request(config, mode, decrypt, len(key) * 8, block_bits)
     block = block_bits // 8
-    if mode == "ecb" and iv is not None:
-        raise ValueError("ecb takes no --iv")
-    if mode != "ecb" and (iv is None or len(iv) != block):
+    if not modes.get(mode).needs_iv and iv is not None:
+        raise ValueError(f"{mode} takes no --iv")
+    if modes.get(mode).needs_iv and (iv is None or len(iv) != block):
         raise ValueError(f"{mode} needs --iv of {block} bytes ({2 * block} hex digits)"
                          + (f", got {len(iv)} bytes" if iv is not None else ""))
     if mode in WHOLE_BLOCK_MODES and size % block:

@@ -27,11 +27,13 @@ from __future__ import annotations
 from functools import lru_cache, reduce
 from operator import getitem, xor
 
+from . import modes as _modes
+
 #: Lengths in bytes that Rijndael allows for blocks and keys (4..8 words of 4 bytes).
 VALID_LENGTHS = (16, 20, 24, 28, 32)
 
-#: Cipher modes of operation implemented by encrypt()/decrypt().
-MODES = ("ecb", "cbc", "cfb128", "cfb8", "ofb", "ctr")
+#: Cipher modes of operation implemented by encrypt()/decrypt() (declared in rijndael_hw.modes).
+MODES = _modes.NAMES
 
 
 # --------------------------------------------------------------------------------------------
@@ -392,18 +394,17 @@ def xor_bytes(a: bytes, b: bytes) -> bytes:
 def _check_mode_args(mode: str, key: bytes, data: bytes, iv, block_bytes: int) -> str:
     _check_length("block", block_bytes)
     _check_length("key", len(key))
-    mode = mode.lower()
-    if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
-    if mode == "ecb":
+    declared = _modes.get(mode)
+    mode = declared.name
+    if not declared.needs_iv:
         if iv is not None:
-            raise ValueError("mode 'ecb' takes no iv")
+            raise ValueError(f"mode {mode!r} takes no iv")
     elif iv is None:
         raise ValueError(f"mode {mode!r} needs an iv of {block_bytes} bytes")
     elif len(iv) != block_bytes:
         raise ValueError(f"iv is {len(iv)} bytes; mode {mode!r} with a {8 * block_bytes}-bit block "
                          f"needs {block_bytes}")
-    if mode in ("ecb", "cbc") and len(data) % block_bytes:
+    if declared.whole_blocks and len(data) % block_bytes:
         raise ValueError(f"mode {mode!r} needs whole blocks: {len(data)} bytes is not a multiple "
                          f"of the {block_bytes}-byte block")
     return mode
@@ -422,49 +423,68 @@ def _ctr_keystream_blocks(key: bytes, counter: bytes, count: int):
         value = (value + 1) % modulus
 
 
+# One function per mode: (key, data, iv, block_bytes, decrypting) -> bytes; arguments already checked.
+def _ecb(key, data, iv, block_bytes, decrypting):
+    op = decrypt_block if decrypting else encrypt_block
+    return b"".join(op(blk, key) for blk in _blocks(data, block_bytes))
+
+
+def _cbc(key, data, iv, block_bytes, decrypting):
+    out, prev = bytearray(), iv
+    for blk in _blocks(data, block_bytes):
+        if decrypting:
+            out += xor_bytes(decrypt_block(blk, key), prev)
+            prev = blk
+        else:
+            prev = encrypt_block(xor_bytes(blk, prev), key)
+            out += prev
+    return bytes(out)
+
+
+def _cfb128(key, data, iv, block_bytes, decrypting):
+    # Full-block feedback: the cipher input is the previous *ciphertext* block. A short final
+    # segment uses the leading bytes of the keystream block (SP 800-38A Sec. 6.3 with s = b).
+    out, prev = bytearray(), iv
+    for blk in _blocks(data, block_bytes):
+        res = xor_bytes(blk, encrypt_block(prev, key))
+        out += res
+        prev = blk if decrypting else res
+    return bytes(out)
+
+
+def _cfb8(key, data, iv, block_bytes, decrypting):
+    # 8-bit segments: the input block shifts left by one byte per byte, taking in the ciphertext.
+    out, register = bytearray(), iv
+    for byte in data:
+        res = byte ^ encrypt_block(register, key)[0]
+        out.append(res)
+        register = register[1:] + bytes([byte if decrypting else res])
+    return bytes(out)
+
+
+def _ofb(key, data, iv, block_bytes, decrypting):
+    out, stream = bytearray(), iv
+    for blk in _blocks(data, block_bytes):
+        stream = encrypt_block(stream, key)
+        out += xor_bytes(blk, stream)
+    return bytes(out)
+
+
+def _ctr(key, data, iv, block_bytes, decrypting):
+    count = -(-len(data) // block_bytes)
+    return b"".join(xor_bytes(blk, ks) for blk, ks in
+                    zip(_blocks(data, block_bytes), _ctr_keystream_blocks(key, iv, count)))
+
+
+#: the algorithm of every mode declared in rijndael_hw.modes (tests/model/test_modes.py checks both match)
+_CIPHERS = {"ecb": _ecb, "cbc": _cbc, "cfb128": _cfb128, "cfb8": _cfb8, "ofb": _ofb, "ctr": _ctr}
+
+
 def _crypt(mode: str, key: bytes, data: bytes, iv, block_bytes: int, decrypting: bool) -> bytes:
     key, data = bytes(key), bytes(data)
     iv = None if iv is None else bytes(iv)
     mode = _check_mode_args(mode, key, data, iv, block_bytes)
-    out = bytearray()
-    if mode == "ecb":
-        op = decrypt_block if decrypting else encrypt_block
-        for blk in _blocks(data, block_bytes):
-            out += op(blk, key)
-    elif mode == "cbc":
-        prev = iv
-        for blk in _blocks(data, block_bytes):
-            if decrypting:
-                out += xor_bytes(decrypt_block(blk, key), prev)
-                prev = blk
-            else:
-                prev = encrypt_block(xor_bytes(blk, prev), key)
-                out += prev
-    elif mode == "cfb128":
-        # Full-block feedback: the cipher input is the previous *ciphertext* block. A short final
-        # segment uses the leading bytes of the keystream block (SP 800-38A Sec. 6.3 with s = b).
-        prev = iv
-        for blk in _blocks(data, block_bytes):
-            res = xor_bytes(blk, encrypt_block(prev, key))
-            out += res
-            prev = blk if decrypting else res
-    elif mode == "cfb8":
-        # 8-bit segments: the input block shifts left by one byte per byte, taking in the ciphertext.
-        register = iv
-        for byte in data:
-            res = byte ^ encrypt_block(register, key)[0]
-            out.append(res)
-            register = register[1:] + bytes([byte if decrypting else res])
-    elif mode == "ofb":
-        stream = iv
-        for blk in _blocks(data, block_bytes):
-            stream = encrypt_block(stream, key)
-            out += xor_bytes(blk, stream)
-    else:  # ctr
-        count = -(-len(data) // block_bytes)
-        for blk, ks in zip(_blocks(data, block_bytes), _ctr_keystream_blocks(key, iv, count)):
-            out += xor_bytes(blk, ks)
-    return bytes(out)
+    return _CIPHERS[mode](key, data, iv, block_bytes, decrypting)
 
 
 def encrypt(mode: str, key: bytes, data: bytes, iv: bytes | None = None, block_bytes: int = 16) -> bytes:

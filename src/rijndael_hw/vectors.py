@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import cavp
+from . import cavp, modes
 from .configs import Config
 from .sim import Harness, HarnessError
 
@@ -215,7 +215,7 @@ SP800_38A_CTR = {
           "2b0930daa23de94ce87017ba2d84988d" "dfc9c58db67aada613c2dd08457941a6"),
 }
 SP800_38A_NAME = "sp800-38a-ctr"   # the name `rijndael vectors` accepts in place of a file
-ENGINE_MODES = ("ecb", "cbc", "cfb128", "ofb", "ctr")
+ENGINE_MODES = modes.ENGINE_NAMES
 
 
 def sp800_38a_ctr_records() -> list[dict]:

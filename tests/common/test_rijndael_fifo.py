@@ -129,7 +129,7 @@ async def fifo_wipe_order_latency(dut):
 
 
 @pytest.mark.parametrize("build", BUILDS)
-def test_rijndael_fifo(build, sim_build_dir):
+def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
     from cocotb_tools.runner import get_runner
 
     depth, bypass, wipe, distributed = BUILDS[build]
@@ -140,7 +140,25 @@ def test_rijndael_fifo(build, sim_build_dir):
                              "DISTRIBUTED": distributed},
                  build_args=["-g2012"], timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
     try:
-        runner.test(test_module=Path(__file__).stem, hdl_toplevel="rijndael_fifo", build_dir=build_dir,
+        results = runner.test(test_module=Path(__file__).stem, hdl_toplevel="rijndael_fifo", build_dir=build_dir,
                     test_dir=build_dir, seed=7, extra_env={"RIJNDAEL_TEST_SEED": "7"})
     except SystemExit as exc:
         pytest.fail(f"cocotb fifo test failed on {build} (exit {exc.code})", pytrace=False)
+    cocotb_results(results)
+
+
+def test_runner_without_a_test_fails(sim_build_dir, cocotb_results):
+    """cocotb 2.1 only warns when a filter leaves no test: the runner returns normally, and the shared
+    check must turn that into a failure (this is what protects every runner against a renamed test)."""
+    from cocotb_tools.runner import get_runner
+
+    depth, bypass, wipe = BUILDS["depth4"]
+    build_dir = sim_build_dir("fifo", "no-test")
+    runner = get_runner("icarus")
+    runner.build(sources=[str(SOURCE)], hdl_toplevel="rijndael_fifo", build_dir=build_dir, always=True,
+                 parameters={"WIDTH": WIDTH, "DEPTH": depth, "BYPASS": bypass, "WIPE": wipe},
+                 build_args=["-g2012"], timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
+    results = runner.test(test_module=Path(__file__).stem, hdl_toplevel="rijndael_fifo", build_dir=build_dir,
+                          test_dir=build_dir, test_filter=r"^no_such_test$", seed=7)
+    with pytest.raises(pytest.fail.Exception, match="no cocotb test ran"):
+        cocotb_results(results)

@@ -776,7 +776,7 @@ def _cases():
 
 
 @pytest.mark.parametrize("config_id, testcase", _cases())
-def test_rijndael_core(config_id, testcase, sim_build_dir):
+def test_rijndael_core(config_id, testcase, sim_build_dir, cocotb_results):
     from cocotb_tools.runner import get_runner
 
     name, overrides = ALL_CONFIGS[config_id]
@@ -800,14 +800,15 @@ def test_rijndael_core(config_id, testcase, sim_build_dir):
         log = build_log.read_text(errors="replace") if build_log.exists() else "(no log)"
         pytest.fail(f"Icarus build of {config_id} failed:\n{log[-4000:]}", pytrace=False)
     try:
-        _run_test(runner, testcase, build_dir, seed, name, overrides)
+        results = _run_test(runner, testcase, build_dir, seed, name, overrides)
     except SystemExit as exc:  # the runner exits when a cocotb test failed; the log is in the captured output
         pytest.fail(f"cocotb {testcase} failed on {config_id} (exit {exc.code}); rerun alone with "
                     f"RIJNDAEL_TEST_SEED={seed} pytest tests/core -k '{testcase}-{config_id}'", pytrace=False)
+    cocotb_results(results, expected=[testcase])
 
 
 def _run_test(runner, testcase, build_dir, seed, name, overrides):
-    runner.test(
+    return runner.test(
         test_module=Path(__file__).stem,
         hdl_toplevel=configs.TOP,
         test_filter=rf"^{Path(__file__).stem}\.{testcase}$",

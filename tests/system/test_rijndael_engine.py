@@ -20,13 +20,13 @@ import pytest
 import cocotb
 from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
 
-from rijndael_hw import configs, model, regs
+from rijndael_hw import configs, model, modes, regs
 from rijndael_hw.engine_driver import EngineDriver, RegisterError, config_word, error_names
 
 REPO = Path(__file__).resolve().parents[2]
 SYSTEM_FILES = ["rijndael_regs_pkg.sv", "rijndael_regs.sv", "rijndael_stream_to_blocks.sv",
                 "rijndael_blocks_to_stream.sv", "rijndael_engine.sv"]
-MODES = ["ecb", "cbc", "cfb128", "ofb", "ctr"]
+MODES = list(modes.ENGINE_NAMES)
 # Simulated time limit per test: a lost beat or a stuck handshake fails the test instead of hanging it.
 TEST_TIMEOUT_MS = 1
 
@@ -50,7 +50,7 @@ def _directions(cfg, mode):
     """Directions the build can run for a mode (ECB/CBC decryption need the inverse cipher)."""
     out = []
     for decrypt in (False, True):
-        inverse = decrypt and mode in ("ecb", "cbc")
+        inverse = modes.get(mode).needs_inverse(decrypt)
         if (inverse and cfg.decrypt) or (not inverse and cfg.encrypt):
             out.append(decrypt)
     return out
@@ -58,7 +58,7 @@ def _directions(cfg, mode):
 
 def _expect(mode, decrypt, key, iv, data, block_bytes):
     fn = model.decrypt if decrypt else model.encrypt
-    return fn(mode, key, data, None if mode == "ecb" else iv, block_bytes)
+    return fn(mode, key, data, iv if modes.get(mode).needs_iv else None, block_bytes)
 
 
 def _rand(rng, n):
@@ -91,7 +91,7 @@ def _job(cfg, rng, mode, decrypt, max_blocks=5, whole=False):
     nb = rng.choice(cfg.block_words)
     bb = 4 * nb
     blocks = rng.randint(1, max_blocks)
-    if mode in ("ecb", "cbc") or whole:
+    if modes.get(mode).whole_blocks or whole:
         length = blocks * bb
     else:
         length = rng.randint(1, blocks * bb)
@@ -630,7 +630,7 @@ def engine_sources() -> list[str]:
 
 
 @pytest.mark.parametrize("config_id,testcase", CASES)
-def test_rijndael_engine(config_id, testcase, sim_build_dir):
+def test_rijndael_engine(config_id, testcase, sim_build_dir, cocotb_results):
     from cocotb_tools.runner import get_runner
 
     name, overrides, engine = ALL[config_id]
@@ -647,7 +647,7 @@ def test_rijndael_engine(config_id, testcase, sim_build_dir):
         log = build_log.read_text(errors="replace") if build_log.exists() else "(no log)"
         pytest.fail(f"Icarus build of {config_id} failed:\n{log[-4000:]}", pytrace=False)
     try:
-        runner.test(test_module=Path(__file__).stem, hdl_toplevel="rijndael_engine",
+        results = runner.test(test_module=Path(__file__).stem, hdl_toplevel="rijndael_engine",
                     test_filter=rf"^{Path(__file__).stem}\.{testcase}$", build_dir=build_dir,
                     test_dir=build_dir, seed=seed,
                     extra_env={"RIJNDAEL_ENGINE_CONFIG": json.dumps({"name": name, "overrides": overrides,
@@ -657,3 +657,4 @@ def test_rijndael_engine(config_id, testcase, sim_build_dir):
     except SystemExit as exc:
         pytest.fail(f"cocotb {testcase} failed on {config_id} (exit {exc.code}); rerun with "
                     f"RIJNDAEL_TEST_SEED={seed} pytest tests/system -k '{testcase}-{config_id}'", pytrace=False)
+    cocotb_results(results, expected=[testcase])
