@@ -24,7 +24,22 @@
 // - Blocks that cannot be processed (context not started, ECB/CBC message ending inside a block,
 //   stream misuse) do not enter the core: they travel through the order FIFO only and leave as zero
 //   data with TUSER[0] set, in their place in the stream.
-// - Reset and CTRL.CLEAR zero every key, IV, chaining value, FIFO memory and the core.
+// - Reset and CTRL.CLEAR zero every key, IV, chaining value, FIFO memory and the core(s); s_axis_tready
+//   is low until every FIFO memory is wiped.
+// - CORES = 2: two rijndael_core instances of the same configuration. Per cycle the engine issues one key
+//   beat (to both cores: each takes it when ready, and both hold the same keys), or the oldest block
+//   (block 0) and, when it is independent of block 0, the block behind it (block 1): ECB, CTR (counter,
+//   counter + 1), CBC/CFB decryption. Block 1 comes from the input gearbox, which holds one message at a
+//   time, so it is block 0's context; a feedback-mode block (CBC/CFB encryption, OFB) then waits for
+//   block 0's result, as with one core. (The issue logic checks block 1 on its own context, chaining value
+//   and key, so a queue of blocks of several contexts in front of it could pair feedback blocks of
+//   different contexts; docs/system.md says what that would and would not gain.) Block 1 never needs a
+//   key beat and is never a refused block; otherwise it waits to become block 0. Consecutive blocks go
+//   to alternate cores, so the oldest two results are always one per core: the merge takes both in one
+//   cycle, and blocks leave in arrival order exactly as with one core. Two blocks per clock need two
+//   blocks per beat
+//   (TDATA_WIDTH >= 2 x 32*MAX_NB, i.e. 256 for AES): an elaboration check refuses CORES = 2 with a
+//   pipelined core (one block per clock already) on a narrower stream; slower cores gain at any width.
 module rijndael_engine #(
   // rijndael_core parameters, passed through (docs/core-interface.md)
   parameter int BLOCK_SIZES      = 'b00001,
