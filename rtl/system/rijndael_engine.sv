@@ -37,9 +37,9 @@
 //   key beat and is never a refused block; otherwise it waits to become block 0. Consecutive blocks go
 //   to alternate cores, so the oldest two results are always one per core: the merge takes both in one
 //   cycle, and blocks leave in arrival order exactly as with one core. Two blocks per clock need two
-//   blocks per beat
-//   (TDATA_WIDTH >= 2 x 32*MAX_NB, i.e. 256 for AES): an elaboration check refuses CORES = 2 with a
-//   pipelined core (one block per clock already) on a narrower stream; slower cores gain at any width.
+//   blocks per beat (TDATA_WIDTH >= 2 x 32*MAX_NB, i.e. 256 for AES): an elaboration check refuses
+//   CORES = 2 with a pipelined core (one block per clock already) on a narrower stream; slower cores gain
+//   at any width.
 module rijndael_engine #(
   // rijndael_core parameters, passed through (docs/core-interface.md)
   parameter int BLOCK_SIZES      = 'b00001,

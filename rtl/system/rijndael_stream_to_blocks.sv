@@ -14,8 +14,8 @@
 //   and every output beat belongs to one context.
 // - Throughput: one beat in and one block out per cycle, whichever is the narrower. With PAIR = 1 (an
 //   engine with two cores) a second block port shows the block behind the first one (same message) when
-//   it is whole or ends the message; the consumer takes
-//   it together with the first (blk_take2_i), never alone, so up to two blocks leave per cycle.
+//   it is whole or ends the message; the consumer takes it together with the first (blk_take2_i), never
+//   alone, so up to two blocks leave per cycle.
 module rijndael_stream_to_blocks #(
   parameter int TDATA_WIDTH = 128,
   parameter int MAX_NB      = 4,
