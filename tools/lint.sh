@@ -28,7 +28,9 @@ PY
 )
 # The engine (rtl/system) around the core configurations it must work with, at two TDATA widths.
 engine_files="rtl/system/rijndael_regs_pkg.sv rtl/system/rijndael_regs.sv
-  rtl/system/rijndael_stream_to_blocks.sv rtl/system/rijndael_blocks_to_stream.sv rtl/system/rijndael_engine.sv"
+  rtl/system/rijndael_stream_to_blocks.sv rtl/system/rijndael_blocks_to_stream.sv rtl/system/rijndael_block_prep.sv
+  rtl/system/rijndael_core_dispatch.sv rtl/system/rijndael_core_collect.sv rtl/system/rijndael_group_unpack.sv
+  rtl/system/rijndael_engine.sv"
 while read -r name params files; do
   gflags=()
   for p in ${params//,/ }; do gflags+=("-G$p"); done
@@ -48,6 +50,12 @@ for name in ("iterative", "pipelined", "pipelined-both", "folded32"):
 # one key slot per context (KEY_SLOTS >= CONTEXTS)
 params = {**configs.get("pipelined-both", {"KEY_SLOTS": 4}).verilog_params(), "TDATA_WIDTH": 128, "CONTEXTS": 4}
 print("pipelined-both-slots4-w128-c4", ",".join(f"{k}={v}" for k, v in params.items()), files)
+# two cores (CORES=2): pipelined with two blocks per beat, key slots, a slow core at TDATA 128, large blocks
+for name, over, width, contexts in (("pipelined", {}, 256, 4), ("pipelined-both", {"KEY_SLOTS": 4}, 256, 4),
+                                    ("iterative", {}, 128, 4), ("rijndael", {}, 256, 2), ("folded32", {}, 32, 1)):
+    params = {**configs.get(name, over).verilog_params(), "TDATA_WIDTH": width, "CONTEXTS": contexts, "CORES": 2}
+    print(f"{name}{'-slots4' if over else ''}-x2-w{width}-c{contexts}", ",".join(f"{k}={v}" for k, v in params.items()),
+          files)
 PY
 )
 exit $status

@@ -9,10 +9,14 @@
 //   beat of a message whose last block was flagged.
 // - A block of another TID is taken only into an empty buffer. If it arrives while a partial beat is
 //   held (the input side prevents this), the partial beat leaves flagged rather than mixing contexts.
+// - PAIR = 1 (an engine with two cores): a second block port (blk1_*) is taken in the same cycle as the
+//   first (blk1_ready_o) when it continues the first block's message (same TID, the first is not the
+//   message's last) and fits; otherwise the first goes alone and the second comes again as a first.
 module rijndael_blocks_to_stream #(
   parameter int TDATA_WIDTH = 128,
   parameter int MAX_NB      = 4,
-  parameter int TID_W       = 1
+  parameter int TID_W       = 1,
+  parameter int PAIR        = 0   // 1: second block port (blk1_*) for two blocks per cycle
 ) (
   input  logic                     clk_i,
   input  logic                     rst_ni,
@@ -24,6 +28,14 @@ module rijndael_blocks_to_stream #(
   input  logic                     blk_last_i,
   input  logic                     blk_err_i,
   input  logic [TID_W-1:0]         blk_tid_i,
+  // second block (PAIR = 1), behind the first
+  input  logic                     blk1_valid_i,
+  output logic                     blk1_ready_o,
+  input  logic [32*MAX_NB-1:0]     blk1_data_i,
+  input  logic [5:0]               blk1_bytes_i,
+  input  logic                     blk1_last_i,
+  input  logic                     blk1_err_i,
+  input  logic [TID_W-1:0]         blk1_tid_i,
   // beats
   output logic                     out_valid_o,
   input  logic                     out_ready_i,
@@ -35,7 +47,7 @@ module rijndael_blocks_to_stream #(
   output logic                     empty_o
 );
   localparam int W     = TDATA_WIDTH / 32;
-  localparam int CAP   = W + MAX_NB;
+  localparam int CAP   = W + (PAIR != 0 ? 2 : 1) * MAX_NB;
   localparam int CW    = $clog2(CAP + 1);
 
   logic [31:0]      buf_q [CAP];
@@ -50,6 +62,9 @@ module rijndael_blocks_to_stream #(
   logic [CW-1:0] blk_words, take, take_fire, rem;
   logic [1:0]    blk_pad;
   logic          full_beat, switch_tid, out_fire, rem_last, accept;
+  logic [CW-1:0] blk1_words, rem1;     // second block: its words, and where it goes (behind the first)
+  logic [1:0]    blk1_pad;
+  logic          accept1;
   int            beat_bytes;
 
   assign blk_words = CW'((int'(blk_bytes_i) + 3) / 4);
@@ -87,6 +102,22 @@ module rijndael_blocks_to_stream #(
   assign blk_ready_o = !rem_last && !switch_tid && int'(rem) + int'(blk_words) <= CAP &&
                        (rem == '0 || blk_tid_i == tid_q);
   assign accept    = blk_valid_i && blk_ready_o;
+  assign rem1      = rem + blk_words;
+
+  if (PAIR != 0) begin : g_pair
+    assign blk1_words   = CW'((int'(blk1_bytes_i) + 3) / 4);
+    assign blk1_pad     = 2'((4 - int'(blk1_bytes_i) % 4) % 4);
+    assign blk1_ready_o = blk_ready_o && !blk_last_i && blk1_tid_i == blk_tid_i &&
+                          int'(rem1) + int'(blk1_words) <= CAP;
+    assign accept1      = accept && blk1_valid_i && blk1_ready_o;
+  end else begin : g_single
+    logic unused_blk1;
+    assign unused_blk1  = ^{blk1_valid_i, blk1_data_i, blk1_bytes_i, blk1_last_i, blk1_err_i, blk1_tid_i};
+    assign blk1_words   = '0;
+    assign blk1_pad     = 2'd0;
+    assign blk1_ready_o = 1'b0;
+    assign accept1      = 1'b0;
+  end
 
   for (genvar p = 0; p < CAP; p++) begin : g_pos
     always_comb begin
@@ -95,6 +126,9 @@ module rijndael_blocks_to_stream #(
       if (p < int'(rem)) begin
         buf_d[p]  = buf_q[p + int'(take_fire)];
         werr_d[p] = werr_q[p + int'(take_fire)];
+      end else if (accept1 && p >= int'(rem1) && p - int'(rem1) < MAX_NB) begin
+        buf_d[p]  = blk1_data_i[32*MAX_NB - 1 - 32*(p - int'(rem1)) -: 32];
+        werr_d[p] = blk1_err_i;
       end else if (accept && p - int'(rem) < MAX_NB) begin
         buf_d[p]  = blk_data_i[32*MAX_NB - 1 - 32*(p - int'(rem)) -: 32];
         werr_d[p] = blk_err_i;
@@ -107,11 +141,13 @@ module rijndael_blocks_to_stream #(
   end
 
   always_comb begin
-    cnt_d  = rem + (accept ? blk_words : '0);
+    cnt_d  = rem + (accept ? blk_words : '0) + (accept1 ? blk1_words : '0);
     tid_d  = accept ? blk_tid_i : tid_q;
-    last_d = rem_last || (accept && blk_last_i);
-    pad_d  = (accept && blk_last_i) ? blk_pad : (rem_last ? pad_q : 2'd0);
-    lerr_d = (rem_last && lerr_q) || (accept && blk_last_i && blk_err_i);
+    // The first block is never its message's last when the second is taken too.
+    last_d = rem_last || (accept && blk_last_i) || (accept1 && blk1_last_i);
+    pad_d  = (accept1 && blk1_last_i) ? blk1_pad :
+             ((accept && blk_last_i) ? blk_pad : (rem_last ? pad_q : 2'd0));
+    lerr_d = (rem_last && lerr_q) || (accept && blk_last_i && blk_err_i) || (accept1 && blk1_last_i && blk1_err_i);
   end
 
   always_ff @(posedge clk_i) begin

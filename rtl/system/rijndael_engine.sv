@@ -24,7 +24,22 @@
 // - Blocks that cannot be processed (context not started, ECB/CBC message ending inside a block,
 //   stream misuse) do not enter the core: they travel through the order FIFO only and leave as zero
 //   data with TUSER[0] set, in their place in the stream.
-// - Reset and CTRL.CLEAR zero every key, IV, chaining value, FIFO memory and the core.
+// - Reset and CTRL.CLEAR zero every key, IV, chaining value, FIFO memory and the core(s); s_axis_tready
+//   is low until every FIFO memory is wiped.
+// - CORES = 2: two rijndael_core instances of the same configuration. Per cycle the engine issues one key
+//   beat (to both cores: each takes it when ready, and both hold the same keys), or the oldest block
+//   (block 0) and, when it is independent of block 0, the block behind it (block 1): ECB, CTR (counter,
+//   counter + 1), CBC/CFB decryption. Block 1 comes from the input gearbox, which holds one message at a
+//   time, so it is block 0's context; a feedback-mode block (CBC/CFB encryption, OFB) then waits for
+//   block 0's result, as with one core. (The issue logic checks block 1 on its own context, chaining value
+//   and key, so a queue of blocks of several contexts in front of it could pair feedback blocks of
+//   different contexts; docs/system.md says what that would and would not gain.) Block 1 never needs a
+//   key beat and is never a refused block; otherwise it waits to become block 0. Consecutive blocks go
+//   to alternate cores, so the oldest two results are always one per core: the merge takes both in one
+//   cycle, and blocks leave in arrival order exactly as with one core. Two blocks per clock need two
+//   blocks per beat (TDATA_WIDTH >= 2 x 32*MAX_NB, i.e. 256 for AES): an elaboration check refuses
+//   CORES = 2 with a pipelined core (one block per clock already) on a narrower stream; slower cores gain
+//   at any width.
 module rijndael_engine #(
   // rijndael_core parameters, passed through (docs/core-interface.md)
   parameter int BLOCK_SIZES      = 'b00001,
@@ -45,6 +60,7 @@ module rijndael_engine #(
   parameter int TDATA_WIDTH      = 128,   // 32, 64, 128 or 256
   parameter int FIFO_DEPTH       = 512,   // input and output FIFO size in blocks of 32*MAX_NB bits
   parameter int CONTEXTS         = 4,     // 1..256
+  parameter int CORES            = 1,     // cipher cores: 1, or 2 (two blocks per clock; see the header)
   parameter int TID_WIDTH        = (CONTEXTS > 1) ? $clog2(CONTEXTS) : 1
 ) (
   input  logic                     clk_i,
@@ -92,11 +108,13 @@ module rijndael_engine #(
   localparam int IN_BEATS  = (FIFO_DEPTH * BLOCK_W + TDATA_WIDTH - 1) / TDATA_WIDTH;
   localparam int IN_DEPTH  = 1 << $clog2(IN_BEATS < 2 ? 2 : IN_BEATS);
   localparam int OUT_DEPTH = 1 << $clog2(FIFO_DEPTH < 2 ? 2 : FIFO_DEPTH);
-  // Blocks between issue and merge: enough for the deepest core (pipelined, 14 rounds x 4 stages).
-  localparam int ORDER_DEPTH = 64;
+  // Groups of blocks between issue and merge (order FIFO entries). It must cover every block a core can
+  // hold, or the order FIFO, not the core, limits throughput: the iterative, folded and tiny cores hold a
+  // few blocks; the pipelined core holds one block per register slot (up to 8 per round x 14 rounds = 112
+  // with its sub-stages) plus its output buffer, so pipelined builds get 128 entries. With two cores an
+  // entry is a pair of blocks, one per core, so the same depth covers both cores.
+  localparam int ORDER_DEPTH = (ARCH == 1) ? 128 : 64;
   localparam int IN_W    = TDATA_WIDTH + LANES + 1 + TID_WIDTH;
-  localparam int ORDER_W = BLOCK_W + TID_WIDTH + 6 + 5;
-  localparam int OUT_W   = BLOCK_W + TID_WIDTH + 6 + 2;
   localparam logic [4:0] BLOCK_MASK = 5'(BLOCK_SIZES);
   localparam logic [4:0] KEY_MASK   = 5'(KEY_SIZES);
   localparam int CNT_W = 24;   // beats of one context inside the engine (far more than the FIFOs hold)
@@ -107,8 +125,6 @@ module rijndael_engine #(
   // Mode values (CONFIG.MODE).
   localparam logic [2:0] MODE_ECB = 3'(rijndael_regs_pkg::CONFIG_MODE_ECB);
   localparam logic [2:0] MODE_CBC = 3'(rijndael_regs_pkg::CONFIG_MODE_CBC);
-  localparam logic [2:0] MODE_CFB = 3'(rijndael_regs_pkg::CONFIG_MODE_CFB128);
-  localparam logic [2:0] MODE_OFB = 3'(rijndael_regs_pkg::CONFIG_MODE_OFB);
   localparam logic [2:0] MODE_CTR = 3'(rijndael_regs_pkg::CONFIG_MODE_CTR);
 
   // ---------------------------------------------------------------------------------------------
@@ -124,6 +140,14 @@ module rijndael_engine #(
   end
   if (FIFO_DEPTH < 2) begin : g_check_fifo
     ERROR_FIFO_DEPTH_must_be_at_least_2 u_error ();
+  end
+  if (CORES != 1 && CORES != 2) begin : g_check_cores
+    ERROR_CORES_must_be_1_or_2 u_error ();
+  end
+  // A pipelined core takes a block every clock already: a second one only pays when a beat carries two
+  // blocks (TDATA_WIDTH >= 2 x 32*MAX_NB, i.e. 256 for AES). Slower cores gain from CORES = 2 at any width.
+  if (CORES == 2 && ARCH == 1 && TDATA_WIDTH < 64 * MAX_NB) begin : g_check_cores_tdata
+    ERROR_CORES_2_with_a_pipelined_core_needs_TDATA_WIDTH_of_two_blocks u_error ();
   end
 
   // Refusal mask of a CONFIG value for this build (ERROR register bits).
@@ -261,9 +285,14 @@ module rijndael_engine #(
   logic [LANES-1:0]       in_keep;
   logic [TID_WIDTH-1:0]   in_tid;
 
+  // s_axis_tready stays low until every FIFO memory is wiped (the order and output FIFOs can be deeper
+  // than the input FIFO), so the first beat after reset / CLEAR finds the whole engine ready.
+  logic in_fifo_ready, fifo_wiping;
+  assign s_axis_tready = in_fifo_ready && !fifo_wiping;
+
   rijndael_fifo #(.WIDTH(IN_W), .DEPTH(IN_DEPTH)) u_in_fifo (
     .clk_i, .rst_ni(dp_rst_n),
-    .in_valid_i(s_axis_tvalid), .in_ready_o(s_axis_tready),
+    .in_valid_i(s_axis_tvalid && !fifo_wiping), .in_ready_o(in_fifo_ready),
     .in_data_i({s_axis_tdata, s_axis_tkeep, s_axis_tlast, s_axis_tid}),
     .out_valid_o(in_valid), .out_ready_i(in_ready), .out_data_o({in_data, in_keep, in_last, in_tid}),
     .empty_o(in_empty), .wiping_o(in_wiping)
@@ -274,176 +303,296 @@ module rijndael_engine #(
   logic [5:0]           blk_bytes;
   logic [TID_WIDTH-1:0] asm_tid;
   logic [3:0]           asm_nb;
+  // The block behind it (two cores): same context and message, taken only together with the first.
+  logic                 blk1_valid, blk_take2, blk1_last, blk1_err;
+  logic [BLOCK_W-1:0]   blk1_data;
+  logic [5:0]           blk1_bytes;
 
   // Block length of the context whose data the assembler holds (an unknown TID gets 4 words).
   assign asm_nb = (int'(asm_tid) < CONTEXTS) ? 4'd4 + 4'(ctx_block_len[CTX_W'(asm_tid)]) : 4'd4;
 
-  rijndael_stream_to_blocks #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH)) u_assemble (
+  rijndael_stream_to_blocks #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(CORES - 1))
+  u_assemble (
     .clk_i, .rst_ni(dp_rst_n),
     .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data), .in_keep_i(in_keep),
     .in_last_i(in_last), .in_tid_i(in_tid),
     .tid_o(asm_tid), .nb_words_i(asm_nb),
     .blk_valid_o(blk_valid), .blk_ready_i(blk_ready), .blk_data_o(blk_data), .blk_bytes_o(blk_bytes),
-    .blk_last_o(blk_last), .blk_err_o(blk_err), .empty_o(asm_empty)
+    .blk_last_o(blk_last), .blk_err_o(blk_err),
+    .blk1_valid_o(blk1_valid), .blk_take2_i(blk_take2), .blk1_data_o(blk1_data), .blk1_bytes_o(blk1_bytes),
+    .blk1_last_o(blk1_last), .blk1_err_o(blk1_err), .empty_o(asm_empty)
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Issue: one block (or the key beat before it) per cycle, in arrival order.
+  // Issue, in arrival order: per cycle one key beat (to every core), or block 0 (the oldest) and with
+  // two cores also block 1 (the one behind it) when block 1 does not depend on block 0.
   logic [BLOCK_W-1:0] chain_q [CONTEXTS];   // IV / chaining value / counter per context (g_ctx_state)
   logic [CONTEXTS-1:0] armed_q, inflight_q;
-  logic [CORE_SLOT_W-1:0] core_slot;      // the key slot of the block (and of its key beat)
-
-  logic             ctx_ok, armed, is_empty, full_block, bad_partial, bypass, feedback, wait_fb, need_key, same_key;
-  logic             core_decrypt, mode_ecb, mode_cbc, mode_cfb, mode_ofb, mode_ctr, b_decrypt;
-  logic [CTX_W-1:0] bctx;
-  logic [2:0]       b_mode, b_block_len;
-  logic [BLOCK_W-1:0] b_chain, b_core_in, b_post_xor, b_ctr_step;
-  logic             order_ready, core_in_valid, core_in_ready, key_fire, block_fire, bypass_fire;
-
-  assign ctx_ok   = int'(asm_tid) < CONTEXTS;
-  assign bctx     = ctx_ok ? CTX_W'(asm_tid) : '0;
-  assign b_mode   = ctx_mode[bctx];
-  assign b_decrypt = ctx_decrypt[bctx];
-  assign b_block_len = ctx_block_len[bctx];
-  assign b_chain  = chain_q[bctx];
-  assign armed    = ctx_ok && armed_q[bctx];
-  assign mode_ecb = b_mode == MODE_ECB;
-  assign mode_cbc = b_mode == MODE_CBC;
-  assign mode_cfb = b_mode == MODE_CFB;
-  assign mode_ofb = b_mode == MODE_OFB;
-  assign mode_ctr = b_mode == MODE_CTR;
-  assign is_empty    = blk_bytes == '0;
-  assign full_block  = int'(blk_bytes) == 4 * (4 + int'(b_block_len));
-  assign bad_partial = (mode_ecb || mode_cbc) && !full_block && !is_empty;
-  assign bypass      = blk_err || !armed || is_empty || bad_partial;
-  // Feedback modes: the next block's input is this block's result.
-  assign feedback    = (!b_decrypt && (mode_cbc || mode_cfb)) || mode_ofb;
-  assign wait_fb     = feedback && inflight_q[bctx];
-  // Which key each core key slot holds: loaded_valid_q / loaded_ctx_q per slot the engine uses.
-  logic [ENGINE_SLOTS-1:0] loaded_valid_q;
+  logic [CORE_SLOT_W-1:0] core_slot, core_slot1;   // the key slot of block 0 (and of its key beat), block 1
+  logic [ENGINE_SLOTS-1:0] loaded_valid_q;          // which key each core key slot holds (g_loaded)
   logic [CTX_W-1:0]        loaded_ctx_q [ENGINE_SLOTS];
+
+  // ---- block 0
+  logic             ctx_ok, armed, bypass, push_err, bad_partial, feedback, keystream, wait_fb, need_key, same_key;
+  logic             core_decrypt, b_decrypt, chain_upd;
+  logic [CTX_W-1:0] bctx;
+  logic [2:0]       b_block_len;
+  logic [BLOCK_W-1:0] b_chain, b_core_in, b_post_xor, chain_next;
+
+  assign ctx_ok      = int'(asm_tid) < CONTEXTS;
+  assign bctx        = ctx_ok ? CTX_W'(asm_tid) : '0;
+  assign b_decrypt   = ctx_decrypt[bctx];
+  assign b_block_len = ctx_block_len[bctx];
+  assign b_chain     = chain_q[bctx];
+  assign armed       = ctx_ok && armed_q[bctx];
+
+  rijndael_block_prep #(.MAX_NB(MAX_NB)) u_prep0 (
+    .data_i(blk_data), .bytes_i(blk_bytes), .stream_err_i(blk_err), .ctx_ok_i(ctx_ok), .armed_i(armed),
+    .mode_i(ctx_mode[bctx]), .decrypt_i(b_decrypt), .block_len_i(b_block_len), .chain_i(b_chain),
+    .bypass_o(bypass), .err_o(push_err), .bad_partial_o(bad_partial), .feedback_o(feedback),
+    .keystream_o(keystream), .core_decrypt_o(core_decrypt), .core_in_o(b_core_in), .post_xor_o(b_post_xor),
+    .chain_update_o(chain_upd), .chain_next_o(chain_next)
+  );
+  // Feedback modes: the next block's input is this block's result.
+  assign wait_fb = feedback && inflight_q[bctx];
+
+  // ---- block 1 (two cores). The gearbox holds one context, so block 1 is block 0's context today; the
+  // checks below hold for any pair (a different context has its own chaining value, key and flags).
+  logic             ctx_ok1, armed1, bypass1, feedback1, keystream1, need_key1, same_ctx, pair;
+  logic             core_decrypt1, b_decrypt1, chain_upd1;
+  logic [CTX_W-1:0] bctx1;
+  logic [TID_WIDTH-1:0] tid1;
+  logic [BLOCK_W-1:0] b_chain1, b_core_in1, b_post_xor1, chain_next1;
+  logic             unused_prep1, unused_partial1;
+
+  assign tid1       = asm_tid;
+  assign ctx_ok1    = int'(tid1) < CONTEXTS;
+  assign bctx1      = ctx_ok1 ? CTX_W'(tid1) : '0;
+  assign same_ctx   = bctx1 == bctx;
+  assign b_decrypt1 = ctx_decrypt[bctx1];
+  assign armed1     = ctx_ok1 && armed_q[bctx1];
+  // Behind block 0 of its own context, block 1 continues from block 0's chaining value (CTR: counter + 1).
+  assign b_chain1   = (same_ctx && chain_upd) ? chain_next : chain_q[bctx1];
+
+  rijndael_block_prep #(.MAX_NB(MAX_NB)) u_prep1 (
+    .data_i(blk1_data), .bytes_i(blk1_bytes), .stream_err_i(blk1_err), .ctx_ok_i(ctx_ok1), .armed_i(armed1),
+    .mode_i(ctx_mode[bctx1]), .decrypt_i(b_decrypt1), .block_len_i(ctx_block_len[bctx1]), .chain_i(b_chain1),
+    .bypass_o(bypass1), .err_o(unused_prep1), .bad_partial_o(unused_partial1), .feedback_o(feedback1),
+    .keystream_o(keystream1), .core_decrypt_o(core_decrypt1), .core_in_o(b_core_in1), .post_xor_o(b_post_xor1),
+    .chain_update_o(chain_upd1), .chain_next_o(chain_next1)
+  );
+  // Block 1 goes with block 0 when it needs no key beat, is not refused, and (feedback modes) its
+  // context has no block in a core and is not block 0's context.
+  assign pair = CORES > 1 && blk1_valid && !bypass1 && !need_key1 &&
+                !(feedback1 && (inflight_q[bctx1] || same_ctx));
+
   if (ENGINE_SLOTS > 1) begin : g_slot_per_context
     // Slot = context: a context's key stays in its slot, so only a context not loaded needs a key beat.
     logic unused_same_key;
     assign core_slot       = CORE_SLOT_W'(bctx);
+    assign core_slot1      = CORE_SLOT_W'(bctx1);
     assign same_key        = 1'b0;
     assign need_key        = !loaded_valid_q[bctx];
+    assign need_key1       = !loaded_valid_q[bctx1];
     assign unused_same_key = same_key;
   end else begin : g_one_slot
-    // The core holds one key. Contexts that share a key (and its lengths) need no key beat between their
+    // The cores hold one key. Contexts that share a key (and its lengths) need no key beat between their
     // blocks, so messages under one key with different IVs keep a pipelined core full; a different key
     // costs a key beat, and in a pipelined core a key wave (docs/system.md, "Feedback modes and contexts").
-    assign core_slot = '0;
-    assign same_key  = ctx_key[loaded_ctx_q[0]] == ctx_key[bctx] &&
-                       ctx_key_len[loaded_ctx_q[0]] == ctx_key_len[bctx] &&
-                       ctx_block_len[loaded_ctx_q[0]] == b_block_len;
-    assign need_key  = !(loaded_valid_q[0] && (loaded_ctx_q[0] == bctx || same_key));
-  end
-  assign core_decrypt = b_decrypt && (mode_ecb || mode_cbc);
-  // CTR adds one to the whole block as a big-endian number (the block sits left aligned).
-  assign b_ctr_step  = BLOCK_W'(1) << (32 * (MAX_NB - 4 - int'(b_block_len)));
-
-  always_comb begin
-    b_core_in  = b_chain;           // CFB, OFB, CTR encrypt the chaining value / counter
-    b_post_xor = blk_data;          // ... and XOR the message into the result
-    if (mode_ecb) begin
-      b_core_in  = blk_data;
-      b_post_xor = '0;
-    end else if (mode_cbc) begin
-      b_core_in  = b_decrypt ? blk_data : blk_data ^ b_chain;
-      b_post_xor = b_decrypt ? b_chain : '0;
+    assign core_slot  = '0;
+    assign core_slot1 = '0;
+    assign same_key   = ctx_key[loaded_ctx_q[0]] == ctx_key[bctx] &&
+                        ctx_key_len[loaded_ctx_q[0]] == ctx_key_len[bctx] &&
+                        ctx_block_len[loaded_ctx_q[0]] == b_block_len;
+    assign need_key   = !(loaded_valid_q[0] && (loaded_ctx_q[0] == bctx || same_key));
+    if (CORES > 1) begin : g_key1
+      logic same_key1;
+      assign same_key1 = ctx_key[loaded_ctx_q[0]] == ctx_key[bctx1] &&
+                         ctx_key_len[loaded_ctx_q[0]] == ctx_key_len[bctx1] &&
+                         ctx_block_len[loaded_ctx_q[0]] == ctx_block_len[bctx1];
+      assign need_key1 = same_ctx ? need_key : !(loaded_valid_q[0] && (loaded_ctx_q[0] == bctx1 || same_key1));
+    end else begin : g_no_key1
+      assign need_key1 = 1'b1;
     end
   end
 
-  // The block's context/key is checked from registers only, so in_valid never waits on in_ready.
-  assign core_in_valid = blk_valid && order_ready && !bypass && !wait_fb;
-  assign key_fire      = core_in_valid && need_key && core_in_ready;
-  assign block_fire    = core_in_valid && !need_key && core_in_ready;
-  assign bypass_fire   = blk_valid && order_ready && bypass;
-  assign blk_ready     = order_ready && (bypass || (!need_key && !wait_fb && core_in_ready));
+  // The block's context/key is checked from registers only, so the cores' valid never waits on ready.
+  logic             order_ready, cand, key_req, key_fire, block_fire, fire1, bypass_fire, first_core;
+  logic [CORES-1:0] core_valid, core_ready, core_dec;
+  logic [CORES*CORE_SLOT_W-1:0] core_slots;
+  logic [CORES*BLOCK_W-1:0]     core_blocks;
+  logic             core_in_ready;   // every core takes input (tests wait on it after reset)
+
+  assign cand        = blk_valid && order_ready && !bypass && !wait_fb;
+  assign key_req     = cand && need_key;
+  assign bypass_fire = blk_valid && order_ready && bypass;
+  assign blk_ready   = bypass_fire || block_fire;
+  assign blk_take2   = fire1;
+  assign core_in_ready = &core_ready;
+
+  rijndael_core_dispatch #(.CORES(CORES), .MAX_NB(MAX_NB), .SLOT_W(CORE_SLOT_W)) u_dispatch (
+    .clk_i, .rst_ni(dp_rst_n),
+    .key_req_i(key_req),
+    .blk0_req_i(cand && !need_key), .blk0_data_i(b_core_in), .blk0_decrypt_i(core_decrypt),
+    .blk0_slot_i(core_slot),
+    .blk1_req_i(pair), .blk1_data_i(b_core_in1), .blk1_decrypt_i(core_decrypt1), .blk1_slot_i(core_slot1),
+    .key_fire_o(key_fire), .fire0_o(block_fire), .fire1_o(fire1), .first_core_o(first_core),
+    .core_valid_o(core_valid), .core_ready_i(core_ready), .core_decrypt_o(core_dec), .core_slot_o(core_slots),
+    .core_block_o(core_blocks)
+  );
 
   assign set_bad_ctx   = bypass_fire && !ctx_ok;
   assign set_not_armed = bypass_fire && ctx_ok && !armed;
   assign set_partial   = bypass_fire && armed && bad_partial;
   assign set_stream    = bypass_fire && blk_err;
 
-  // ---- order FIFO: one entry per block, in issue order, telling the merge what to do with it
-  logic                 ord_valid, ord_ready, ord_bypass, ord_err, ord_last, ord_fb, ord_fb_keystream;
-  logic [TID_WIDTH-1:0] ord_tid;
-  logic [5:0]           ord_bytes;
-  logic [BLOCK_W-1:0]   ord_post_xor;
+  // ---- order FIFO: one entry per group of blocks issued together (or one bypass block), in arrival
+  // order, telling the merge what to do with each block. Per block: flagged, TID, bytes, TLAST, feeds
+  // back, feeds back the keystream (OFB), the XOR mask.
+  localparam int ORD_SLOT_W = BLOCK_W + TID_WIDTH + 10;
+  localparam int ORDER_W    = 3 + CORES * ORD_SLOT_W;
+  logic                 ord_valid, ord_ready, ord_bypass, ord_two, ord_first;
+  logic [ORD_SLOT_W-1:0] ord_in0, ord_in1;
+  logic [ORDER_W-1:0]   ord_in, ord_out;
+  logic                 ord_err [2];
+  logic                 ord_last [2];
+  logic                 ord_fb [2];
+  logic                 ord_fb_keystream [2];
+  logic [TID_WIDTH-1:0] ord_tid [2];
+  logic [5:0]           ord_bytes [2];
+  logic [BLOCK_W-1:0]   ord_post_xor [2];
   logic                 ord_empty, ord_wiping;
-  logic                 push_err;
 
-  assign push_err = blk_err || !armed || bad_partial;
+  assign ord_in0 = {bypass ? push_err : 1'b0, asm_tid, blk_bytes, blk_last, !bypass && feedback, keystream,
+                    bypass ? '0 : b_post_xor};
+  assign ord_in1 = {1'b0, tid1, blk1_bytes, blk1_last, feedback1, keystream1, b_post_xor1};
+  if (CORES > 1) begin : g_ord_two
+    assign ord_in = {bypass, fire1, first_core, ord_in1, ord_in0};
+    assign {ord_err[1], ord_tid[1], ord_bytes[1], ord_last[1], ord_fb[1], ord_fb_keystream[1], ord_post_xor[1]} =
+      ord_out[2*ORD_SLOT_W-1:ORD_SLOT_W];
+  end else begin : g_ord_one
+    logic unused_ord_in1;
+    assign unused_ord_in1 = ^ord_in1;
+    assign ord_in = {bypass, 1'b0, first_core, ord_in0};
+    assign {ord_err[1], ord_tid[1], ord_bytes[1], ord_last[1], ord_fb[1], ord_fb_keystream[1], ord_post_xor[1]} = '0;
+  end
+  assign {ord_bypass, ord_two, ord_first} = ord_out[ORDER_W-1 -: 3];
+  assign {ord_err[0], ord_tid[0], ord_bytes[0], ord_last[0], ord_fb[0], ord_fb_keystream[0], ord_post_xor[0]} =
+    ord_out[ORD_SLOT_W-1:0];
+
   rijndael_fifo #(.WIDTH(ORDER_W), .DEPTH(ORDER_DEPTH)) u_order_fifo (
     .clk_i, .rst_ni(dp_rst_n),
-    .in_valid_i(block_fire || bypass_fire), .in_ready_o(order_ready),
-    .in_data_i({bypass, bypass ? push_err : 1'b0, asm_tid, blk_bytes, blk_last,
-                !bypass && feedback, mode_ofb, bypass ? '0 : b_post_xor}),
-    .out_valid_o(ord_valid), .out_ready_i(ord_ready),
-    .out_data_o({ord_bypass, ord_err, ord_tid, ord_bytes, ord_last, ord_fb, ord_fb_keystream, ord_post_xor}),
+    .in_valid_i(block_fire || bypass_fire), .in_ready_o(order_ready), .in_data_i(ord_in),
+    .out_valid_o(ord_valid), .out_ready_i(ord_ready), .out_data_o(ord_out),
     .empty_o(ord_empty), .wiping_o(ord_wiping)
   );
 
-  // ---- the core
-  logic               core_out_valid, core_out_ready, core_out_error, core_key_error;
-  logic [BLOCK_W-1:0] core_out_block;
+  // ---- the cores
+  logic [CORES-1:0]         core_out_valid, core_out_ready, core_out_err;
+  logic [CORES*BLOCK_W-1:0] core_out_blocks;
 
-  rijndael_core #(
-    .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
-    .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .ARCH(ARCH),
-    .ROUNDS_PER_CYCLE(ROUNDS_PER_CYCLE), .FOLDED_WIDTH(FOLDED_WIDTH), .SUBSTAGES(SUBSTAGES), .SBOX(SBOX),
-    .TBOX(TBOX), .ENC_KEYS(ENC_KEYS), .KEY_SLOTS(KEY_SLOTS)
-  ) u_core (
-    .clk_i, .rst_ni(dp_rst_n),
-    .in_valid_i(core_in_valid), .in_ready_o(core_in_ready), .in_is_key_i(need_key),
-    .in_key_len_i(ctx_key_len[bctx]), .in_block_len_i(b_block_len), .in_decrypt_i(core_decrypt),
-    .in_slot_i(core_slot),
-    .in_key_i(need_key ? ctx_key[bctx] : '0), .in_block_i(need_key ? '0 : b_core_in),
-    .out_valid_o(core_out_valid), .out_ready_i(core_out_ready), .out_block_o(core_out_block),
-    .out_error_o(core_out_error), .key_error_o(core_key_error)
-  );
+  for (genvar k = 0; k < CORES; k++) begin : g_core
+    logic out_error, key_error;
+    rijndael_core #(
+      .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
+      .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .ARCH(ARCH),
+      .ROUNDS_PER_CYCLE(ROUNDS_PER_CYCLE), .FOLDED_WIDTH(FOLDED_WIDTH), .SUBSTAGES(SUBSTAGES), .SBOX(SBOX),
+      .TBOX(TBOX), .ENC_KEYS(ENC_KEYS), .KEY_SLOTS(KEY_SLOTS)
+    ) u_core (
+      .clk_i, .rst_ni(dp_rst_n),
+      .in_valid_i(core_valid[k]), .in_ready_o(core_ready[k]), .in_is_key_i(need_key),
+      .in_key_len_i(ctx_key_len[bctx]), .in_block_len_i(b_block_len), .in_decrypt_i(core_dec[k]),
+      .in_slot_i(core_slots[k*CORE_SLOT_W +: CORE_SLOT_W]),
+      .in_key_i(need_key ? ctx_key[bctx] : '0), .in_block_i(core_blocks[k*BLOCK_W +: BLOCK_W]),
+      .out_valid_o(core_out_valid[k]), .out_ready_i(core_out_ready[k]),
+      .out_block_o(core_out_blocks[k*BLOCK_W +: BLOCK_W]),
+      .out_error_o(out_error), .key_error_o(key_error)
+    );
+    assign core_out_err[k] = out_error || key_error;
+  end
 
   // ---------------------------------------------------------------------------------------------
-  // Merge: the order FIFO's head with the core's result (in order), into the output FIFO.
-  logic               out_in_ready, merge_valid, merge_fire, merge_err;
-  logic [BLOCK_W-1:0] merge_result, merge_data, byte_mask;
-  logic [CTX_W-1:0]   octx;
+  // Merge: the order FIFO's head group with the cores' results (in order), into the output FIFO.
+  logic               out_in_ready, merge_valid, merge_fire;
+  logic [BLOCK_W-1:0] core_res [2];
+  logic               core_res_err [2];
+  logic [BLOCK_W-1:0] merge_result [2];
+  logic [BLOCK_W-1:0] merge_data [2];
+  logic               merge_err [2];
+  logic [CTX_W-1:0]   octx [2];
 
-  assign core_out_ready = ord_valid && !ord_bypass && out_in_ready;
-  assign merge_valid    = ord_valid && (ord_bypass || core_out_valid);
-  assign ord_ready      = out_in_ready && (ord_bypass || core_out_valid);
-  assign merge_fire     = merge_valid && out_in_ready;
-  assign merge_result   = core_out_block ^ ord_post_xor;
-  assign merge_err      = ord_err || (!ord_bypass && (core_out_error || core_key_error));
-  // Bytes past the message end never leave (in CTR/OFB/CFB they would be keystream).
-  for (genvar b = 0; b < BLOCK_W / 8; b++) begin : g_byte_mask
-    assign byte_mask[BLOCK_W-1-8*b -: 8] = {8{b < int'(ord_bytes)}};
+  rijndael_core_collect #(.CORES(CORES), .MAX_NB(MAX_NB)) u_collect (
+    .group_valid_i(ord_valid), .group_ready_o(ord_ready), .bypass_i(ord_bypass), .two_i(ord_two),
+    .first_i(ord_first), .merge_valid_o(merge_valid), .merge_ready_i(out_in_ready),
+    .core_valid_i(core_out_valid), .core_ready_o(core_out_ready), .core_block_i(core_out_blocks),
+    .core_err_i(core_out_err),
+    .res0_o(core_res[0]), .res0_err_o(core_res_err[0]), .res1_o(core_res[1]), .res1_err_o(core_res_err[1])
+  );
+  assign merge_fire = merge_valid && out_in_ready;
+
+  for (genvar s = 0; s < 2; s++) begin : g_merge
+    logic [BLOCK_W-1:0] byte_mask;
+    assign merge_result[s] = core_res[s] ^ ord_post_xor[s];
+    assign merge_err[s]    = ord_err[s] || (!ord_bypass && core_res_err[s]);
+    // Bytes past the message end never leave (in CTR/OFB/CFB they would be keystream).
+    for (genvar b = 0; b < BLOCK_W / 8; b++) begin : g_byte_mask
+      assign byte_mask[BLOCK_W-1-8*b -: 8] = {8{b < int'(ord_bytes[s])}};
+    end
+    assign merge_data[s] = (ord_bypass || merge_err[s]) ? '0 : (merge_result[s] & byte_mask);
+    assign octx[s]       = CTX_W'(ord_tid[s]);
   end
-  assign merge_data = (ord_bypass || merge_err) ? '0 : (merge_result & byte_mask);
-  assign octx       = CTX_W'(ord_tid);
-  assign set_core   = merge_fire && !ord_bypass && (core_out_error || core_key_error);
+  assign set_core = merge_fire && !ord_bypass && (core_res_err[0] || (ord_two && core_res_err[1]));
 
-  logic                 out_valid, out_ready, out_last, out_err, out_empty, out_wiping;
-  logic [BLOCK_W-1:0]   out_data;
-  logic [5:0]           out_bytes;
-  logic [TID_WIDTH-1:0] out_tid;
+  // ---- output FIFO: one entry per merged group (one or two blocks)
+  localparam int OUT_SLOT_W = BLOCK_W + TID_WIDTH + 8;
+  localparam int OUT_W      = (CORES > 1 ? 1 : 0) + CORES * OUT_SLOT_W;
+  logic                  out_valid, out_ready, out_two, out_empty, out_wiping;
+  logic [OUT_W-1:0]      out_in, out_out;
+  logic [OUT_SLOT_W-1:0] out_slot0, out_slot1;
+  if (CORES > 1) begin : g_out_two
+    assign out_in = {ord_two, merge_data[1], ord_bytes[1], ord_last[1], merge_err[1], ord_tid[1],
+                     merge_data[0], ord_bytes[0], ord_last[0], merge_err[0], ord_tid[0]};
+    assign {out_two, out_slot1, out_slot0} = out_out;
+  end else begin : g_out_one
+    assign out_in = {merge_data[0], ord_bytes[0], ord_last[0], merge_err[0], ord_tid[0]};
+    assign out_two   = 1'b0;
+    assign out_slot1 = '0;
+    assign out_slot0 = out_out;
+  end
 
   rijndael_fifo #(.WIDTH(OUT_W), .DEPTH(OUT_DEPTH)) u_out_fifo (
     .clk_i, .rst_ni(dp_rst_n),
-    .in_valid_i(merge_valid), .in_ready_o(out_in_ready),
-    .in_data_i({merge_data, ord_bytes, ord_last, merge_err, ord_tid}),
-    .out_valid_o(out_valid), .out_ready_i(out_ready),
-    .out_data_o({out_data, out_bytes, out_last, out_err, out_tid}),
+    .in_valid_i(merge_valid), .in_ready_o(out_in_ready), .in_data_i(out_in),
+    .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_out),
     .empty_o(out_empty), .wiping_o(out_wiping)
   );
 
-  logic dis_empty;
-  rijndael_blocks_to_stream #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH)) u_disassemble (
+  logic                 dis_valid, dis_ready, dis_last, dis_err, dis1_valid, dis1_ready, dis1_last, dis1_err;
+  logic [BLOCK_W-1:0]   dis_data, dis1_data;
+  logic [5:0]           dis_bytes, dis1_bytes;
+  logic [TID_WIDTH-1:0] dis_tid, dis1_tid;
+
+  rijndael_group_unpack #(.CORES(CORES), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH)) u_unpack (
     .clk_i, .rst_ni(dp_rst_n),
-    .blk_valid_i(out_valid), .blk_ready_o(out_ready), .blk_data_i(out_data), .blk_bytes_i(out_bytes),
-    .blk_last_i(out_last), .blk_err_i(out_err), .blk_tid_i(out_tid),
+    .grp_valid_i(out_valid), .grp_ready_o(out_ready), .grp_two_i(out_two),
+    .s0_data_i(out_slot0[OUT_SLOT_W-1 -: BLOCK_W]), .s0_bytes_i(out_slot0[TID_WIDTH+2 +: 6]),
+    .s0_last_i(out_slot0[TID_WIDTH+1]), .s0_err_i(out_slot0[TID_WIDTH]), .s0_tid_i(out_slot0[TID_WIDTH-1:0]),
+    .s1_data_i(out_slot1[OUT_SLOT_W-1 -: BLOCK_W]), .s1_bytes_i(out_slot1[TID_WIDTH+2 +: 6]),
+    .s1_last_i(out_slot1[TID_WIDTH+1]), .s1_err_i(out_slot1[TID_WIDTH]), .s1_tid_i(out_slot1[TID_WIDTH-1:0]),
+    .blk_valid_o(dis_valid), .blk_ready_i(dis_ready), .blk_data_o(dis_data), .blk_bytes_o(dis_bytes),
+    .blk_last_o(dis_last), .blk_err_o(dis_err), .blk_tid_o(dis_tid),
+    .blk1_valid_o(dis1_valid), .blk1_ready_i(dis1_ready), .blk1_data_o(dis1_data), .blk1_bytes_o(dis1_bytes),
+    .blk1_last_o(dis1_last), .blk1_err_o(dis1_err), .blk1_tid_o(dis1_tid)
+  );
+
+  logic dis_empty;
+  rijndael_blocks_to_stream #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(CORES - 1))
+  u_disassemble (
+    .clk_i, .rst_ni(dp_rst_n),
+    .blk_valid_i(dis_valid), .blk_ready_o(dis_ready), .blk_data_i(dis_data), .blk_bytes_i(dis_bytes),
+    .blk_last_i(dis_last), .blk_err_i(dis_err), .blk_tid_i(dis_tid),
+    .blk1_valid_i(dis1_valid), .blk1_ready_o(dis1_ready), .blk1_data_i(dis1_data), .blk1_bytes_i(dis1_bytes),
+    .blk1_last_i(dis1_last), .blk1_err_i(dis1_err), .blk1_tid_i(dis1_tid),
     .out_valid_o(m_axis_tvalid), .out_ready_i(m_axis_tready), .out_data_o(m_axis_tdata),
     .out_keep_o(m_axis_tkeep), .out_last_o(m_axis_tlast), .out_user_o(m_axis_tuser[0]),
     .out_tid_o(m_axis_tid), .empty_o(dis_empty)
@@ -463,12 +612,15 @@ module rijndael_engine #(
     assign chain_q[c]    = chain_c_q;
     assign armed_q[c]    = armed_c_q;
     assign inflight_q[c] = inflight_c_q;
-    logic in_c, out_c, issue_c, done_c, start_c, touch_c;
-    assign in_c    = s_fire && int'(s_axis_tid) == c;
-    assign out_c   = m_fire && int'(m_axis_tid) == c;
-    assign issue_c = block_fire && int'(bctx) == c;
-    assign done_c  = merge_fire && !ord_bypass && ord_fb && int'(octx) == c;
-    assign start_c = start_pulse && int'(sel) == c;
+    logic in_c, out_c, issue_c, issue1_c, done_c, done1_c, start_c, touch_c;
+    assign in_c     = s_fire && int'(s_axis_tid) == c;
+    assign out_c    = m_fire && int'(m_axis_tid) == c;
+    assign issue_c  = block_fire && int'(bctx) == c;
+    assign issue1_c = fire1 && int'(bctx1) == c;
+    // A context has at most one feedback block in the cores, so at most one of these per cycle.
+    assign done_c   = merge_fire && !ord_bypass && ord_fb[0] && int'(octx[0]) == c;
+    assign done1_c  = merge_fire && ord_two && ord_fb[1] && int'(octx[1]) == c;
+    assign start_c  = start_pulse && int'(sel) == c;
     // Any accepted write to this context's banked registers disarms it until the next START.
     assign touch_c = (config_we || key_we || iv_we) && int'(wr_ctx) == c;
     assign ctx_busy[c] = beats_q != '0 || open_q;
@@ -483,16 +635,19 @@ module rijndael_engine #(
       end else begin
         beats_q <= beats_q + CNT_W'(in_c) - CNT_W'(out_c);
         if (in_c) open_q <= !s_axis_tlast;
-        if (issue_c) begin
-          if (feedback) inflight_c_q <= 1'b1;
-          // Chaining values known at issue time: the ciphertext (CBC/CFB decryption), the counter.
-          if (b_decrypt && (mode_cbc || mode_cfb)) chain_c_q <= blk_data;
-          if (mode_ctr) chain_c_q <= b_chain + b_ctr_step;
-        end
+        if ((issue_c && feedback) || (issue1_c && feedback1)) inflight_c_q <= 1'b1;
+        // Chaining values known at issue time: the ciphertext (CBC/CFB decryption), the counter. Block 1
+        // of the same context comes after block 0, so its value wins.
+        if (issue1_c && chain_upd1) chain_c_q <= chain_next1;
+        else if (issue_c && chain_upd) chain_c_q <= chain_next;
+        // OFB feeds back the keystream, CBC/CFB encryption the ciphertext.
         if (done_c) begin
           inflight_c_q <= 1'b0;
-          // OFB feeds back the keystream, CBC/CFB encryption the ciphertext.
-          chain_c_q <= ord_fb_keystream ? core_out_block : merge_result;
+          chain_c_q <= ord_fb_keystream[0] ? core_res[0] : merge_result[0];
+        end
+        if (done1_c) begin
+          inflight_c_q <= 1'b0;
+          chain_c_q <= ord_fb_keystream[1] ? core_res[1] : merge_result[1];
         end
         if (touch_c) armed_c_q <= 1'b0;
         if (start_c) begin
@@ -523,6 +678,10 @@ module rijndael_engine #(
   end
 
   // ---- counters and status
+  logic [1:0] issued_blocks, merged_blocks, merged_errors;
+  assign issued_blocks = 2'(block_fire) + 2'(fire1);
+  assign merged_blocks = merge_fire ? 2'd1 + 2'(ord_two) : 2'd0;
+  assign merged_errors = merge_fire ? 2'(merge_err[0]) + 2'(ord_two && merge_err[1]) : 2'd0;
   always_ff @(posedge clk_i) begin
     if (!dp_rst_n) begin
       blocks_in_q    <= '0;
@@ -530,9 +689,9 @@ module rijndael_engine #(
       messages_q     <= '0;
       error_blocks_q <= '0;
     end else begin
-      if (block_fire) blocks_in_q <= blocks_in_q + 1'b1;
-      if (merge_fire) blocks_out_q <= blocks_out_q + 1'b1;
-      if (merge_fire && merge_err) error_blocks_q <= error_blocks_q + 1'b1;
+      blocks_in_q    <= blocks_in_q + 32'(issued_blocks);
+      blocks_out_q   <= blocks_out_q + 32'(merged_blocks);
+      error_blocks_q <= error_blocks_q + 32'(merged_errors);
       if (m_fire && m_axis_tlast) messages_q <= messages_q + 1'b1;
     end
   end
@@ -541,7 +700,9 @@ module rijndael_engine #(
   assign st_busy   = ctx_busy[sel];
   assign st_idle   = in_empty && asm_empty && ord_empty && out_empty && dis_empty && !in_wiping;
   assign st_wiping = in_wiping || ord_wiping || out_wiping;
+  assign fifo_wiping = ord_wiping || out_wiping;
 
   logic unused;
-  assign unused = ^{ctrl_we, ctx_sel_we, ctx_sel_wvalue[31:8], error_we, clear_pulse, ctx_sel_value, in_wiping};
+  assign unused = ^{ctrl_we, ctx_sel_we, ctx_sel_wvalue[31:8], error_we, clear_pulse, ctx_sel_value, in_wiping,
+                    unused_prep1, unused_partial1, b_decrypt1, key_fire, core_in_ready};
 endmodule

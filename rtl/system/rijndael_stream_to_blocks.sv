@@ -12,11 +12,15 @@
 // - A TID change while a block is only partly assembled ends that block there, as the last block of
 //   its message, flagged (err). Otherwise a new TID waits until the buffer is empty, so every block
 //   and every output beat belongs to one context.
-// - Throughput: one beat in and one block out per cycle, whichever is the narrower.
+// - Throughput: one beat in and one block out per cycle, whichever is the narrower. With PAIR = 1 (an
+//   engine with two cores) a second block port shows the block behind the first one (same message) when
+//   it is whole or ends the message; the consumer takes it together with the first (blk_take2_i), never
+//   alone, so up to two blocks leave per cycle.
 module rijndael_stream_to_blocks #(
   parameter int TDATA_WIDTH = 128,
   parameter int MAX_NB      = 4,
-  parameter int TID_W       = 1
+  parameter int TID_W       = 1,
+  parameter int PAIR        = 0   // 1: second block port (blk1_*) for two blocks per cycle
 ) (
   input  logic                     clk_i,
   input  logic                     rst_ni,
@@ -37,11 +41,19 @@ module rijndael_stream_to_blocks #(
   output logic [5:0]               blk_bytes_o,
   output logic                     blk_last_o,
   output logic                     blk_err_o,
+  // second block (PAIR = 1; all zero otherwise): taken with the first when blk_take2_i is high too
+  output logic                     blk1_valid_o,
+  input  logic                     blk_take2_i,
+  output logic [32*MAX_NB-1:0]     blk1_data_o,
+  output logic [5:0]               blk1_bytes_o,
+  output logic                     blk1_last_o,
+  output logic                     blk1_err_o,
   output logic                     empty_o
 );
   localparam int W     = TDATA_WIDTH / 32;        // words per beat
   localparam int LANES = TDATA_WIDTH / 8;
-  localparam int CAP   = MAX_NB + W;              // buffer words: a whole beat fits behind a partial block
+  // Buffer words: a whole beat fits behind a partial block (and with PAIR two whole blocks fit).
+  localparam int CAP   = (PAIR != 0 && MAX_NB > W) ? 2 * MAX_NB : MAX_NB + W;
   localparam int CW    = $clog2(CAP + 1);         // width of word counts
   localparam int LW    = $clog2(LANES + 1);       // width of lane counts
 
@@ -94,6 +106,8 @@ module rijndael_stream_to_blocks #(
 
   logic [CW-1:0] nb, take, take_fire, rem;
   logic          cut, have_block, blk_fire, rem_last, accept;
+  logic [CW-1:0] take1;           // words of the second block
+  logic          fire2, fire_last;
 
   assign nb = CW'(int'(nb_words_i));
   // TID changes inside a block: end the block here (flagged) instead of mixing contexts.
@@ -112,10 +126,34 @@ module rijndael_stream_to_blocks #(
     assign blk_data_o[32*(MAX_NB-1-i) +: 32] = (i < int'(take)) ? buf_q[i] : 32'h0;
   end
 
-  // After this cycle's block leaves: words left, and whether the message end is still held.
-  assign take_fire = blk_fire ? take : '0;
+  // The second block: the nb words behind the first, or the rest of the message when it ends there.
+  if (PAIR != 0) begin : g_pair
+    assign blk1_valid_o = !cut && cnt_q > nb && (int'(cnt_q) >= 2 * int'(nb) || last_q);
+    assign take1        = (int'(cnt_q) >= 2 * int'(nb)) ? nb : cnt_q - nb;
+    assign blk1_last_o  = last_q && int'(cnt_q) <= 2 * int'(nb);
+    assign blk1_bytes_o = 6'(4 * int'(take1) - (blk1_last_o ? int'(pad_q) : 0));
+    assign blk1_err_o   = blk1_last_o && err_q;
+    for (genvar i = 0; i < MAX_NB; i++) begin : g_blk1_word
+      assign blk1_data_o[32*(MAX_NB-1-i) +: 32] = (i < int'(take1)) ? buf_q[int'(nb) + i] : 32'h0;
+    end
+    assign fire2 = blk_fire && blk_take2_i && blk1_valid_o;
+  end else begin : g_single
+    logic unused_take2;
+    assign unused_take2 = blk_take2_i;
+    assign blk1_valid_o = 1'b0;
+    assign take1        = '0;
+    assign blk1_last_o  = 1'b0;
+    assign blk1_bytes_o = '0;
+    assign blk1_err_o   = 1'b0;
+    assign blk1_data_o  = '0;
+    assign fire2        = 1'b0;
+  end
+
+  // After this cycle's block(s) leave: words left, and whether the message end is still held.
+  assign take_fire = blk_fire ? (fire2 ? take + take1 : take) : '0;
+  assign fire_last = fire2 ? blk1_last_o : (blk_fire && blk_last_o);
   assign rem       = cnt_q - take_fire;
-  assign rem_last  = last_q && !(blk_fire && blk_last_o);
+  assign rem_last  = last_q && !fire_last;
   assign accept    = in_valid_i && !rem_last && !cut && int'(rem) + W <= CAP &&
                      (rem == '0 || in_tid_i == tid_q);
   assign in_ready_o = !rem_last && !cut && int'(rem) + W <= CAP && (rem == '0 || in_tid_i == tid_q);
@@ -140,7 +178,7 @@ module rijndael_stream_to_blocks #(
     tid_d  = accept ? in_tid_i : tid_q;
     last_d = rem_last || (accept && in_last_i);
     pad_d  = (accept && in_last_i) ? beat_pad : (rem_last ? pad_q : 2'd0);
-    err_d  = (err_q && !(blk_fire && blk_last_o)) || (accept && keep_bad);
+    err_d  = (err_q && !fire_last) || (accept && keep_bad);
   end
 
   always_ff @(posedge clk_i) begin

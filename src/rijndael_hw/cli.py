@@ -128,7 +128,7 @@ def cmd_bench(args) -> int:
 def _given_engine_params(args) -> set:
     from .engine_sim import split_params
 
-    return set(split_params(args.param)[1])
+    return set(split_params(args.param)[1]) | ({"CORES"} if getattr(args, "cores", None) else set())
 
 
 def cmd_synth(args) -> int:
@@ -166,7 +166,8 @@ def _engine_config(args):
     from .engine_sim import engine_params, split_params
 
     core, engine = split_params(args.param)
-    return configs.get(args.config, core), engine_params(getattr(args, "tdata_width", None), **engine)
+    return configs.get(args.config, core), engine_params(getattr(args, "tdata_width", None),
+                                                         getattr(args, "cores", None), **engine)
 
 
 def cmd_crypt(args) -> int:
@@ -204,7 +205,8 @@ def cmd_crypt(args) -> int:
     elif not args.quiet:
         bpc = result["bits_per_cycle"]
         print(f"{args.command}ed {result['bytes']} bytes ({result['blocks']} blocks) with {args.mode} on "
-              f"{config.name}, TDATA {params['TDATA_WIDTH']} bits: {result['cycles']} cycles, "
+              f"{config.name}, TDATA {params['TDATA_WIDTH']} bits"
+              f"{', ' + str(params['CORES']) + ' cores' if params['CORES'] > 1 else ''}: {result['cycles']} cycles, "
               f"{'-' if bpc is None else f'{bpc:.3f}'} bits per clock "
               f"(simulated at {result['sim_cycles_per_second']} cycles/s)")
     return 0
@@ -230,7 +232,9 @@ def parser() -> argparse.ArgumentParser:
     _config_args(p)
     p.add_argument("--engine", action="store_true",
                    help="run through the engine (rtl/system: every mode) instead of the bare core (ECB only)")
-    p.add_argument("--tdata-width", type=int, choices=(32, 64, 128, 256), help="engine stream width (default 128)")
+    p.add_argument("--tdata-width", "--tdata-bits", dest="tdata_width", type=int, choices=(32, 64, 128, 256),
+                   help="engine stream width (default 128)")
+    p.add_argument("--cores", type=int, choices=(1, 2), help="engine: cipher cores (default 1; see docs/system.md)")
     p.add_argument("--kinds", default="KAT,MMT,MCT", metavar="K,K",
                    help="with --engine and no PATH: which CAVP kinds (default KAT,MMT,MCT)")
     p.add_argument("--jsonl", action="store_true", help="with --engine: one JSON object per file (mode, counts)")
@@ -245,7 +249,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--blocks", type=int, help="blocks to stream (default 20000; --engine: at least 4096)")
     p.add_argument("--engine", action="store_true", help="measure the engine (rtl/system) around the core")
     p.add_argument("--mode", default="ecb", choices=modes.ENGINE_NAMES, help="--engine: mode")
-    p.add_argument("--tdata-width", type=int, choices=(32, 64, 128, 256), help="--engine: stream width (default 128)")
+    p.add_argument("--tdata-width", "--tdata-bits", dest="tdata_width", type=int, choices=(32, 64, 128, 256),
+                   help="--engine: stream width (default 128)")
+    p.add_argument("--cores", type=int, choices=(1, 2),
+                   help="--engine: cipher cores in the engine (default 1; 2 issues two blocks per clock)")
     p.add_argument("--message-blocks", type=int, default=256, metavar="N", help="--engine: blocks per message")
     p.add_argument("--contexts", type=int, default=1, metavar="C",
                    help="--engine: messages spread over C contexts, interleaved on the stream")
@@ -296,7 +303,9 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("--key", required=True, metavar="HEX", help="key, 16/20/24/28/32 bytes in hex")
         p.add_argument("--iv", metavar="HEX", help="IV (CBC, CFB128, OFB) or initial counter block (CTR)")
         _config_args(p)
-        p.add_argument("--tdata-width", type=int, choices=(32, 64, 128, 256), help="AXI4-Stream width (default 128)")
+        p.add_argument("--tdata-width", "--tdata-bits", dest="tdata_width", type=int, choices=(32, 64, 128, 256),
+                       help="AXI4-Stream width (default 128)")
+        p.add_argument("--cores", type=int, choices=(1, 2), help="cipher cores in the engine (default 1)")
         p.add_argument("--block-bits", type=int, default=128, choices=(128, 160, 192, 224, 256),
                        help="Rijndael block length (default 128; needs a configuration that has it)")
         p.add_argument("--stall", type=float, default=0.0, metavar="P",

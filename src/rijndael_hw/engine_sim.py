@@ -38,9 +38,10 @@ TOP = "rijndael_engine"
 SYSTEM_DIR = configs.RTL_DIR / "system"
 # Compile order of rtl/system (the register package first, the top last).
 SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_regs.sv", "rijndael_stream_to_blocks.sv",
-                "rijndael_blocks_to_stream.sv", "rijndael_engine.sv")
+                "rijndael_blocks_to_stream.sv", "rijndael_block_prep.sv", "rijndael_core_dispatch.sv",
+                "rijndael_core_collect.sv", "rijndael_group_unpack.sv", "rijndael_engine.sv")
 #: Engine parameters (beyond the core's) and their defaults; `--param NAME=VALUE` sets them too.
-ENGINE_PARAMS = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 512, "CONTEXTS": 4}
+ENGINE_PARAMS = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 512, "CONTEXTS": 4, "CORES": 1}
 TDATA_WIDTHS = (32, 64, 128, 256)
 MODES = modes.ENGINE_ENCODINGS          # name -> CONFIG.MODE value (rijndael_hw.modes)
 WHOLE_BLOCK_MODES = tuple(m for m in modes.WHOLE_BLOCK_NAMES if m in MODES)
@@ -70,18 +71,30 @@ def split_params(items: Iterable[str] | None) -> tuple[list[str], dict]:
     return core, engine
 
 
-def engine_params(tdata_width: int | None = None, **given) -> dict:
+def engine_params(tdata_width: int | None = None, cores: int | None = None, **given) -> dict:
     params = dict(ENGINE_PARAMS)
     params.update({k: int(v) for k, v in given.items() if v is not None})
     if tdata_width is not None:
         params["TDATA_WIDTH"] = int(tdata_width)
+    if cores is not None:
+        params["CORES"] = int(cores)
     if params["TDATA_WIDTH"] not in TDATA_WIDTHS:
         raise ConfigError(f"TDATA width {params['TDATA_WIDTH']}: the engine has 32, 64, 128 or 256 bits")
     if not 1 <= params["CONTEXTS"] <= 256:
         raise ConfigError(f"CONTEXTS={params['CONTEXTS']}: 1 to 256 contexts")
     if params["FIFO_DEPTH"] < 2:
         raise ConfigError(f"FIFO_DEPTH={params['FIFO_DEPTH']}: at least 2 blocks")
+    if params["CORES"] not in (1, 2):
+        raise ConfigError(f"CORES={params['CORES']}: the engine drives 1 or 2 cipher cores")
     return params
+
+
+def check_cores(config: Config, params: dict) -> None:
+    """ConfigError when the engine refuses CORES=2 with this core (the RTL's elaboration check, early)."""
+    if params["CORES"] == 2 and config.params.get("ARCH") == 1 and params["TDATA_WIDTH"] < 64 * config.params["MAX_NB"]:
+        raise ConfigError(f"CORES=2 with the pipelined core {config.name} needs a TDATA width of two blocks "
+                          f"({64 * config.params['MAX_NB']} bits): it takes a block per clock already, so a second "
+                          f"core only pays when a beat carries two (--tdata-width {64 * config.params['MAX_NB']})")
 
 
 def build_root() -> Path:
@@ -109,6 +122,8 @@ def _build_key(config: Config, params: dict, files: Sequence[Path]) -> str:
 def binary_path(config: Config | str, params: dict) -> Path:
     config = _as_config(config)
     tag = f"{config.name}-w{params['TDATA_WIDTH']}-f{params['FIFO_DEPTH']}-c{params['CONTEXTS']}"
+    if params["CORES"] != 1:
+        tag += f"-x{params['CORES']}"
     label = re.sub(r"[^A-Za-z0-9._-]+", "_", tag) + "-" + _build_key(config, params, sources())
     return build_root() / label / BINARY_NAME
 
@@ -117,6 +132,7 @@ def build(config: Config | str, params: dict | None = None) -> Path:
     """The engine harness binary for `config` and engine `params`, built only when its inputs changed."""
     config = _as_config(config)
     params = engine_params(**(params or {}))
+    check_cores(config, params)
     binary = binary_path(config, params)
     if binary.exists():
         return binary
@@ -193,10 +209,10 @@ class EngineSim(HarnessProcess):
     _what = "engine harness"
 
     def __init__(self, config: Config | str = "iterative", *, tdata_width: int | None = None,
-                 params: dict | None = None, seed: int = 1, in_stall: float = 0.0, out_stall: float = 0.0,
+                 cores: int | None = None, params: dict | None = None, seed: int = 1, in_stall: float = 0.0, out_stall: float = 0.0,
                  max_cycles: int = 200_000, progress_bytes: int = 1 << 20):
         self.config = _as_config(config)
-        self.params = engine_params(tdata_width, **(params or {}))
+        self.params = engine_params(tdata_width, cores, **(params or {}))
         self.binary = build(self.config, self.params)
         self.lanes = self.params["TDATA_WIDTH"] // 8
         self._stderr = tempfile.TemporaryFile(mode="w+")

@@ -63,3 +63,26 @@ def test_contexts_fill_a_pipelined_core_in_a_feedback_mode():
     # so four interleaved CBC chains keep four blocks in the loop (docs/system.md, "Feedback modes and contexts").
     one, four = _cbc_contexts(1, "--param", "KEY_SLOTS=4"), _cbc_contexts(4, "--param", "KEY_SLOTS=4")
     assert four["bits_per_cycle"] > 3.5 * one["bits_per_cycle"]
+
+
+# Two cipher cores (CORES=2) with two blocks per 256-bit beat (issue #13 item 3). The harness counts clock
+# cycles from the first input handshake to the last output handshake; the bench checks every output
+# against pycryptodome / the golden model before it reports. One core of pipelined-both takes one block per
+# clock, so N blocks in about N/2 cycles (plus the latency of FIFOs, gearboxes and core) need both cores.
+X2 = ("--config", "pipelined-both", "--cores", 2, "--tdata-width", 256, "--blocks", 4096)
+
+
+@pytest.mark.parametrize("mode, direction", [("ctr", "encrypt"), ("ecb", "encrypt"), ("cbc", "decrypt")])
+def test_two_cores_take_two_blocks_per_clock(mode, direction):
+    r = bench(*X2, "--mode", mode, "--direction", direction)
+    assert r["cores"] == 2 and r["tdata_width"] == 256 and r["blocks"] >= 4096
+    assert r["cycles"] <= r["blocks"] // 2 + r["core_latency_cycles"] + 32, r
+    assert r["cycles_per_block"] < 0.52, r
+    assert r["efficiency"] == pytest.approx(r["bits_per_cycle"] / (2 * r["core_bits_per_cycle"]), abs=1e-3)
+
+
+def test_two_cores_keep_a_feedback_chain_in_order():
+    # One CBC encryption chain: every block needs the previous result, so the second core cannot help;
+    # the output is still checked block for block (the bench refuses a wrong one).
+    r = bench(*X2, "--mode", "cbc", "--message-blocks", 64, "--blocks", 512)
+    assert r["cycles_per_block"] >= r["core_latency_cycles"], r

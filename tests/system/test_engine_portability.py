@@ -28,6 +28,12 @@ VARIANTS = {
     "pipelined-both-w128-c12": ("pipelined-both", {}, {"TDATA_WIDTH": 128, "CONTEXTS": 12}),
     "folded32-w32-c2": ("folded32", {}, {"TDATA_WIDTH": 32, "CONTEXTS": 2}),
     "folded32-w256-c4": ("folded32", {}, {"TDATA_WIDTH": 256, "CONTEXTS": 4}),
+    # two cipher cores (CORES=2)
+    "pipelined-x2-w256-c4": ("pipelined", {}, {"TDATA_WIDTH": 256, "CONTEXTS": 4, "CORES": 2}),
+    "pipelined-both-slots4-x2-w256-c4": ("pipelined-both", {"KEY_SLOTS": 4},
+                                         {"TDATA_WIDTH": 256, "CONTEXTS": 4, "CORES": 2}),
+    "iterative-x2-w128-c4": ("iterative", {}, {"TDATA_WIDTH": 128, "CONTEXTS": 4, "CORES": 2}),
+    "rijndael-x2-w256-c2": ("rijndael", {}, {"TDATA_WIDTH": 256, "CONTEXTS": 2, "CORES": 2}),
 }
 # The core configurations the engine must work with (issue 4); each is linted and built above.
 REQUIRED_CORES = {"iterative", "pipelined", "pipelined-both", "folded32"}
@@ -44,7 +50,7 @@ def _params(name, overrides, engine):
 # The default run lints a representative subset (each required core, the widest build, one context);
 # --full lints every variant.
 LINT_DEFAULT = ["iterative-w128-c4", "encrypt-only-w128", "rijndael-w256", "pipelined-w128-c4",
-                "pipelined-both-w64-c2", "folded32-w32-c2"]
+                "pipelined-both-w64-c2", "folded32-w32-c2", "pipelined-x2-w256-c4", "iterative-x2-w128-c4"]
 LINT_CASES = [pytest.param(v, marks=() if v in LINT_DEFAULT else pytest.mark.full) for v in VARIANTS]
 
 
@@ -57,7 +63,8 @@ def test_engine_lint(variant):
     assert proc.returncode == 0, proc.stderr[-4000:]
 
 
-@pytest.mark.parametrize("variant", ["iterative-w128-c4", "pipelined-both-w64-c2", "folded32-w32-c2"])
+@pytest.mark.parametrize("variant", ["iterative-w128-c4", "pipelined-both-w64-c2", "folded32-w32-c2",
+                                     "pipelined-both-slots4-x2-w256-c4"])
 def test_engine_builds_on_icarus(tmp_path, variant):
     params = _params(*VARIANTS[variant])
     proc = subprocess.run(["iverilog", "-g2012", "-o", str(tmp_path / "sim"), "-s", "rijndael_engine",
@@ -66,7 +73,8 @@ def test_engine_builds_on_icarus(tmp_path, variant):
     assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
 
 
-@pytest.mark.parametrize("variant", ["iterative-w128-c4", pytest.param("rijndael-w256", marks=pytest.mark.full),
+@pytest.mark.parametrize("variant", ["iterative-w128-c4", "iterative-x2-w128-c4",
+                                     pytest.param("rijndael-w256", marks=pytest.mark.full),
                                      pytest.param("pipelined-both-w64-c2", marks=pytest.mark.full)])
 def test_engine_reads_into_yosys(variant):
     params = _params(*VARIANTS[variant])
@@ -83,7 +91,11 @@ def test_engine_reads_into_yosys(variant):
 
 
 BAD = [({"TDATA_WIDTH": 96}, "ERROR_TDATA_WIDTH_must_be_32_64_128_or_256"),
-       ({"CONTEXTS": 0}, "ERROR_CONTEXTS_must_be_1_to_256")]
+       ({"CONTEXTS": 0}, "ERROR_CONTEXTS_must_be_1_to_256"),
+       ({"CORES": 3}, "ERROR_CORES_must_be_1_or_2"),
+       # a pipelined core with CORES=2 on a stream of one block per beat: twice the area for nothing
+       ({"CORES": 2, "ARCH": 1, "KEY_SIZES": 1, "MAX_NK": 4, "ENABLE_DECRYPT": 0},
+        "ERROR_CORES_2_with_a_pipelined_core_needs_TDATA_WIDTH_of_two_blocks")]
 
 
 @pytest.mark.parametrize("tool", ["verilator", "icarus"])

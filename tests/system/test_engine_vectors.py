@@ -74,6 +74,28 @@ def test_pipelined_both_aes128_subset():
     assert records[-1]["passed"] == 2 and records[-1]["skipped"] == 4
 
 
+def test_two_cores_aes128_subset():
+    """CORES=2 with two blocks per 256-bit beat: records of up to CONTEXTS contexts interleave on the stream,
+    so key beats reach both cores between blocks of different keys; the same vectors pass."""
+    names = [n for n in QUICK if n.endswith("128.rsp")]
+    result, records = run_jsonl("--config", "pipelined-both", "--cores", 2, "--tdata-width", 256,
+                                *map(cavp_file, names), vectors.SP800_38A_NAME)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert all(r["status"] == "PASS" and r["passed"] > 0 for r in records[:-1]), records
+    assert records[-1]["passed"] == 2 and records[-1]["skipped"] == 4
+
+
+@pytest.mark.full
+def test_two_cores_mct_with_stalls():
+    """AESAVS Monte Carlo (1000 chained one-block messages per record) and KAT/MMT with random stalls."""
+    names = [n for n in cavp.unique_files(cavp.vector_files()) if n.name.endswith("128.rsp")
+             and any(n.name.startswith(m) for m in ("CBC", "CFB128", "OFB"))]
+    result, records = run_jsonl("--config", "pipelined-both", "--cores", 2, "--tdata-width", 256,
+                                "--stall", "0.3", *names)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert all(r["status"] == "PASS" for r in records), [r for r in records if r["status"] != "PASS"]
+
+
 def test_corrupted_file_fails(tmp_path):
     original = cavp_file("CBCGFSbox128.rsp")
     text = original.read_text()
