@@ -140,7 +140,8 @@ module rijndael_core_folded #(
   assign newest = newest_by_size[nk_code_q];
 
   rijndael_fold_key_word #(.SBOX(SBOX)) u_key_word (
-    .back_i(window_q[31:0]), .prev_i(newest), .phase_i(phase_q), .nk_code_i(nk_code_q), .rcon_i(rcon_q),
+    .back_i(window_q[31:0]), .prev_i(newest), .rot_i(phase_q == 3'd0),
+    .sub_i(nk_code_q > 3'd2 && phase_q == 3'd4), .rcon_i(rcon_q),
     .word_o(expanded), .rcon_o(next_rcon)
   );
 

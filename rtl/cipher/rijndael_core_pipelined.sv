@@ -199,6 +199,9 @@ module rijndael_core_pipelined #(
   logic              wave_used_q, wave_used_d;    // a block was taken since the wave's key beat
   logic [1:0]        hold_q, hold_d;              // cycles left in which the key's slot takes no block
   logic [3:0]        todo_q, todo_d;              // SERIAL: key words still to make before the next capture
+  logic              produce_q;                   // SERIAL: todo_q != 0, kept in a flop (it selects window_d)
+  logic              rot_q, sub_q;                // SERIAL: phase_q == 0, Nk > 6 && phase_q == 4, in flops
+  logic              key_supported_q;             // the held key beat's sizes are the build's (decided a clock early)
   logic              key_go_q, key_go_d;          // the key beat at the head is taken in the next clock
 
   assign key_error_o = key_error_q;
@@ -279,7 +282,8 @@ module rijndael_core_pipelined #(
   logic              key_supported;
   logic [32*WIN-1:0] key_window;
 
-  assign key_supported = beat_key_len == NK_CODE && beat_block_len == NB_CODE;
+  // Decoded in the clock that decides the key beat, used in the clock that takes it (the beat is held).
+  assign key_supported = key_supported_q;
   for (genvar w = 0; w < WIN; w++) begin : g_key_window
     if (w >= WIN - NK) begin : g_key_word
       assign key_window[32*w +: 32] = beat_key[KEY_W-1-32*(w-(WIN-NK)) -: 32];
@@ -304,8 +308,8 @@ module rijndael_core_pipelined #(
     rijndael_fold_key_word #(.SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX)) u_key_word (
       .back_i   (window_q[32*(WIN-NK) +: 32]),
       .prev_i   (window_q[32*(WIN-1) +: 32]),
-      .phase_i  (phase_q),
-      .nk_code_i(NK_CODE),
+      .rot_i    (rot_q),
+      .sub_i    (sub_q),
       .rcon_i   (rcon_q),
       .word_o   (word),
       .rcon_o   (step_rcon_out)
@@ -317,6 +321,8 @@ module rijndael_core_pipelined #(
       assign stepped_round_key[W-1-32*c -: 32] = window_q[32*(WIN-NB+c) +: 32];
     end
   end else begin : g_parallel_key
+    logic unused_serial;  // the one-hot phase flags serve the serial expansion only
+    assign unused_serial = rot_q ^ sub_q;
     // When the key beat does not step (STEP_AT_KEY = 0) the key step only ever continues window_q, so
     // the handshake stays off the key step's inputs.
     logic [32*WIN-1:0] step_window_in;
@@ -449,7 +455,7 @@ module rijndael_core_pipelined #(
     end else begin
       // SERIAL: make the next word while words are still owed (never in a capture clock: todo_q is 0
       // there, and the capture owes the next round key's Nb words from the next clock on).
-      if (SERIAL && todo_q != 4'd0) begin
+      if (SERIAL && produce_q) begin
         window_d = step_window_out;
         phase_d  = step_phase_out;
         rcon_d   = step_rcon_out;
@@ -677,6 +683,10 @@ module rijndael_core_pipelined #(
       wave_used_q  <= 1'b0;
       hold_q       <= '0;
       todo_q       <= '0;
+      produce_q    <= 1'b0;
+      rot_q        <= 1'b0;
+      sub_q        <= 1'b0;
+      key_supported_q <= 1'b0;
       key_go_q     <= 1'b0;
     end else begin
       key_error_q  <= key_error_d;
@@ -690,6 +700,10 @@ module rijndael_core_pipelined #(
       wave_used_q  <= wave_used_d;
       hold_q       <= hold_d;
       todo_q       <= todo_d;
+      produce_q    <= todo_d != 4'd0;
+      rot_q        <= phase_d == 3'd0;
+      sub_q        <= NK > 6 && phase_d == 3'd4;
+      key_supported_q <= beat_key_len == NK_CODE && beat_block_len == NB_CODE;
       key_go_q     <= key_go_d;
     end
   end
