@@ -140,6 +140,7 @@ module rijndael_core_folded #(
   assign newest = newest_by_size[nk_code_q];
 
   rijndael_fold_key_word #(.SBOX(SBOX)) u_key_word (
+    .clk_i(1'b0), .rst_ni(1'b1),  // combinational S-boxes (SBOX_LATENCY 0)
     .back_i(window_q[31:0]), .prev_i(newest), .rot_i(phase_q == 3'd0),
     .sub_i(nk_code_q > 3'd2 && phase_q == 3'd4), .rcon_i(rcon_q),
     .word_o(expanded), .rcon_o(next_rcon)

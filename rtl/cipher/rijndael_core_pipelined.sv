@@ -101,6 +101,8 @@ module rijndael_core_pipelined #(
   // Block-RAM S-boxes: latency 1 (address register) with SUBSTAGES = 1, else 2 (plus the RAM's own output
   // register, ~1 ns clock-to-output on ECP5 instead of ~5.6 ns).
   localparam int SBOX_LAT = BRAM ? (SUBSTAGES >= 2 ? 2 : 1) : 0;
+  // Block-RAM S-boxes with SUBSTAGES = 5: one plain register in front of the RAM address as well.
+  localparam int PRE      = BRAM && SUBSTAGES >= 5 ? 1 : 0;
   // Output buffer entries: at least L + 1, so that one block per clock keeps flowing with the credit
   // decision registered (L blocks in flight plus the one being taken).
   localparam int OUT_DEPTH = 1 << $clog2(L + 2);
@@ -133,9 +135,12 @@ module rijndael_core_pipelined #(
   //   SUBSTAGES 3: [input register] [SubBytes] [ShiftRows, [dec: AddRoundKey], MixColumns] [enc: AddRoundKey]
   // With block-RAM S-boxes (SBOX_LAT slots inside the RAM, then plain registers on the route away from it):
   //   SUBSTAGES 1: [SubBytes: RAM address register] [ShiftRows, MixColumns, AddRoundKey]
-  //   SUBSTAGES s >= 2: [RAM address register] [RAM output register] [register] x (s - 2) [ShiftRows,
-  //                     MixColumns, AddRoundKey]; the back part's register is the one in front of the next
-  //                     round's RAM address, so every hop to and from a RAM row starts at a flop.
+  //   SUBSTAGES 2..4: [RAM address register] [RAM output register] [register] x (s - 2) [ShiftRows,
+  //                   MixColumns, AddRoundKey]; the back part's register is the one in front of the next
+  //                   round's RAM address, so every hop to and from a RAM row starts at a flop.
+  //   SUBSTAGES 5:    [register] [RAM address register] [RAM output register] [register] [register]
+  //                   [ShiftRows, MixColumns, AddRoundKey]: one more register on the way into the RAM row
+  //                   (also in the first round, behind the initial AddRoundKey).
   // FRONT_AT is the offset of SubBytes. KEY_AT is the first offset that reads a round key; every part
   // that reads one is at KEY_AT or KEY_AT + 1, which is what lets a single wave serve old and new blocks.
   localparam int FRONT_AT = SUBSTAGES == 3 && !BRAM ? 1 : 0;
@@ -152,14 +157,18 @@ module rijndael_core_pipelined #(
   // HOLD cycles later (old blocks keep their keys longer, new ones enter later: both stay right).
   // LEAD: when Nb > Nk, round key 0 reaches past the key, so the key beat spends the key step on the
   // lead step (as rijndael_core_iterative does); HOLD = 1.
-  // SERIAL: where the rounds are long enough (Nb <= D - 1) and Nb <= Nk, the wave expands the key one
-  // word per clock (rijndael_fold_key_word: one S-box and one XOR between flops) instead of Nb words in
+  // SERIAL: where the rounds are long enough and Nb <= Nk, the wave expands the key one word per clock
+  // (rijndael_fold_key_word with its S-boxes registered inside: a word that needs SubWord waits one clock
+  // after the word it reads was made, so no path holds more than half an S-box) instead of Nb words in
   // one clock (rijndael_key_step: a chain through up to two S-boxes), and a round key is the newest Nb
-  // words of the window, taken by wiring alone. Nb words are made in the D - 1 clocks after each
-  // capture; the first round key needs 2*Nb - Nk words before its capture, which sets HOLD.
+  // words of the window, taken by wiring alone. A round key's Nb words, up to SUB_WORDS of them with
+  // SubWord, are made in the D - 1 clocks after each capture; the first round key needs 2*Nb - Nk words
+  // (one S-box wait at most) before its capture, which sets HOLD.
   localparam bit LEAD         = NB > NK;
-  localparam int SERIAL_HOLD  = 2 * NB - NK - KEY_AT + 2 > 0 ? 2 * NB - NK - KEY_AT + 2 : 0;
-  localparam bit SERIAL       = !LEAD && KEY_AT >= 1 && NB <= D - 1 && SERIAL_HOLD <= 3;
+  localparam int SUB_WORDS    = NK > 6 && NB > 4 ? 2 : 1;
+  localparam int FIRST_COST   = 2 * NB - NK > 0 ? 2 * NB - NK + 1 : 0;  // clocks, with one S-box wait
+  localparam int SERIAL_HOLD  = FIRST_COST - KEY_AT + 2 > 0 ? FIRST_COST - KEY_AT + 2 : 0;
+  localparam bit SERIAL       = !LEAD && KEY_AT >= 1 && NB + SUB_WORDS <= D - 1 && SERIAL_HOLD <= 3;
   localparam int HOLD         = LEAD ? 1 : SERIAL ? SERIAL_HOLD : 0;
   localparam bit STEP_AT_KEY  = LEAD || KEY_AT == 0;   // the key beat uses the key step
   localparam bit WRITE_AT_KEY = !LEAD && KEY_AT == 0;  // round key 1 is written by the key beat itself
@@ -200,6 +209,7 @@ module rijndael_core_pipelined #(
   logic [1:0]        hold_q, hold_d;              // cycles left in which the key's slot takes no block
   logic [3:0]        todo_q, todo_d;              // SERIAL: key words still to make before the next capture
   logic              produce_q;                   // SERIAL: todo_q != 0, kept in a flop (it selects window_d)
+  logic              fresh_q;                     // SERIAL: the window's newest word changed at the last edge
   logic              rot_q, sub_q;                // SERIAL: phase_q == 0, Nk > 6 && phase_q == 4, in flops
   logic              key_supported_q;             // the held key beat's sizes are the build's (decided a clock early)
   logic              key_go_q, key_go_d;          // the key beat at the head is taken in the next clock
@@ -305,7 +315,9 @@ module rijndael_core_pipelined #(
   if (SERIAL) begin : g_serial_key
     // window_q holds Nk words (WIN = Nk when Nb <= Nk): word 0 is w[i-Nk], word WIN-1 is w[i-1].
     logic [31:0] word;
-    rijndael_fold_key_word #(.SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX)) u_key_word (
+    rijndael_fold_key_word #(.SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX), .SBOX_LATENCY(1)) u_key_word (
+      .clk_i    (clk_i),
+      .rst_ni   (rst_ni),
       .back_i   (window_q[32*(WIN-NK) +: 32]),
       .prev_i   (window_q[32*(WIN-1) +: 32]),
       .rot_i    (rot_q),
@@ -429,6 +441,10 @@ module rijndael_core_pipelined #(
     end
   end
 
+  // SERIAL: make a word this clock (owed, and its S-box input older than the S-box's register).
+  logic produce_now;
+  assign produce_now = SERIAL && !key_fire && produce_q && !((rot_q || sub_q) && fresh_q);
+
   always_comb begin
     wave_slot_d  = wave_slot_q;
     window_d     = window_q;
@@ -455,7 +471,7 @@ module rijndael_core_pipelined #(
     end else begin
       // SERIAL: make the next word while words are still owed (never in a capture clock: todo_q is 0
       // there, and the capture owes the next round key's Nb words from the next clock on).
-      if (SERIAL && produce_q) begin
+      if (produce_now) begin
         window_d = step_window_out;
         phase_d  = step_phase_out;
         rcon_d   = step_rcon_out;
@@ -542,10 +558,10 @@ module rijndael_core_pipelined #(
           .last_round_i(LAST),
           .state_o     (part_out)
         );
-      end else if (BRAM && o < SBOX_LAT) begin : g_ram
+      end else if (BRAM && o >= PRE && o < PRE + SBOX_LAT) begin : g_ram
         // SubBytes inside the RAMs (two lanes per RAM): its address register is slot S, its output
         // register (SBOX_LAT = 2) slot S + 1; neither has fabric flops.
-        if (o == 0) begin : g_sbox
+        if (o == PRE) begin : g_sbox
           rijndael_sbox #(
             .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * NB), .LATENCY(SBOX_LAT)
           ) u_sbox (
@@ -556,9 +572,9 @@ module rijndael_core_pipelined #(
           logic unused_in;  // the RAM took this part's input one clock earlier
           assign unused_in = ^{part_in, part_inverse};
         end
-        assign part_out = o == SBOX_LAT - 1 ? ram_out : '0;
+        assign part_out = o == PRE + SBOX_LAT - 1 ? ram_out : '0;
       end else if (BRAM && o < D - 1) begin : g_route_register
-        logic unused_inverse;  // a plain register on the route away from the RAM row
+        logic unused_inverse;  // a plain register on the route to or from the RAM row
         assign part_out       = part_in;
         assign unused_inverse = part_inverse;
       end else if (!BRAM && o < FRONT_AT) begin : g_input_register
@@ -590,7 +606,7 @@ module rijndael_core_pipelined #(
 
       // Register S: refused blocks leave with zero data; the block RAMs hold their SubBytes slots themselves.
       // (One always_ff per slot: a reset of the whole array as one '0 would pass 8 kbit for wide blocks.)
-      if (BRAM && o < SBOX_LAT) begin : g_bram_slot
+      if (BRAM && o >= PRE && o < PRE + SBOX_LAT) begin : g_bram_slot
         logic unused_slot;
         assign slot_d[S]   = '0;
         assign slot_out[S] = part_out;
@@ -684,6 +700,7 @@ module rijndael_core_pipelined #(
       hold_q       <= '0;
       todo_q       <= '0;
       produce_q    <= 1'b0;
+      fresh_q      <= 1'b0;
       rot_q        <= 1'b0;
       sub_q        <= 1'b0;
       key_supported_q <= 1'b0;
@@ -701,6 +718,7 @@ module rijndael_core_pipelined #(
       hold_q       <= hold_d;
       todo_q       <= todo_d;
       produce_q    <= todo_d != 4'd0;
+      fresh_q      <= key_fire || produce_now;
       rot_q        <= phase_d == 3'd0;
       sub_q        <= NK > 6 && phase_d == 3'd4;
       key_supported_q <= beat_key_len == NK_CODE && beat_block_len == NB_CODE;

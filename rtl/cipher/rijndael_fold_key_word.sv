@@ -5,9 +5,14 @@
 // in flops, so the decode is not in series with the S-box). Used by rijndael_core_folded and the pipelined
 // core's serial key expansion, one word per clock; the four S-boxes here belong to the key schedule
 // alone. rcon_o is the round constant of the next phase-0 word (powers of x, continuing past 0x36).
+// SBOX_LATENCY > 0 registers the S-boxes (rijndael_sbox): word_o is then right only when prev_i has been
+// stable for SBOX_LATENCY clocks (the caller waits for that before taking a word that needs SubWord).
 module rijndael_fold_key_word #(
-  parameter int SBOX = 0  // S-box mapping, see rijndael_sbox
+  parameter int SBOX         = 0,  // S-box mapping, see rijndael_sbox
+  parameter int SBOX_LATENCY = 0
 ) (
+  input  logic        clk_i,    // used only with SBOX_LATENCY > 0
+  input  logic        rst_ni,
   input  logic [31:0] back_i,   // w[i-Nk]
   input  logic [31:0] prev_i,   // w[i-1]
   input  logic        rot_i,    // i mod Nk == 0
@@ -18,8 +23,8 @@ module rijndael_fold_key_word #(
 );
   logic [31:0] substituted, mixed;
 
-  rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(SBOX), .LANES(4)) u_sbox (
-    .clk_i(1'b0), .rst_ni(1'b1), .en_i(1'b0),  // combinational (LATENCY 0)
+  rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(SBOX), .LANES(4), .LATENCY(SBOX_LATENCY)) u_sbox (
+    .clk_i(clk_i), .rst_ni(rst_ni), .en_i(1'b1),
     .data_i(prev_i), .inverse_i(1'b0), .data_o(substituted)
   );
 

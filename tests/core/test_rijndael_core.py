@@ -124,8 +124,10 @@ class PipelinedTiming:
         key_at = (self.d - 1 if bram else substages if substages < 2
                   else front_at + (1 if cfg.decrypt else 2))
         lead = nb > nk
-        serial_hold = max(0, 2 * nb - nk - key_at + 2)
-        serial = not lead and key_at >= 1 and nb <= self.d - 1 and serial_hold <= 3
+        sub_words = 2 if nk > 6 and nb > 4 else 1
+        first_cost = 2 * nb - nk + 1 if 2 * nb > nk else 0
+        serial_hold = max(0, first_cost - key_at + 2)
+        serial = not lead and key_at >= 1 and nb + sub_words <= self.d - 1 and serial_hold <= 3
         self.hold = 1 if lead else serial_hold if serial else 0
         key_reg = key_at + self.hold >= 2
         self.last_write = (self.nr - 1) * self.d + key_at + self.hold   # t_Nr, clocks after the key's take

@@ -56,7 +56,7 @@ for _out_reg in (0, 1):
 # rijndael_sbox, the one port list: three lanes (value, ~value, value) through every mapping and latency,
 # both directions built, direction chosen at run time; BRAM with three lanes uses both ports of one RAM and
 # one port of a second.
-for _impl, _impl_name, _latencies in ((0, "lut", (0, 2)), (2, "comp", (1,)), (1, "bram", (1, 2))):
+for _impl, _impl_name, _latencies in ((0, "lut", (0, 1, 2)), (2, "comp", (1,)), (1, "bram", (1, 2))):
     for _latency in _latencies:
         for _sel, _table in ((0, SBOX), (1, INV_SBOX)):
             _col = f"sb_{_impl_name}{_latency}_{'inv' if _sel else 'fwd'}"
