@@ -78,7 +78,7 @@ module rijndael_sbox #(
     // Case ROMs with their first register inside: quarter tables for each value of data[7:6], registered.
     logic [8*LANES-1:0] substituted;
     for (genvar i = 0; i < LANES; i++) begin : g_lane
-      logic [3:0][7:0] quarter, quarter_q;  // [top bits]: S-box of {top bits, data[5:0]}
+      logic [31:0] quarter, quarter_q;  // byte t: S-box of {t, data[5:0]} (flat: Yosys cannot size a 2-D net here)
       logic [1:0]      top_q;
       for (genvar q = 0; q < 4; q++) begin : g_quarter
         logic [7:0] address, forward, backward;
@@ -93,7 +93,7 @@ module rijndael_sbox #(
         end else begin : g_no_inv
           assign backward = 8'h00;
         end
-        assign quarter[q] = inverse ? backward : forward;
+        assign quarter[8*q +: 8] = inverse ? backward : forward;
       end
       always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
@@ -104,22 +104,24 @@ module rijndael_sbox #(
           top_q     <= data_i[8*i+6 +: 2];
         end
       end
-      assign substituted[8*i +: 8] = quarter_q[top_q];
+      assign substituted[8*i +: 8] = quarter_q[8*top_q +: 8];
     end
     if (LATENCY == 1) begin : g_one
       assign data_o = substituted;
     end else begin : g_more
-      logic [LATENCY-2:0][8*LANES-1:0] stage_q, stage_d;
+      // Flat (stage k in bits [8*LANES*k +: 8*LANES]): Yosys cannot size a 2-D packed net declared here.
+      localparam int SW = 8 * LANES;
+      logic [(LATENCY-1)*SW-1:0] stage_q, stage_d;
       if (LATENCY == 2) begin : g_two
         assign stage_d = substituted;
       end else begin : g_shift
-        assign stage_d = {stage_q[LATENCY-3:0], substituted};
+        assign stage_d = {stage_q[(LATENCY-2)*SW-1:0], substituted};
       end
       always_ff @(posedge clk_i) begin
         if (!rst_ni)   stage_q <= '0;
         else if (en_i) stage_q <= stage_d;
       end
-      assign data_o = stage_q[LATENCY-2];
+      assign data_o = stage_q[(LATENCY-2)*SW +: SW];
     end
   end else begin : g_logic
     logic [8*LANES-1:0] substituted;
@@ -149,17 +151,19 @@ module rijndael_sbox #(
       assign data_o       = substituted;
       assign unused_clock = clk_i ^ rst_ni ^ en_i;
     end else begin : g_registered
-      logic [LATENCY-1:0][8*LANES-1:0] stage_q, stage_d;  // stage 0 right after the S-box
+      // Flat, stage 0 right after the S-box: Yosys cannot size a 2-D packed net declared here.
+      localparam int SW = 8 * LANES;
+      logic [LATENCY*SW-1:0] stage_q, stage_d;
       if (LATENCY == 1) begin : g_one
         assign stage_d = substituted;
       end else begin : g_shift
-        assign stage_d = {stage_q[LATENCY-2:0], substituted};
+        assign stage_d = {stage_q[(LATENCY-1)*SW-1:0], substituted};
       end
       always_ff @(posedge clk_i) begin
         if (!rst_ni)   stage_q <= '0;
         else if (en_i) stage_q <= stage_d;
       end
-      assign data_o = stage_q[LATENCY-1];
+      assign data_o = stage_q[(LATENCY-1)*SW +: SW];
     end
   end
 

