@@ -9,7 +9,7 @@
 //   1 + SUBSTAGES register slots long; the pipeline is L = Nr * (1 + SUBSTAGES) slots.
 // - Each slot carries its block's tags (valid, inverse = decrypting, refused). The pipeline never stalls:
 //   every register slot moves every clock (no clock enable fanning out to thousands of flops, block RAMs
-//   always enabled). Back-pressure is taken by an output buffer (rijndael_fifo, OUT_DEPTH >= L + 1
+//   always enabled). Back-pressure is taken by an output buffer (rijndael_fifo_fast, OUT_DEPTH >= L + 1
 //   entries) and credits: a block is taken only while fewer than OUT_DEPTH blocks are in flight or
 //   buffered, so every block that leaves the last slot has a place, and nothing is lost or reordered.
 //   A result leaves straight from the last slot when the buffer is empty (no added latency), from
@@ -183,7 +183,7 @@ module rijndael_core_pipelined #(
 
   // ---------------------------------------------------------------------------------------------
   // Handshakes (the output buffer's signals are described with it, below)
-  logic             out_wiping, out_fire, credit_ok_q, credit_ok_d, unused_buffer_ready, unused_buffer_empty;
+  logic             out_wiping, out_fire, credit_ok_q, credit_ok_d, unused_buffer_ready;
   logic [W:0]       buffer_data;
   logic [CNT_W-1:0] held_q, held_d;
   logic in_fire, key_fire, block_fire, key_ok, block_ok, in_inverse, block_refused;
@@ -207,6 +207,8 @@ module rijndael_core_pipelined #(
   logic [2:0]        wave_wait_q, wave_wait_d;    // cycles before that write's key step
   logic              wave_used_q, wave_used_d;    // a block was taken since the wave's key beat
   logic [1:0]        hold_q, hold_d;              // cycles left in which the key's slot takes no block
+  logic              holding_q;                   // hold_q != 0, in a flop
+  logic              block_gate_q;                // credit and no hold: a block beat may be taken this clock
   logic [3:0]        todo_q, todo_d;              // SERIAL: key words still to make before the next capture
   logic              produce_q;                   // SERIAL: todo_q != 0, kept in a flop (it selects window_d)
   logic              fresh_q;                     // SERIAL: the window's newest word changed at the last edge
@@ -216,9 +218,9 @@ module rijndael_core_pipelined #(
 
   assign key_error_o = key_error_q;
 
-  // Input stage: every beat is held in a register first (rijndael_hold_register), so the acceptance logic
-  // below works on flops (beat_*), the producer's handshake reaches only that register's valid flag, and
-  // in_ready_o depends on flops only. One clock of latency.
+  // Input stage: every beat passes a skid buffer first (rijndael_skid), so the acceptance logic below works
+  // on flops (beat_*), the producer's handshake reaches only the skid's valid flags, and in_ready_o is a
+  // flop (and the wipe flag). One clock of latency.
   localparam int BEAT_W = 1 + 3 + 3 + 1 + SLOT_W + KEY_W + W;
   logic              beat_valid, beat_take, beat_is_key, beat_decrypt, hold_ready;
   logic [2:0]        beat_key_len, beat_block_len;
@@ -226,7 +228,7 @@ module rijndael_core_pipelined #(
   logic [KEY_W-1:0]  beat_key;
   logic [W-1:0]      beat_block;
 
-  rijndael_hold_register #(.WIDTH(BEAT_W)) u_input (
+  rijndael_skid #(.WIDTH(BEAT_W)) u_input (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .in_valid_i (in_valid_i && !out_wiping),
@@ -273,9 +275,21 @@ module rijndael_core_pipelined #(
   // (the key beat is at the head), and what the decision read can only become more permissive: the wave
   // can only end and decrypt blocks can only move on.
   assign key_ok     = (!wave_busy_q || (!wave_used_q && wave_slot_in)) && !decrypt_in_flight;
-  assign block_ok   = !(wave_slot_in && (hold_q != 2'd0 || (in_inverse && (wave_busy_q || wave_pending_q))));
   assign key_go_d   = beat_valid && beat_is_key && !key_go_q && (key_ok || !slot_ok);
-  assign beat_take  = key_go_q || (beat_valid && !beat_is_key && block_ok && credit_ok_q);
+  // With one key slot and no decryption a block's only conditions are the hold and the credit, both
+  // decided a clock ahead into block_gate_q, so the decision that enables the input register and starts a
+  // block is one LUT of flops; otherwise the wave's slot and the block's direction are looked at as well.
+  if (KEY_SLOTS == 1 && !DECRYPT) begin : g_simple_take
+    logic unused_block_ok;
+    assign block_ok        = 1'b1;
+    assign unused_block_ok = ^{block_ok, credit_ok_q, holding_q, wave_pending_q, in_inverse, wave_slot_in};
+    assign beat_take = key_go_q || (beat_valid && !beat_is_key && block_gate_q);
+  end else begin : g_general_take
+    logic unused_gate;
+    assign block_ok    = !(wave_slot_in && (holding_q || (in_inverse && (wave_busy_q || wave_pending_q))));
+    assign beat_take   = key_go_q || (beat_valid && !beat_is_key && block_ok && credit_ok_q);
+    assign unused_gate = block_gate_q;
+  end
   assign in_fire    = beat_take;
   assign key_fire   = key_go_q && slot_ok;
 
@@ -651,16 +665,18 @@ module rijndael_core_pipelined #(
   // last slot, and out_ready_i reaches nothing but the buffer.
 
   // The buffer's head register is the last slot's register: the last part's result goes into the head
-  // when the buffer is empty (BYPASS), into its memory otherwise, so the buffer adds no latency and the
-  // output comes from a flop that holds while out_ready_i is low.
+  // when the buffer is empty (its bypass), into its LUT-RAM memory otherwise, so the buffer adds no latency
+  // and the output comes from a flop that holds while out_ready_i is low. rijndael_fifo_fast reads its
+  // memory into a register first: at 200 MHz a memory read through the head's select into the head (as in
+  // rijndael_fifo) was the critical path, and in block RAM the head becomes the RAM's slow read register.
   logic unused_last_slot;  // the head register replaces slot L-1's flops (synthesis removes them)
   assign unused_last_slot = ^{slot_q[L-1], slot_valid_q[L-1], slot_inverse_q[L-1], slot_refused_q[L-1],
-                              slot_tag_q[L-1], unused_buffer_ready, unused_buffer_empty};
+                              slot_tag_q[L-1], unused_buffer_ready};
   assign out_block_o = buffer_data[W-1:0];  // zero for refused blocks
   assign out_error_o = buffer_data[W];
   assign out_fire    = out_valid_o && out_ready_i;
 
-  rijndael_fifo #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .BYPASS(1), .DISTRIBUTED(1)) u_out_buffer (
+  rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH)) u_out_buffer (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .in_valid_i (slot_valid_q[L-2]),
@@ -669,7 +685,6 @@ module rijndael_core_pipelined #(
     .out_valid_o(out_valid_o),
     .out_ready_i(out_ready_i),
     .out_data_o (buffer_data),
-    .empty_o    (unused_buffer_empty),
     .wiping_o   (out_wiping)
   );
 
@@ -679,10 +694,12 @@ module rijndael_core_pipelined #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       held_q      <= '0;
-      credit_ok_q <= 1'b0;
+      credit_ok_q  <= 1'b0;
+      block_gate_q <= 1'b0;
     end else begin
       held_q      <= held_d;
-      credit_ok_q <= credit_ok_d;
+      credit_ok_q  <= credit_ok_d;
+      block_gate_q <= credit_ok_d && hold_d == 2'd0;
     end
   end
 
@@ -698,6 +715,7 @@ module rijndael_core_pipelined #(
       wave_wait_q  <= '0;
       wave_used_q  <= 1'b0;
       hold_q       <= '0;
+      holding_q    <= 1'b0;
       todo_q       <= '0;
       produce_q    <= 1'b0;
       fresh_q      <= 1'b0;
@@ -716,6 +734,7 @@ module rijndael_core_pipelined #(
       wave_wait_q  <= wave_wait_d;
       wave_used_q  <= wave_used_d;
       hold_q       <= hold_d;
+      holding_q    <= hold_d != 2'd0;
       todo_q       <= todo_d;
       produce_q    <= todo_d != 4'd0;
       fresh_q      <= key_fire || produce_now;

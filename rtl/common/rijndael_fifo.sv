@@ -8,10 +8,6 @@
 //   out_valid_o is two cycles; with BYPASS = 1 a push that finds the memory empty and the head free (or
 //   leaving) goes straight into the head register: one cycle, so the FIFO can stand in for a stage's
 //   output register (the pipelined core's output buffer does).
-// - DISTRIBUTED = 1 asks for LUT RAM instead of block RAM (ram_style). Why: a block RAM absorbs the head
-//   register as its read register, so the FIFO's output comes straight from the RAM (on ECP5 ~5.6 ns
-//   clock-to-output); in LUT RAM the head is a fabric flop. The pipelined core's buffer, whose output is
-//   the core's output at 200 MHz, uses it; the engine's deep stream FIFOs stay in block RAM.
 // - in_ready_o depends only on registers (no combinational path from out_ready_i), so FIFOs and
 //   other stages can be chained without long ready paths.
 // - The memory holds plaintext and keystream-derived data, so after reset it is zeroed by a counted
@@ -20,8 +16,7 @@ module rijndael_fifo #(
   parameter int WIDTH = 8,
   parameter int DEPTH = 16,   // memory entries: a power of two, at least 2
   parameter int WIPE  = 1,    // 1: zero the memory after every reset
-  parameter int BYPASS = 0,   // 1: into the head register directly when the memory is empty
-  parameter int DISTRIBUTED = 0  // 1: the memory in LUT RAM (head register a fabric flop)
+  parameter int BYPASS = 0    // 1: into the head register directly when the memory is empty
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -40,7 +35,7 @@ module rijndael_fifo #(
     ERROR_rijndael_fifo_DEPTH_must_be_a_power_of_two_of_at_least_2 u_error ();
   end
 
-  logic [WIDTH-1:0] mem_read;  // mem[rd_ptr_q], read combinationally (into the head register)
+  logic [WIDTH-1:0] mem [DEPTH];
   logic [AW:0]      wr_ptr_q, rd_ptr_q;   // one extra bit tells full from empty
   logic             head_valid_q;
   logic [WIDTH-1:0] head_q;
@@ -71,25 +66,15 @@ module rijndael_fifo #(
   assign mem_waddr = wiping_q ? wipe_addr_q : wr_ptr_q[AW-1:0];
   assign mem_wdata = wiping_q ? '0 : in_data_i;
 
-  if (DISTRIBUTED != 0) begin : g_lut_ram
-    (* ram_style = "distributed" *) logic [WIDTH-1:0] mem [DEPTH];
-    always_ff @(posedge clk_i) begin
-      if (mem_we) mem[mem_waddr] <= mem_wdata;
-    end
-    assign mem_read = mem[rd_ptr_q[AW-1:0]];
-  end else begin : g_block_ram
-    logic [WIDTH-1:0] mem [DEPTH];
-    always_ff @(posedge clk_i) begin
-      if (mem_we) mem[mem_waddr] <= mem_wdata;
-    end
-    assign mem_read = mem[rd_ptr_q[AW-1:0]];
+  always_ff @(posedge clk_i) begin
+    if (mem_we) mem[mem_waddr] <= mem_wdata;
   end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       head_q <= '0;
     end else if (load) begin
-      head_q <= mem_read;
+      head_q <= mem[rd_ptr_q[AW-1:0]];
     end else if (take_input) begin
       head_q <= in_data_i;
     end

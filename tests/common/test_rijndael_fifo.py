@@ -1,11 +1,12 @@
-"""cocotb tests of rijndael_fifo (rtl/common/) on Icarus: the engine's stream FIFOs and the pipelined core's
-output buffer (BYPASS = 1).
+"""cocotb tests of rijndael_fifo (rtl/common/) on Icarus, the engine's stream FIFOs, and of rijndael_fifo_fast,
+the pipelined core's output buffer (always bypassing, registered memory read).
 
 Checked for each (DEPTH, BYPASS, WIPE) build:
 * after reset with WIPE the memory is zeroed by a counted sequence: in_ready_o low and wiping_o high for
   exactly DEPTH cycles, every memory entry zero afterwards (it held data before the reset);
 * random valid gaps and ready back-pressure: every beat arrives once, in order; out_valid_o never drops and
-  out_data_o never changes before a handshake (AXI4-Stream rules); capacity DEPTH + 1 (memory + head);
+  out_data_o never changes before a handshake (AXI4-Stream rules); capacity DEPTH + 1 (memory + head;
+  rijndael_fifo_fast: DEPTH + 2, memory + two output registers);
 * latency from a push into an empty FIFO to out_valid_o: 1 cycle with BYPASS, 2 without (the documented
   figures; the pipelined core relies on 1 for its latency of Nr x (1 + SUBSTAGES)).
 Expected values are the beats the test itself sent.
@@ -23,15 +24,21 @@ from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
 
 REPO = Path(__file__).resolve().parents[2]
-SOURCE = REPO / "rtl" / "common" / "rijndael_fifo.sv"
 WIDTH = 12
-# (DEPTH, BYPASS, WIPE, DISTRIBUTED)
-BUILDS = {"depth4-bypass": (4, 1, 1, 0), "depth4": (4, 0, 1, 0), "depth16-bypass-nowipe": (16, 1, 0, 0),
-          "depth4-bypass-lutram": (4, 1, 1, 1)}
+# build -> (module, DEPTH, BYPASS, WIPE); rijndael_fifo_fast always bypasses and wipes.
+BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1), "depth4": ("rijndael_fifo", 4, 0, 1),
+          "depth16-bypass-nowipe": ("rijndael_fifo", 16, 1, 0), "fast-depth4": ("rijndael_fifo_fast", 4, 1, 1),
+          "fast-depth16": ("rijndael_fifo_fast", 16, 1, 1)}
 
 
 def _params(dut) -> tuple[int, int, int]:
+    if dut._name == "rijndael_fifo_fast":
+        return int(dut.DEPTH.value), 1, 1
     return int(dut.DEPTH.value), int(dut.BYPASS.value), int(dut.WIPE.value)
+
+
+def _capacity(dut, depth: int) -> int:
+    return depth + (2 if dut._name == "rijndael_fifo_fast" else 1)
 
 
 async def _reset(dut, depth: int, wipe: int) -> None:
@@ -110,7 +117,7 @@ async def fifo_wipe_order_latency(dut):
         await RisingEdge(dut.clk_i)
     dut.in_valid_i.value = 0
     assert received == sent, "beats lost, duplicated or reordered"
-    assert max_inside == depth + 1, f"filled to {max_inside}, capacity is DEPTH + 1 = {depth + 1}"
+    assert max_inside == _capacity(dut, depth), f"filled to {max_inside}, capacity is {_capacity(dut, depth)}"
 
     # Fill the memory with data, reset: after the wipe every entry is zero.
     dut.out_ready_i.value = 0
@@ -122,8 +129,7 @@ async def fifo_wipe_order_latency(dut):
     await _reset(dut, depth, wipe)
     await ReadOnly()
     if wipe:
-        memory = dut.g_lut_ram.mem if int(dut.DISTRIBUTED.value) else dut.g_block_ram.mem
-        entries = [int(memory[i].value) for i in range(depth)]
+        entries = [int(dut.mem[i].value) for i in range(depth)]
         assert entries == [0] * depth, f"memory not wiped: {entries}"
     assert int(dut.out_valid_o.value) == 0 and int(dut.head_q.value) == 0
 
@@ -132,15 +138,17 @@ async def fifo_wipe_order_latency(dut):
 def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
     from cocotb_tools.runner import get_runner
 
-    depth, bypass, wipe, distributed = BUILDS[build]
+    module, depth, bypass, wipe = BUILDS[build]
     build_dir = sim_build_dir("fifo", build)
     runner = get_runner("icarus")
-    runner.build(sources=[str(SOURCE)], hdl_toplevel="rijndael_fifo", build_dir=build_dir, always=True,
-                 parameters={"WIDTH": WIDTH, "DEPTH": depth, "BYPASS": bypass, "WIPE": wipe,
-                             "DISTRIBUTED": distributed},
+    parameters = {"WIDTH": WIDTH, "DEPTH": depth}
+    if module == "rijndael_fifo":
+        parameters.update(BYPASS=bypass, WIPE=wipe)
+    runner.build(sources=[str(REPO / "rtl" / "common" / f"{module}.sv")], hdl_toplevel=module, build_dir=build_dir,
+                 always=True, parameters=parameters,
                  build_args=["-g2012"], timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
     try:
-        results = runner.test(test_module=Path(__file__).stem, hdl_toplevel="rijndael_fifo", build_dir=build_dir,
+        results = runner.test(test_module=Path(__file__).stem, hdl_toplevel=module, build_dir=build_dir,
                     test_dir=build_dir, seed=7, extra_env={"RIJNDAEL_TEST_SEED": "7"})
     except SystemExit as exc:
         pytest.fail(f"cocotb fifo test failed on {build} (exit {exc.code})", pytrace=False)
@@ -152,10 +160,11 @@ def test_runner_without_a_test_fails(sim_build_dir, cocotb_results):
     check must turn that into a failure (this is what protects every runner against a renamed test)."""
     from cocotb_tools.runner import get_runner
 
-    depth, bypass, wipe = BUILDS["depth4"]
+    _, depth, bypass, wipe = BUILDS["depth4"]
     build_dir = sim_build_dir("fifo", "no-test")
     runner = get_runner("icarus")
-    runner.build(sources=[str(SOURCE)], hdl_toplevel="rijndael_fifo", build_dir=build_dir, always=True,
+    runner.build(sources=[str(REPO / "rtl" / "common" / "rijndael_fifo.sv")], hdl_toplevel="rijndael_fifo",
+                 build_dir=build_dir, always=True,
                  parameters={"WIDTH": WIDTH, "DEPTH": depth, "BYPASS": bypass, "WIPE": wipe},
                  build_args=["-g2012"], timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
     results = runner.test(test_module=Path(__file__).stem, hdl_toplevel="rijndael_fifo", build_dir=build_dir,

@@ -96,21 +96,21 @@ def timing(cfg, nb: int, nk: int, decrypt: bool = False) -> tuple[int, int, int]
         return 16 * nr + 6, 16 * nr + 6, 1 + (4 * (nr + 1) - nk) + 4 * subword
     if arch == 1:  # pipelined: see PipelinedTiming; here the figures of blocks that never wait
         t = PipelinedTiming(cfg)
-        return 1, t.length + 1, t.key_port_cost
+        return 1, t.length + 1, 1
     raise AssertionError(f"ARCH={arch}: its documented timing is missing from tests/core timing()")
 
 
 class PipelinedTiming:
     """The pipelined core's documented timing (rijndael_core_pipelined.sv, docs/architectures.md), as edges.
 
-    A beat is held one clock in the core's input register. A block leaves it at the next edge unless it must
-    wait (the HOLD clocks after its slot's key beat; a decrypt block until its slot's key wave has written
-    round key Nr); its result handshake is `length` edges after that (output always ready). A key beat
-    takes two clocks in the input register (decide, then take), and is decided only once the running key
-    wave has ended (unless it is unused and of the same slot) and no decrypt block of its slot is still
-    before the last pipeline slot. The wave writes round key r at the edge ending clock
-    (r-1)*D + KEY_AT + HOLD after the key beat's take (clock 0); with KEY_REG its last step is a clock
-    earlier. The next beat's port handshake is the edge at which the held beat leaves."""
+    Every beat passes a two-entry skid buffer (its ready is a flop: a beat is accepted while the spare
+    register is empty). The beat at the head leaves it at the first edge at which it may: a block unless it
+    must wait (the HOLD clocks after its slot's key beat was taken; a decrypt block until its slot's key
+    wave has written round key Nr); its result handshake is `length` edges after that (output always
+    ready). A key beat is decided in one clock and taken in the next, and is decided only once the running
+    key wave has ended (unless it is unused and of the same slot) and no decrypt block of its slot is still
+    before the last pipeline slot. The wave writes round key r at the edge ending clock (r-1)*D + KEY_AT +
+    HOLD after the key beat's take (clock 0); with KEY_REG its last step is a clock earlier."""
 
     def __init__(self, cfg):
         p = cfg.params
@@ -132,43 +132,58 @@ class PipelinedTiming:
         key_reg = key_at + self.hold >= 2
         self.last_write = (self.nr - 1) * self.d + key_at + self.hold   # t_Nr, clocks after the key's take
         self.last_step = self.last_write - (1 if key_reg else 0)
-        self.key_port_cost = 2
 
     def edges(self, beats, first_port_edge: int) -> list[tuple[int, int | None]]:
-        """(port handshake edge, result handshake edge or None for key beats) of back-to-back beats from an
-        idle core (no wave running, no block in flight)."""
-        out = []
-        port = first_port_edge
-        waves = {}          # slot -> (take edge of its key beat, a block was taken during its wave)
+        """(port handshake edge, result handshake edge or None for key beats) of beats offered back to back
+        to an idle core (no wave running, no block in flight, skid empty), the first accepted at
+        first_port_edge."""
+        port, out = {}, {}
+        waves = {}          # slot -> [take edge of its key beat, a block was taken during its wave]
         decrypts = {}       # slot -> take edge of its latest decrypt block
         running = None      # slot whose wave may still run
-        for beat in beats:
-            if isinstance(beat, KeyBeat):
-                decide = port + 1
-                if running is not None:
-                    fire, used = waves[running]
-                    if used or running != beat.slot:
-                        decide = max(decide, fire + self.last_step + 1)
-                if beat.slot in decrypts:
-                    decide = max(decide, decrypts[beat.slot] + self.length)
-                take = decide + 1
-                waves[beat.slot] = (take, False)
-                running = beat.slot
-                out.append((port, None))
-            else:
-                take = port + 1
-                if beat.slot in waves:
-                    fire, used = waves[beat.slot]
-                    take = max(take, fire + self.hold + 1)
-                    if beat.decrypt:
-                        take = max(take, fire + self.last_write + 1)
-                    if take <= fire + self.last_step:
-                        waves[beat.slot] = (fire, True)
-                if beat.decrypt:
-                    decrypts[beat.slot] = take
-                out.append((port, take + self.length))
-            port = take
-        return out
+        head, spare = [0, False], None   # [beat index, key beat decided]
+        port[0], edge, nxt = first_port_edge, first_port_edge, 1
+        while head is not None or nxt < len(beats):
+            edge += 1       # the clock that ends at this edge
+            take = False
+            if head is not None:
+                beat = beats[head[0]]
+                if isinstance(beat, KeyBeat):
+                    if head[1]:
+                        take = True
+                        waves[beat.slot], running = [edge, False], beat.slot
+                    else:
+                        ok = True
+                        if running is not None:
+                            fire, used = waves[running]
+                            if (used or running != beat.slot) and edge < fire + self.last_step + 1:
+                                ok = False
+                        if beat.slot in decrypts and edge < decrypts[beat.slot] + self.length:
+                            ok = False
+                        head[1] = ok
+                else:
+                    earliest = 0
+                    if beat.slot in waves:
+                        fire = waves[beat.slot][0]
+                        earliest = fire + self.hold + 1
+                        if beat.decrypt:
+                            earliest = max(earliest, fire + self.last_write + 1)
+                    if edge >= earliest:
+                        take = True
+                        out[head[0]] = edge + self.length
+                        if beat.decrypt:
+                            decrypts[beat.slot] = edge
+                        if beat.slot in waves and edge <= waves[beat.slot][0] + self.last_step:
+                            waves[beat.slot][1] = True
+            accept = nxt < len(beats) and spare is None
+            if head is None or take:
+                head, spare = (spare, None) if spare is not None else ([nxt, False] if accept else None, None)
+            elif accept:
+                spare = [nxt, False]
+            if accept:
+                port[nxt] = edge
+                nxt += 1
+        return [(port[i], out.get(i)) for i in range(len(beats))]
 
 
 def _size_pairs(cfg):
@@ -443,7 +458,8 @@ async def core_key_slots(dut):
     #    are not being written) and a decrypt block of slot 0 (waits for slot 0's wave, as documented).
     tb.driver.send(*[key(s) for s in range(slots)])
     await tb.drain()
-    await tb.cycles(PipelinedTiming(cfg).last_write + 4)  # the last key's wave ends (decrypt blocks wait for it)
+    # Every key's wave ends (each key beat waits for the wave before it; decrypt blocks wait for their own).
+    await tb.cycles(slots * (PipelinedTiming(cfg).last_write + 4))
     first = len(tb.driver.accepted)
     tb.driver.send(*[block(s, dirs[s % len(dirs)]) for s in range(slots)])
     await tb.drain()
@@ -453,18 +469,18 @@ async def core_key_slots(dut):
         first = len(tb.driver.accepted)
         tb.driver.send(key(0), block(1, True), block(0, True))
         await tb.drain()
-        (k_edge, _), (b1_edge, b1), (b0_edge, b0) = tb.driver.accepted[first:]
+        (k_edge, key_beat), (b1_edge, b1), (b0_edge, b0) = tb.driver.accepted[first:]
         model = PipelinedTiming(cfg)
         outs = {id(e.item): e.out.edge for e in tb.sb.done}
-        # The key beat takes two clocks in the input register; slot 1's block then leaves it at once (its
-        # round keys are not being written), slot 0's decrypt block waits for slot 0's wave to write round key Nr.
-        assert b1_edge == k_edge + model.key_port_cost, f"slot 1's block offered {b1_edge - k_edge} edges after the key"
-        assert outs[id(b1)] == b1_edge + 1 + model.length, \
-            f"decrypt block of slot 1 waited for slot 0's key wave ({outs[id(b1)] - b1_edge} edges to its result)"
-        fire = k_edge + model.key_port_cost
-        assert outs[id(b0)] == fire + model.last_write + 1 + model.length, \
-            (f"decrypt block of slot 0: result {outs[id(b0)] - fire} edges after its key beat was taken, documented "
-             f"{model.last_write + 1 + model.length}")
+        # The skid takes slot 1's block while the key beat is decided; that block leaves right after the key
+        # beat (its round keys are not being written), slot 0's decrypt block waits for slot 0's wave.
+        want = model.edges([key_beat, b1, b0], k_edge)
+        assert b1_edge == want[1][0], f"slot 1's block accepted {b1_edge - k_edge} edges after the key"
+        assert outs[id(b1)] == want[1][1], \
+            f"decrypt block of slot 1 waited for slot 0's key wave ({outs[id(b1)] - k_edge} edges after the key)"
+        assert outs[id(b0)] == want[2][1], \
+            (f"decrypt block of slot 0: result {outs[id(b0)] - k_edge} edges after its key beat, documented "
+             f"{want[2][1] - k_edge}")
     tb.check(" (no-stall part)")
     # 2. Random stalls: blocks of random slots and directions, with key reloads of single slots in between.
     tb.driver.gaps = gaps_random(rng, 0.2, 3)
@@ -517,7 +533,7 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
             continue
         # The pipelined output buffer's top bit is the refused flag of blocks taken since the reset (they
         # carry zero data): only its data bits must be zero.
-        flag_bit = path.endswith("u_out_buffer.g_lut_ram.mem")
+        flag_bit = path.endswith("u_out_buffer.mem")
         for i, v in enumerate(values):
             if not v.is_resolvable or (int(v) & ((1 << (len(v) - 1)) - 1) if flag_bit else int(v)) != 0:
                 nonzero.append(f"{path}[{i}]={v}" if len(values) > 1 else f"{path}={v}")
@@ -553,7 +569,7 @@ def internal_store(cfg) -> list[str]:
 
 
 INTERNAL_STORE = {
-    1: ["g_pipelined.u_core.u_out_buffer.g_lut_ram.mem"],  # round keys are registers; the buffer's RAM is wiped
+    1: ["g_pipelined.u_core.u_out_buffer.mem"],  # round keys are registers; the output buffer's RAM is wiped
     0: ["g_iterative.u_core.g_stored_keys.u_store.round_keys"],
     2: ["g_folded.u_core.g_bank[0].u_store.round_keys"],  # folded64's second bank gets the same writes
     3: ["g_tiny.u_core.u_ram.round_keys"],

@@ -465,7 +465,7 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
     for fifo in ("u_in_fifo", "u_order_fifo", "u_out_fifo"):
         f = getattr(dut, fifo)
         zero(f.head_q, f"{fifo} head")
-        memory = f.g_block_ram.mem
+        memory = f.mem
         for i in range(len(memory)):
             zero(memory[i], f"{fifo} entry {i}")
     for unit in ("u_assemble", "u_disassemble"):
