@@ -39,7 +39,8 @@ SYSTEM_DIR = configs.RTL_DIR / "system"
 # Compile order of rtl/system (the register package first, the top last).
 SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_regs.sv", "rijndael_stream_to_blocks.sv",
                 "rijndael_blocks_to_stream.sv", "rijndael_block_prep.sv", "rijndael_core_dispatch.sv",
-                "rijndael_core_collect.sv", "rijndael_group_unpack.sv", "rijndael_engine.sv")
+                "rijndael_core_collect.sv", "rijndael_group_unpack.sv", "rijndael_issue_window.sv",
+                "rijndael_reorder.sv", "rijndael_engine.sv")
 #: Engine parameters (beyond the core's) and their defaults; `--param NAME=VALUE` sets them too.
 ENGINE_PARAMS = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 512, "CONTEXTS": 4, "CORES": 1}
 TDATA_WIDTHS = (32, 64, 128, 256)
