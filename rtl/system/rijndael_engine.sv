@@ -6,8 +6,8 @@
 //                                                          \-> order FIFO (per block: context, XOR mask) -/
 //          -> merge (XOR, feedback) -> output FIFO (blocks) -> blocks_to_stream -> m_axis
 // - TID picks the context of a message; blocks leave in exactly the order they arrived (across
-//   contexts too), and output beats mirror input beats (TKEEP, TLAST, TID).
-// - Scheduling rule: blocks issue in arrival order. A block of a feedback mode (CBC/CFB encryption,
+//   contexts too, with one or two cores), and output beats mirror input beats (TKEEP, TLAST, TID).
+// - Scheduling rule (one core; two cores: see CORES = 2 below): blocks issue in arrival order. A block of a feedback mode (CBC/CFB encryption,
 //   OFB) whose context still has a block in the core waits, and so does everything behind it; the
 //   host fills a pipelined core by interleaving messages of different contexts on the stream (as
 //   AXI4-Stream allows per TID): with C contexts in rotation, C blocks are in the core at once.
@@ -26,20 +26,22 @@
 //   data with TUSER[0] set, in their place in the stream.
 // - Reset and CTRL.CLEAR zero every key, IV, chaining value, FIFO memory and the core(s); s_axis_tready
 //   is low until every FIFO memory is wiped.
-// - CORES = 2: two rijndael_core instances of the same configuration. Per cycle the engine issues one key
-//   beat (to both cores: each takes it when ready, and both hold the same keys), or the oldest block
-//   (block 0) and, when it is independent of block 0, the block behind it (block 1): ECB, CTR (counter,
-//   counter + 1), CBC/CFB decryption. Block 1 comes from the input gearbox, which holds one message at a
-//   time, so it is block 0's context; a feedback-mode block (CBC/CFB encryption, OFB) then waits for
-//   block 0's result, as with one core. (The issue logic checks block 1 on its own context, chaining value
-//   and key, so a queue of blocks of several contexts in front of it could pair feedback blocks of
-//   different contexts; docs/system.md says what that would and would not gain.) Block 1 never needs a
-//   key beat and is never a refused block; otherwise it waits to become block 0. Consecutive blocks go
-//   to alternate cores, so the oldest two results are always one per core: the merge takes both in one
-//   cycle, and blocks leave in arrival order exactly as with one core. Two blocks per clock need two
-//   blocks per beat (TDATA_WIDTH >= 2 x 32*MAX_NB, i.e. 256 for AES): an elaboration check refuses
-//   CORES = 2 with a pipelined core (one block per clock already) on a narrower stream; slower cores gain
-//   at any width.
+// - CORES = 2: two rijndael_core instances of the same configuration. Blocks wait in an issue window
+//   (rijndael_issue_window, ISSUE_WINDOW blocks of any contexts, in arrival order). Per cycle the engine
+//   issues one key beat (to both cores: each takes it when ready, and both hold the same keys), or block 0
+//   and, when it may go too, block 1. Block 0 is the oldest block, handled as with one core, unless it waits
+//   for its context's feedback block: then the oldest block that is free to go (whole, started, key loaded,
+//   no feedback block of its context in a core, no older block of its context waiting). Block 1 is the next
+//   free block after it, or the next block of block 0's context when that is independent of block 0 (ECB,
+//   CTR: counter + 1, CBC/CFB decryption). A context's blocks never overtake each other; blocks of other
+//   contexts pass a waiting feedback chain, so interleaved CBC/CFB encryption and OFB contexts fill both
+//   pipelines. Every block gets a sequence number in arrival order at the window and with it a slot in the
+//   reorder buffer after the merge (rijndael_reorder, REORDER_DEPTH): results are merged in issue order and
+//   leave in arrival order, so the output contract is the one-core one. Consecutive issued blocks go to
+//   alternate cores, so the oldest two results are always one per core and the merge takes both in one
+//   cycle. Two blocks per clock need two blocks per beat (TDATA_WIDTH >= 2 x 32*MAX_NB, i.e. 256 for AES):
+//   an elaboration check refuses CORES = 2 with a pipelined core (one block per clock already) on a narrower
+//   stream; slower cores gain at any width.
 module rijndael_engine #(
   // rijndael_core parameters, passed through (docs/core-interface.md)
   parameter int BLOCK_SIZES      = 'b00001,
