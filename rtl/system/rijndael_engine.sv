@@ -7,8 +7,8 @@
 //          -> merge (XOR, feedback) -> output FIFO (blocks) -> blocks_to_stream -> m_axis
 // - TID picks the context of a message; blocks leave in exactly the order they arrived (across
 //   contexts too, with one or two cores), and output beats mirror input beats (TKEEP, TLAST, TID).
-// - Scheduling rule (one core; two cores: see CORES = 2 below): blocks issue in arrival order. A block of a feedback mode (CBC/CFB encryption,
-//   OFB) whose context still has a block in the core waits, and so does everything behind it; the
+// - Scheduling rule (one core; two cores: see CORES = 2 below): blocks issue in arrival order. A block
+//   of a feedback mode (CBC/CFB encryption, OFB) whose context still has a block in the core waits, and so does everything behind it; the
 //   host fills a pipelined core by interleaving messages of different contexts on the stream (as
 //   AXI4-Stream allows per TID): with C contexts in rotation, C blocks are in the core at once.
 //   Keeping arrival order means no reorder buffer, and output order = input order, per context and
