@@ -6,9 +6,9 @@
 //                                                          \-> order FIFO (per block: context, XOR mask) -/
 //          -> merge (XOR, feedback) -> output FIFO (blocks) -> blocks_to_stream -> m_axis
 // - TID picks the context of a message; blocks leave in exactly the order they arrived (across
-//   contexts too), and output beats mirror input beats (TKEEP, TLAST, TID).
-// - Scheduling rule: blocks issue in arrival order. A block of a feedback mode (CBC/CFB encryption,
-//   OFB) whose context still has a block in the core waits, and so does everything behind it; the
+//   contexts too, with one or two cores), and output beats mirror input beats (TKEEP, TLAST, TID).
+// - Scheduling rule (one core; two cores: see CORES = 2 below): blocks issue in arrival order. A block
+//   of a feedback mode (CBC/CFB encryption, OFB) whose context still has a block in the core waits, and so does everything behind it; the
 //   host fills a pipelined core by interleaving messages of different contexts on the stream (as
 //   AXI4-Stream allows per TID): with C contexts in rotation, C blocks are in the core at once.
 //   Keeping arrival order means no reorder buffer, and output order = input order, per context and
@@ -26,20 +26,22 @@
 //   data with TUSER[0] set, in their place in the stream.
 // - Reset and CTRL.CLEAR zero every key, IV, chaining value, FIFO memory and the core(s); s_axis_tready
 //   is low until every FIFO memory is wiped.
-// - CORES = 2: two rijndael_core instances of the same configuration. Per cycle the engine issues one key
-//   beat (to both cores: each takes it when ready, and both hold the same keys), or the oldest block
-//   (block 0) and, when it is independent of block 0, the block behind it (block 1): ECB, CTR (counter,
-//   counter + 1), CBC/CFB decryption. Block 1 comes from the input gearbox, which holds one message at a
-//   time, so it is block 0's context; a feedback-mode block (CBC/CFB encryption, OFB) then waits for
-//   block 0's result, as with one core. (The issue logic checks block 1 on its own context, chaining value
-//   and key, so a queue of blocks of several contexts in front of it could pair feedback blocks of
-//   different contexts; docs/system.md says what that would and would not gain.) Block 1 never needs a
-//   key beat and is never a refused block; otherwise it waits to become block 0. Consecutive blocks go
-//   to alternate cores, so the oldest two results are always one per core: the merge takes both in one
-//   cycle, and blocks leave in arrival order exactly as with one core. Two blocks per clock need two
-//   blocks per beat (TDATA_WIDTH >= 2 x 32*MAX_NB, i.e. 256 for AES): an elaboration check refuses
-//   CORES = 2 with a pipelined core (one block per clock already) on a narrower stream; slower cores gain
-//   at any width.
+// - CORES = 2: two rijndael_core instances of the same configuration. Blocks wait in an issue window
+//   (rijndael_issue_window, ISSUE_WINDOW blocks of any contexts, in arrival order). Per cycle the engine
+//   issues one key beat (to both cores: each takes it when ready, and both hold the same keys), or block 0
+//   and, when it may go too, block 1. Block 0 is the oldest block, handled as with one core, unless it waits
+//   for its context's feedback block: then the oldest block that is free to go (whole, started, key loaded,
+//   no feedback block of its context in a core, no older block of its context waiting). Block 1 is the next
+//   free block after it, or the next block of block 0's context when that is independent of block 0 (ECB,
+//   CTR: counter + 1, CBC/CFB decryption). A context's blocks never overtake each other; blocks of other
+//   contexts pass a waiting feedback chain, so interleaved CBC/CFB encryption and OFB contexts fill both
+//   pipelines. Every block gets a sequence number in arrival order at the window and with it a slot in the
+//   reorder buffer after the merge (rijndael_reorder, REORDER_DEPTH): results are merged in issue order and
+//   leave in arrival order, so the output contract is the one-core one. Consecutive issued blocks go to
+//   alternate cores, so the oldest two results are always one per core and the merge takes both in one
+//   cycle. Two blocks per clock need two blocks per beat (TDATA_WIDTH >= 2 x 32*MAX_NB, i.e. 256 for AES):
+//   an elaboration check refuses CORES = 2 with a pipelined core (one block per clock already) on a narrower
+//   stream; slower cores gain at any width.
 module rijndael_engine #(
   // rijndael_core parameters, passed through (docs/core-interface.md)
   parameter int BLOCK_SIZES      = 'b00001,
@@ -61,6 +63,9 @@ module rijndael_engine #(
   parameter int FIFO_DEPTH       = 512,   // input and output FIFO size in blocks of 32*MAX_NB bits
   parameter int CONTEXTS         = 4,     // 1..256
   parameter int CORES            = 1,     // cipher cores: 1, or 2 (two blocks per clock; see the header)
+  parameter int ISSUE_WINDOW     = 16,    // CORES = 2: blocks waiting side by side in front of the issue stage
+  parameter int REORDER_DEPTH    = ARCH == 1 ? 128 : 64,   // CORES = 2: blocks from the window's entry to the
+                                          // output FIFO (a pipelined core holds ~55 blocks: two cores 110)
   parameter int TID_WIDTH        = (CONTEXTS > 1) ? $clog2(CONTEXTS) : 1
 ) (
   input  logic                     clk_i,
@@ -121,11 +126,14 @@ module rijndael_engine #(
   // Key slots the engine uses: one per context when the core has enough, else one shared key (slot 0).
   localparam int ENGINE_SLOTS = KEY_SLOTS >= CONTEXTS ? CONTEXTS : 1;
   localparam int CORE_SLOT_W  = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1;
+  localparam int SEQ_W        = $clog2(REORDER_DEPTH);   // sequence numbers in arrival order (CORES = 2)
 
   // Mode values (CONFIG.MODE).
   localparam logic [2:0] MODE_ECB = 3'(rijndael_regs_pkg::CONFIG_MODE_ECB);
   localparam logic [2:0] MODE_CBC = 3'(rijndael_regs_pkg::CONFIG_MODE_CBC);
   localparam logic [2:0] MODE_CTR = 3'(rijndael_regs_pkg::CONFIG_MODE_CTR);
+  localparam logic [2:0] MODE_CFB = 3'(rijndael_regs_pkg::CONFIG_MODE_CFB128);
+  localparam logic [2:0] MODE_OFB = 3'(rijndael_regs_pkg::CONFIG_MODE_OFB);
 
   // ---------------------------------------------------------------------------------------------
   // Parameter checks of the engine (the core checks its own).
@@ -148,6 +156,12 @@ module rijndael_engine #(
   // blocks (TDATA_WIDTH >= 2 x 32*MAX_NB, i.e. 256 for AES). Slower cores gain from CORES = 2 at any width.
   if (CORES == 2 && ARCH == 1 && TDATA_WIDTH < 64 * MAX_NB) begin : g_check_cores_tdata
     ERROR_CORES_2_with_a_pipelined_core_needs_TDATA_WIDTH_of_two_blocks u_error ();
+  end
+  // The reorder buffer allocates at the window's entry, so it must hold the window and more; sequence
+  // numbers wrap, so it is a power of two.
+  if (CORES == 2 && (ISSUE_WINDOW < 2 || ISSUE_WINDOW > 64 || REORDER_DEPTH < ISSUE_WINDOW + 4 ||
+                     REORDER_DEPTH != (1 << SEQ_W))) begin : g_check_window
+    ERROR_ISSUE_WINDOW_2_to_64_and_REORDER_DEPTH_a_power_of_two_above_it u_error ();
   end
 
   // Refusal mask of a CONFIG value for this build (ERROR register bits).
@@ -298,15 +312,15 @@ module rijndael_engine #(
     .empty_o(in_empty), .wiping_o(in_wiping)
   );
 
-  logic                 blk_valid, blk_ready, blk_last, blk_err, asm_empty;
-  logic [BLOCK_W-1:0]   blk_data;
-  logic [5:0]           blk_bytes;
+  logic                 asm_valid, asm_ready, asm_last, asm_err, asm_empty;
+  logic [BLOCK_W-1:0]   asm_data;
+  logic [5:0]           asm_bytes;
   logic [TID_WIDTH-1:0] asm_tid;
   logic [3:0]           asm_nb;
   // The block behind it (two cores): same context and message, taken only together with the first.
-  logic                 blk1_valid, blk_take2, blk1_last, blk1_err;
-  logic [BLOCK_W-1:0]   blk1_data;
-  logic [5:0]           blk1_bytes;
+  logic                 asm1_valid, asm_take2, asm1_last, asm1_err;
+  logic [BLOCK_W-1:0]   asm1_data;
+  logic [5:0]           asm1_bytes;
 
   // Block length of the context whose data the assembler holds (an unknown TID gets 4 words).
   assign asm_nb = (int'(asm_tid) < CONTEXTS) ? 4'd4 + 4'(ctx_block_len[CTX_W'(asm_tid)]) : 4'd4;
@@ -317,14 +331,70 @@ module rijndael_engine #(
     .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data), .in_keep_i(in_keep),
     .in_last_i(in_last), .in_tid_i(in_tid),
     .tid_o(asm_tid), .nb_words_i(asm_nb),
-    .blk_valid_o(blk_valid), .blk_ready_i(blk_ready), .blk_data_o(blk_data), .blk_bytes_o(blk_bytes),
-    .blk_last_o(blk_last), .blk_err_o(blk_err),
-    .blk1_valid_o(blk1_valid), .blk_take2_i(blk_take2), .blk1_data_o(blk1_data), .blk1_bytes_o(blk1_bytes),
-    .blk1_last_o(blk1_last), .blk1_err_o(blk1_err), .empty_o(asm_empty)
+    .blk_valid_o(asm_valid), .blk_ready_i(asm_ready), .blk_data_o(asm_data), .blk_bytes_o(asm_bytes),
+    .blk_last_o(asm_last), .blk_err_o(asm_err),
+    .blk1_valid_o(asm1_valid), .blk_take2_i(asm_take2), .blk1_data_o(asm1_data), .blk1_bytes_o(asm1_bytes),
+    .blk1_last_o(asm1_last), .blk1_err_o(asm1_err), .empty_o(asm_empty)
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Issue, in arrival order: per cycle one key beat (to every core), or block 0 (the oldest) and with
+  // Blocks for the issue stage: block 0 and block 1 with their TIDs (and, with two cores, sequence
+  // numbers in arrival order). One core: straight from the gearbox. Two cores: from the issue window,
+  // where blocks of several contexts wait side by side (rijndael_issue_window).
+  logic                 blk_valid, blk_ready, blk_last, blk_err;
+  logic [BLOCK_W-1:0]   blk_data;
+  logic [5:0]           blk_bytes;
+  logic [TID_WIDTH-1:0] tid0, tid1;
+  logic                 blk1_valid, blk_take2, blk1_last, blk1_err;
+  logic [BLOCK_W-1:0]   blk1_data;
+  logic [5:0]           blk1_bytes;
+  logic [SEQ_W-1:0]     seq0, seq1;
+  logic                 win_empty;
+  logic [1:0]           rob_alloc;
+  logic [SEQ_W:0]       rob_free;
+  logic [CONTEXTS-1:0]  ctx_go, ctx_wait, ctx_fb;
+
+  if (CORES > 1) begin : g_window
+    rijndael_issue_window #(.DEPTH(ISSUE_WINDOW), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .CONTEXTS(CONTEXTS),
+                            .SEQ_W(SEQ_W)) u_window (
+      .clk_i, .rst_ni(dp_rst_n),
+      .in_valid_i(asm_valid), .in_ready_o(asm_ready), .in_data_i(asm_data), .in_bytes_i(asm_bytes),
+      .in_last_i(asm_last), .in_err_i(asm_err), .in_tid_i(asm_tid),
+      .in1_valid_i(asm1_valid), .in_take2_o(asm_take2), .in1_data_i(asm1_data), .in1_bytes_i(asm1_bytes),
+      .in1_last_i(asm1_last), .in1_err_i(asm1_err),
+      .free_i(rob_free), .alloc_o(rob_alloc),
+      .ctx_go_i(ctx_go), .ctx_wait_i(ctx_wait), .ctx_feedback_i(ctx_fb), .ctx_block_len_i(config_block_len),
+      .blk_valid_o(blk_valid), .blk_take_i(blk_ready), .blk_data_o(blk_data), .blk_bytes_o(blk_bytes),
+      .blk_last_o(blk_last), .blk_err_o(blk_err), .blk_tid_o(tid0), .blk_seq_o(seq0),
+      .blk1_valid_o(blk1_valid), .blk1_take_i(blk_take2), .blk1_data_o(blk1_data), .blk1_bytes_o(blk1_bytes),
+      .blk1_last_o(blk1_last), .blk1_err_o(blk1_err), .blk1_tid_o(tid1), .blk1_seq_o(seq1),
+      .empty_o(win_empty)
+    );
+  end else begin : g_no_window
+    logic unused_window;
+    assign unused_window = ^{rob_free, ctx_go, ctx_wait, ctx_fb};
+    assign blk_valid  = asm_valid;
+    assign asm_ready  = blk_ready;
+    assign blk_data   = asm_data;
+    assign blk_bytes  = asm_bytes;
+    assign blk_last   = asm_last;
+    assign blk_err    = asm_err;
+    assign tid0       = asm_tid;
+    assign tid1       = asm_tid;
+    assign blk1_valid = asm1_valid;
+    assign asm_take2  = blk_take2;
+    assign blk1_data  = asm1_data;
+    assign blk1_bytes = asm1_bytes;
+    assign blk1_last  = asm1_last;
+    assign blk1_err   = asm1_err;
+    assign seq0       = '0;
+    assign seq1       = '0;
+    assign rob_alloc  = '0;
+    assign win_empty  = 1'b1;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Issue, in arrival order (two cores: see rijndael_issue_window for what may pass what): per cycle one key beat (to every core), or block 0 (the oldest) and with
   // two cores also block 1 (the one behind it) when block 1 does not depend on block 0.
   logic [BLOCK_W-1:0] chain_q [CONTEXTS];   // IV / chaining value / counter per context (g_ctx_state)
   logic [CONTEXTS-1:0] armed_q, inflight_q;
@@ -339,8 +409,8 @@ module rijndael_engine #(
   logic [2:0]       b_block_len;
   logic [BLOCK_W-1:0] b_chain, b_core_in, b_post_xor, chain_next;
 
-  assign ctx_ok      = int'(asm_tid) < CONTEXTS;
-  assign bctx        = ctx_ok ? CTX_W'(asm_tid) : '0;
+  assign ctx_ok      = int'(tid0) < CONTEXTS;
+  assign bctx        = ctx_ok ? CTX_W'(tid0) : '0;
   assign b_decrypt   = ctx_decrypt[bctx];
   assign b_block_len = ctx_block_len[bctx];
   assign b_chain     = chain_q[bctx];
@@ -356,16 +426,14 @@ module rijndael_engine #(
   // Feedback modes: the next block's input is this block's result.
   assign wait_fb = feedback && inflight_q[bctx];
 
-  // ---- block 1 (two cores). The gearbox holds one context, so block 1 is block 0's context today; the
-  // checks below hold for any pair (a different context has its own chaining value, key and flags).
+  // ---- block 1 (two cores): a block of block 0's context (behind it) or of another context (the window
+  // picked it); a different context has its own chaining value, key and flags.
   logic             ctx_ok1, armed1, bypass1, feedback1, keystream1, need_key1, same_ctx, pair;
   logic             core_decrypt1, b_decrypt1, chain_upd1;
   logic [CTX_W-1:0] bctx1;
-  logic [TID_WIDTH-1:0] tid1;
   logic [BLOCK_W-1:0] b_chain1, b_core_in1, b_post_xor1, chain_next1;
   logic             unused_prep1, unused_partial1;
 
-  assign tid1       = asm_tid;
   assign ctx_ok1    = int'(tid1) < CONTEXTS;
   assign bctx1      = ctx_ok1 ? CTX_W'(tid1) : '0;
   assign same_ctx   = bctx1 == bctx;
@@ -385,6 +453,22 @@ module rijndael_engine #(
   // context has no block in a core and is not block 0's context.
   assign pair = CORES > 1 && blk1_valid && !bypass1 && !need_key1 &&
                 !(feedback1 && (inflight_q[bctx1] || same_ctx));
+
+  // Per context, for the issue window: may a whole block of it go to a core now (started, its key loaded,
+  // no feedback block of it in a core), or does it wait for its feedback block. With one key slot, only
+  // the loaded context counts as loaded here (block 0 still skips the key beat for an equal key).
+  for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_issue
+    logic loaded;
+    if (ENGINE_SLOTS > 1) begin : g_own_slot
+      assign loaded = loaded_valid_q[c];
+    end else begin : g_shared_slot
+      assign loaded = loaded_valid_q[0] && int'(loaded_ctx_q[0]) == c;
+    end
+    assign ctx_fb[c]   = (!ctx_decrypt[c] && (ctx_mode[c] == MODE_CBC || ctx_mode[c] == MODE_CFB)) ||
+                         ctx_mode[c] == MODE_OFB;
+    assign ctx_wait[c] = armed_q[c] && ctx_fb[c] && inflight_q[c];
+    assign ctx_go[c]   = armed_q[c] && loaded && !(ctx_fb[c] && inflight_q[c]);
+  end
 
   if (ENGINE_SLOTS > 1) begin : g_slot_per_context
     // Slot = context: a context's key stays in its slot, so only a context not loaded needs a key beat.
@@ -450,7 +534,7 @@ module rijndael_engine #(
   // order, telling the merge what to do with each block. Per block: flagged, TID, bytes, TLAST, feeds
   // back, feeds back the keystream (OFB), the XOR mask.
   localparam int ORD_SLOT_W = BLOCK_W + TID_WIDTH + 10;
-  localparam int ORDER_W    = 3 + CORES * ORD_SLOT_W;
+  localparam int ORDER_W    = 3 + CORES * ORD_SLOT_W + (CORES > 1 ? 2 * SEQ_W : 0);
   logic                 ord_valid, ord_ready, ord_bypass, ord_two, ord_first;
   logic [ORD_SLOT_W-1:0] ord_in0, ord_in1;
   logic [ORDER_W-1:0]   ord_in, ord_out;
@@ -462,19 +546,24 @@ module rijndael_engine #(
   logic [5:0]           ord_bytes [2];
   logic [BLOCK_W-1:0]   ord_post_xor [2];
   logic                 ord_empty, ord_wiping;
+  logic [SEQ_W-1:0]     ord_seq [2];
 
-  assign ord_in0 = {bypass ? push_err : 1'b0, asm_tid, blk_bytes, blk_last, !bypass && feedback, keystream,
+  assign ord_in0 = {bypass ? push_err : 1'b0, tid0, blk_bytes, blk_last, !bypass && feedback, keystream,
                     bypass ? '0 : b_post_xor};
   assign ord_in1 = {1'b0, tid1, blk1_bytes, blk1_last, feedback1, keystream1, b_post_xor1};
   if (CORES > 1) begin : g_ord_two
-    assign ord_in = {bypass, fire1, first_core, ord_in1, ord_in0};
+    assign ord_in = {bypass, fire1, first_core, seq1, seq0, ord_in1, ord_in0};
     assign {ord_err[1], ord_tid[1], ord_bytes[1], ord_last[1], ord_fb[1], ord_fb_keystream[1], ord_post_xor[1]} =
       ord_out[2*ORD_SLOT_W-1:ORD_SLOT_W];
+    assign {ord_seq[1], ord_seq[0]} = ord_out[2*ORD_SLOT_W +: 2*SEQ_W];
   end else begin : g_ord_one
-    logic unused_ord_in1;
+    logic unused_ord_in1, unused_ord_seq;
     assign unused_ord_in1 = ^ord_in1;
+    assign unused_ord_seq = ^{seq0, seq1, ord_seq[0], ord_seq[1]};
     assign ord_in = {bypass, 1'b0, first_core, ord_in0};
     assign {ord_err[1], ord_tid[1], ord_bytes[1], ord_last[1], ord_fb[1], ord_fb_keystream[1], ord_post_xor[1]} = '0;
+    assign ord_seq[0] = '0;
+    assign ord_seq[1] = '0;
   end
   assign {ord_bypass, ord_two, ord_first} = ord_out[ORDER_W-1 -: 3];
   assign {ord_err[0], ord_tid[0], ord_bytes[0], ord_last[0], ord_fb[0], ord_fb_keystream[0], ord_post_xor[0]} =
@@ -513,7 +602,7 @@ module rijndael_engine #(
 
   // ---------------------------------------------------------------------------------------------
   // Merge: the order FIFO's head group with the cores' results (in order), into the output FIFO.
-  logic               out_in_ready, merge_valid, merge_fire;
+  logic               out_in_ready, merge_ready, merge_valid, merge_fire;
   logic [BLOCK_W-1:0] core_res [2];
   logic               core_res_err [2];
   logic [BLOCK_W-1:0] merge_result [2];
@@ -523,12 +612,12 @@ module rijndael_engine #(
 
   rijndael_core_collect #(.CORES(CORES), .MAX_NB(MAX_NB)) u_collect (
     .group_valid_i(ord_valid), .group_ready_o(ord_ready), .bypass_i(ord_bypass), .two_i(ord_two),
-    .first_i(ord_first), .merge_valid_o(merge_valid), .merge_ready_i(out_in_ready),
+    .first_i(ord_first), .merge_valid_o(merge_valid), .merge_ready_i(merge_ready),
     .core_valid_i(core_out_valid), .core_ready_o(core_out_ready), .core_block_i(core_out_blocks),
     .core_err_i(core_out_err),
     .res0_o(core_res[0]), .res0_err_o(core_res_err[0]), .res1_o(core_res[1]), .res1_err_o(core_res_err[1])
   );
-  assign merge_fire = merge_valid && out_in_ready;
+  assign merge_fire = merge_valid && merge_ready;
 
   for (genvar s = 0; s < 2; s++) begin : g_merge
     logic [BLOCK_W-1:0] byte_mask;
@@ -543,18 +632,40 @@ module rijndael_engine #(
   end
   assign set_core = merge_fire && !ord_bypass && (core_res_err[0] || (ord_two && core_res_err[1]));
 
-  // ---- output FIFO: one entry per merged group (one or two blocks)
+  // ---- output FIFO: one entry per merged group (one or two blocks). Two cores: merged blocks are in issue
+  // order; the reorder buffer (a slot per block, allocated at the window's entry, so the merge never
+  // waits) puts them back into arrival order, and its oldest one or two blocks form a group.
   localparam int OUT_SLOT_W = BLOCK_W + TID_WIDTH + 8;
   localparam int OUT_W      = (CORES > 1 ? 1 : 0) + CORES * OUT_SLOT_W;
-  logic                  out_valid, out_ready, out_two, out_empty, out_wiping;
+  logic                  out_valid, out_ready, out_two, out_empty, out_wiping, rob_empty, rob_valid;
   logic [OUT_W-1:0]      out_in, out_out;
-  logic [OUT_SLOT_W-1:0] out_slot0, out_slot1;
+  logic [OUT_SLOT_W-1:0] out_slot0, out_slot1, merged_slot [2], rob_slot [2];
+  for (genvar s = 0; s < 2; s++) begin : g_merged_slot
+    assign merged_slot[s] = {merge_data[s], ord_bytes[s], ord_last[s], merge_err[s], ord_tid[s]};
+  end
   if (CORES > 1) begin : g_out_two
-    assign out_in = {ord_two, merge_data[1], ord_bytes[1], ord_last[1], merge_err[1], ord_tid[1],
-                     merge_data[0], ord_bytes[0], ord_last[0], merge_err[0], ord_tid[0]};
+    logic rob_two;
+    rijndael_reorder #(.DEPTH(REORDER_DEPTH), .SLOT_W(OUT_SLOT_W)) u_reorder (
+      .clk_i, .rst_ni(dp_rst_n),
+      .alloc_i(rob_alloc), .free_o(rob_free),
+      .wr0_valid_i(merge_fire), .wr0_seq_i(ord_seq[0]), .wr0_slot_i(merged_slot[0]),
+      .wr1_valid_i(merge_fire && ord_two), .wr1_seq_i(ord_seq[1]), .wr1_slot_i(merged_slot[1]),
+      .out_valid_o(rob_valid), .out_ready_i(out_in_ready), .out_two_o(rob_two),
+      .out_slot0_o(rob_slot[0]), .out_slot1_o(rob_slot[1]), .empty_o(rob_empty)
+    );
+    assign merge_ready = 1'b1;
+    assign out_in = {rob_two, rob_slot[1], rob_slot[0]};
     assign {out_two, out_slot1, out_slot0} = out_out;
   end else begin : g_out_one
-    assign out_in = {merge_data[0], ord_bytes[0], ord_last[0], merge_err[0], ord_tid[0]};
+    logic unused_rob;
+    assign unused_rob = ^{rob_alloc, merged_slot[1], rob_slot[0], rob_slot[1]};
+    assign rob_free    = '0;
+    assign rob_empty   = 1'b1;
+    assign rob_valid   = merge_valid;
+    assign rob_slot[0] = '0;
+    assign rob_slot[1] = '0;
+    assign merge_ready = out_in_ready;
+    assign out_in = merged_slot[0];
     assign out_two   = 1'b0;
     assign out_slot1 = '0;
     assign out_slot0 = out_out;
@@ -562,7 +673,7 @@ module rijndael_engine #(
 
   rijndael_fifo #(.WIDTH(OUT_W), .DEPTH(OUT_DEPTH)) u_out_fifo (
     .clk_i, .rst_ni(dp_rst_n),
-    .in_valid_i(merge_valid), .in_ready_o(out_in_ready), .in_data_i(out_in),
+    .in_valid_i(rob_valid), .in_ready_o(out_in_ready), .in_data_i(out_in),
     .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_out),
     .empty_o(out_empty), .wiping_o(out_wiping)
   );
@@ -698,7 +809,8 @@ module rijndael_engine #(
 
   assign st_armed  = armed_q[sel];
   assign st_busy   = ctx_busy[sel];
-  assign st_idle   = in_empty && asm_empty && ord_empty && out_empty && dis_empty && !in_wiping;
+  assign st_idle   = in_empty && asm_empty && win_empty && ord_empty && rob_empty && out_empty && dis_empty &&
+                     !in_wiping;
   assign st_wiping = in_wiping || ord_wiping || out_wiping;
   assign fifo_wiping = ord_wiping || out_wiping;
 

@@ -39,9 +39,12 @@ SYSTEM_DIR = configs.RTL_DIR / "system"
 # Compile order of rtl/system (the register package first, the top last).
 SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_regs.sv", "rijndael_stream_to_blocks.sv",
                 "rijndael_blocks_to_stream.sv", "rijndael_block_prep.sv", "rijndael_core_dispatch.sv",
-                "rijndael_core_collect.sv", "rijndael_group_unpack.sv", "rijndael_engine.sv")
+                "rijndael_core_collect.sv", "rijndael_group_unpack.sv", "rijndael_issue_window.sv",
+                "rijndael_reorder.sv", "rijndael_engine.sv")
 #: Engine parameters (beyond the core's) and their defaults; `--param NAME=VALUE` sets them too.
 ENGINE_PARAMS = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 512, "CONTEXTS": 4, "CORES": 1}
+#: Engine parameters left at the RTL's default unless given (CORES = 2 only: issue window, reorder buffer).
+OPTIONAL_ENGINE_PARAMS = ("ISSUE_WINDOW", "REORDER_DEPTH")
 TDATA_WIDTHS = (32, 64, 128, 256)
 MODES = modes.ENGINE_ENCODINGS          # name -> CONFIG.MODE value (rijndael_hw.modes)
 WHOLE_BLOCK_MODES = tuple(m for m in modes.WHOLE_BLOCK_NAMES if m in MODES)
@@ -61,7 +64,7 @@ def split_params(items: Iterable[str] | None) -> tuple[list[str], dict]:
     core, engine = [], {}
     for item in items or []:
         name = item.split("=", 1)[0].strip()
-        if name in ENGINE_PARAMS:
+        if name in ENGINE_PARAMS or name in OPTIONAL_ENGINE_PARAMS:
             try:
                 engine[name] = int(item.split("=", 1)[1].strip(), 0)
             except (IndexError, ValueError):
