@@ -77,7 +77,9 @@ def test_two_cores_take_two_blocks_per_clock(mode, direction):
     r = bench(*X2, "--mode", mode, "--direction", direction)
     assert r["cores"] == 2 and r["tdata_width"] == 256 and r["blocks"] >= 4096
     assert r["cycles"] <= r["blocks"] // 2 + r["core_latency_cycles"] + 32, r
-    assert r["cycles_per_block"] < 0.52, r
+    # Two blocks per clock but for the fill and drain (the core's latency, which after a key beat includes a
+    # decrypt block's wait for the key wave, and the FIFOs'), spread over the run.
+    assert r["cycles_per_block"] < 0.5 + (r["core_latency_cycles"] + 64) / r["blocks"], r
     assert r["efficiency"] == pytest.approx(r["bits_per_cycle"] / (2 * r["core_bits_per_cycle"]), abs=1e-3)
 
 
@@ -85,7 +87,9 @@ def test_two_cores_keep_a_feedback_chain_in_order():
     # One CBC encryption chain: every block needs the previous result, so the second core cannot help;
     # the output is still checked block for block (the bench refuses a wrong one).
     r = bench(*X2, "--mode", "cbc", "--message-blocks", 64, "--blocks", 512)
-    assert r["cycles_per_block"] >= r["core_latency_cycles"], r
+    # Each block waits for the previous result: at least a block's latency through the core (its latency away
+    # from a key change; the first block after a key may wait a few clocks more).
+    assert r["cycles_per_block"] >= r["core_latency_min_cycles"], r
 
 
 def test_two_cores_spread_feedback_contexts():
