@@ -68,10 +68,12 @@ module rijndael_fifo_fast #(
   assign out_data_o  = head_q;
   assign wiping_o    = wiping_q;
 
-  // One write port, shared by the wipe sequence and pushes.
+  // One write port, shared by the wipe sequence and arriving beats. Every beat is written into the free
+  // slot at the write pointer, and the pointer moves only when the beat stays in the memory (push), so the
+  // RAM's write enable and data do not wait for the bypass decision (which depends on out_ready_i).
   always_ff @(posedge clk_i) begin
-    if (wiping_q)  mem[wipe_addr_q] <= '0;
-    else if (push) mem[wr_ptr_q[AW-1:0]] <= in_data_i;
+    if (wiping_q)        mem[wipe_addr_q] <= '0;
+    else if (in_valid_i && in_ready_o) mem[wr_ptr_q[AW-1:0]] <= in_data_i;  // in_ready_o: flops only
   end
 
   always_ff @(posedge clk_i) begin
