@@ -24,6 +24,11 @@ Counting (documented in docs/results.md as well):
 - Fmax is nextpnr's post-route figure for the one clock; the reported `fmax_mhz` is the median over seeds.
 - Throughput (`gbps`) = block bits x Fmax / cycles per block, with cycles per block measured by the
   simulation benchmark for the configuration's smallest block and key (AES-128 for AES builds).
+
+Engine builds (`rijndael synth --engine`, a `Design` with engine parameters) run the same stages on
+rijndael_engine around the core, in flow/rtl/rijndael_synth_engine_top.sv: `lut4`/`ff`/`bram` are the engine's
+(cores, FIFOs, modes, registers), and cycles per block come from the engine benchmark (`bench_engine`, the
+settings in ENGINE_BENCH), recorded in the result as `engine_bench` with the command that repeats it.
 """
 from __future__ import annotations
 
