@@ -134,10 +134,21 @@ def _given_engine_params(args) -> set:
 def cmd_synth(args) -> int:
     from . import synth
 
-    config = configs.get(args.config, args.param)
+    engine_only = [name for name in ("cores", "tdata_width", "contexts", "fifo_depth")
+                   if getattr(args, name) is not None]
+    if args.engine:
+        from .engine_sim import split_params
+
+        core, engine = split_params(args.param)
+        config = configs.get(args.config, core)
+        design = synth.engine_design(config, args.cores, args.tdata_width, args.contexts, args.fifo_depth, **engine)
+    elif engine_only:
+        _fail(f"--{engine_only[0].replace('_', '-')} is an engine parameter: add --engine")
+    else:
+        config, design = configs.get(args.config, args.param), synth.CORE
     progress = None if args.json else (lambda text: print(f"rijndael synth: {text}", file=sys.stderr, flush=True))
     result = synth.characterize(config, args.target, seeds=args.seeds, clock_mhz=args.clock, force=args.force,
-                                log=progress)
+                                log=progress, design=design)
     print(json.dumps(result, indent=1) if args.json else synth.format_text(result))
     return 1 if result["status"] == "error" else 0
 
@@ -273,6 +284,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seeds", type=int, default=3, help="placer seeds 1..N (default 3; Fmax is their median)")
     p.add_argument("--clock", type=float, metavar="MHZ", help="requested clock; timing_met says if it was reached")
     p.add_argument("--force", action="store_true", help="recompute even if a result with the same input hash exists")
+    p.add_argument("--engine", action="store_true",
+                   help="characterize rijndael_engine (rtl/system) around the core instead of the bare core; "
+                        "Gbit/s from the engine benchmark (CTR, 256-block messages)")
+    p.add_argument("--cores", type=int, choices=(1, 2), help="--engine: cipher cores (default 1)")
+    p.add_argument("--tdata-width", type=int, choices=(32, 64, 128, 256), help="--engine: stream width (default 128)")
+    p.add_argument("--contexts", type=int, metavar="C", help="--engine: CONTEXTS, contexts built (default 4)")
+    p.add_argument("--fifo-depth", type=int, metavar="D", help="--engine: FIFO_DEPTH in blocks (default 512)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_synth)
 

@@ -106,7 +106,7 @@ def load_results(results_dir: Path | None = None) -> list[dict]:
         if not isinstance(r, dict) or "config" not in r or "target" not in r or r.get("status") == "error":
             continue
         r["_file"] = path.name
-        slot = (r["config"], r["target"])
+        slot = (r.get("label", r["config"]), r["target"])  # an engine result is labelled engine-<config>,...
         if slot not in newest or r.get("created", "") >= newest[slot].get("created", ""):
             newest[slot] = r
     return sorted(newest.values(), key=lambda r: (r["target"], r["config"]))
@@ -142,6 +142,25 @@ def tables_markdown(results: list[dict]) -> str:
                        f"`{r['input_hash'][:12]}` |")
         out.append("")
     return "\n".join(out)
+
+
+def engine_markdown(engines: list[dict]) -> str:
+    """Engine builds (`rijndael synth --engine`): the engine's own cells, Fmax, and throughput through the
+    engine (cycles per block from its benchmark)."""
+    out = ["| engine build | target | status | LUT4 | FF | BRAM | Fmax MHz (median; seeds) | cycles/block (bench) | "
+           "Gbit/s | wrapper LUT4/FF | input hash |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in sorted(engines, key=lambda r: (r["target"], r.get("label", ""))):
+        e, b, wrapper = r.get("engine_params") or {}, r.get("engine_bench") or {}, r.get("wrapper") or {}
+        per_seed = r.get("fmax_mhz_per_seed") or {}
+        seeds = ", ".join(_fmt(per_seed[k]) for k in sorted(per_seed, key=int))
+        name = (f"{r['config']}, {e.get('CORES')} core(s), TDATA {e.get('TDATA_WIDTH')}, {e.get('CONTEXTS')} contexts, "
+                f"FIFO {e.get('FIFO_DEPTH')}")
+        bench = f"{_fmt(r.get('cycles_per_block'))} ({b.get('mode', '-')}, {b.get('message_blocks', '-')}-block messages)"
+        out.append(f"| {name} | {r['target']} | {r['status'].replace('does_not_fit', 'does not fit')} | "
+                   f"{_fmt(r.get('lut4'))} | {_fmt(r.get('ff'))} | {_fmt(r.get('bram'))} | "
+                   f"{_fmt(r.get('fmax_mhz'))}{f' ({seeds})' if seeds else ''} | {bench} | {_fmt(r.get('gbps'), '.3f')} | "
+                   f"{_fmt(wrapper.get('lut4'))}/{_fmt(wrapper.get('ff'))} | `{r['input_hash'][:12]}` |")
+    return "\n".join(out) + "\n"
 
 
 def references_markdown() -> str:
@@ -359,14 +378,17 @@ def write_report(results_dir: Path | None = None, docs_dir: Path | None = None) 
     docs = Path(docs_dir or DOCS_DIR)
     img = docs / "img"
     img.mkdir(parents=True, exist_ok=True)
-    results = load_results(results_dir)
+    everything = load_results(results_dir)
+    # Engine builds get a table of their own; the core tables, targets and plots stay about cores.
+    results = [r for r in everything if r.get("design") != "engine"]
+    engines = [r for r in everything if r.get("design") == "engine"]
     written = []
     for name, _, draw in PLOTS:
         draw(results, img / name)
         written.append(img / name)
     md = docs / "results.md"
     analysis = kept_analysis(md.read_text() if md.exists() else "")
-    md.write_text(_markdown(results, analysis))
+    md.write_text(_markdown(results, analysis, engines))
     written.append(md)
     page = docs / "results.html"
     page.write_text(_html(results, img))
@@ -393,6 +415,14 @@ limit neither Fmax nor fit.
   parameters), parameters, target, tool versions, scripts, seeds and clock; a rerun with the same hash returns
   the stored result, and an edit to RTL the configuration does not use keeps it. A result whose hash differs
   from what `rijndael synth` computes today was made with older RTL (the analysis below says which).
+- **Engine builds** (`rijndael synth --engine --config NAME --cores N --tdata-width W --contexts C`) run the same
+  stages on `rijndael_engine` (rtl/system) around the core, in its own pin wrapper
+  (`flow/rtl/rijndael_synth_engine_top.sv`: AXI4-Stream beats byte-serial both ways, a small registered AXI4-Lite
+  master, every pin registered). LUT4/FF/BRAM are the engine's (its cores, FIFOs, modes and registers; the wrapper
+  apart), cycles/block come from the engine benchmark (`rijndael bench --engine`, CTR encryption, 256-block
+  messages, 4096 blocks; the result records the command), and Gbit/s = block bits x Fmax / those cycles. Result
+  files are `engine-<config>+TDATA_WIDTH=..+FIFO_DEPTH=..+CONTEXTS=..+CORES=..-<target>-<hash>.json`; a core
+  result's hash does not cover the engine, so engine edits keep core results.
 - **One flow for all**, except where a configuration's entry in `FLOW_OPTIONS` (src/rijndael_hw/synth.py) adds a
   tool option because the default does not finish on this machine; such rows name the option next to the
   configuration, and the option is part of their input hash.
@@ -407,7 +437,7 @@ def kept_analysis(text: str) -> str:
     return text[start + len(ANALYSIS_BEGIN):end].strip("\n")
 
 
-def _markdown(results: list[dict], analysis: str = "No analysis written yet.") -> str:
+def _markdown(results: list[dict], analysis: str = "No analysis written yet.", engines: list[dict] = ()) -> str:
     parts = ["# Characterization results", "",
              "Generated by `rijndael report` from `results/synth/*.json`; do not edit by hand, except the "
              "timing-closure analysis between the `analysis` markers, which the report keeps.", "",
@@ -420,6 +450,14 @@ def _markdown(results: list[dict], analysis: str = "No analysis written yet.") -
              "## Timing closure analysis", "", ANALYSIS_BEGIN, analysis, ANALYSIS_END, "",
              "## Results", ""]
     parts.append(tables_markdown(results) if results else "No results yet: run `make characterize`.\n")
+    if engines:
+        parts += ["## Engine builds", "",
+                  "`rijndael_engine` with its cores, FIFOs, modes and registers (`rijndael synth --engine`); "
+                  "throughput through the engine.", "", engine_markdown(engines)]
+        for r in engines:
+            if r.get("critical_path"):
+                parts += [f"<details><summary>{r.get('label', r['config'])} on {r['target']}: critical path</summary>",
+                          "", "```", *r["critical_path"][-40:], "```", "", "</details>", ""]
     parts += ["## Plots", ""]
     for name, title, _ in PLOTS:
         parts += [f"![{title}](img/{name})", ""]

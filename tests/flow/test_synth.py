@@ -56,17 +56,26 @@ def test_input_hash_tracks_inputs(flow_dirs):
 
 def test_input_hash_covers_the_elaborated_files_only(flow_dirs, monkeypatch):
     # An edit to RTL the configuration does not elaborate keeps its stored results; an edit to RTL it does
-    # elaborate is a new input. The folded configuration elaborates no pipelined file and vice versa.
-    real = synth._sources()
+    # elaborate is a new input. The folded configuration elaborates no pipelined file and vice versa, and no
+    # core result reads the engine (rtl/system) or its pin wrapper (`rijndael synth --engine`).
+    real = synth._sources
     config = configs.get("folded32")
     base = synth.plan(config, "generic", 1).input_hash
     assert "rtl/cipher/rijndael_core_folded.sv" in synth.used_sources(config)
     assert "rtl/cipher/rijndael_core_pipelined.sv" not in synth.used_sources(config)
 
     def edited(path):
-        return lambda: {**real, path: real[path] + "\n// an edit\n"}
+        def sources(family=None, design=synth.CORE):
+            every = real(family, design)
+            return {**every, path: every[path] + "\n// an edit\n"} if path in every else every
+        return sources
     monkeypatch.setattr(synth, "_sources", edited("rtl/cipher/rijndael_core_pipelined.sv"))
     assert synth.plan(config, "generic", 1).input_hash == base
+    for path in ("rtl/system/rijndael_engine.sv", "rtl/system/rijndael_regs_pkg.sv",
+                 "flow/rtl/rijndael_synth_engine_top.sv"):
+        assert path not in real(None) and path in real(None, synth.engine_design(config))
+        monkeypatch.setattr(synth, "_sources", edited(path))
+        assert synth.plan(config, "generic", 1).input_hash == base, path
     monkeypatch.setattr(synth, "_sources", edited("rtl/cipher/rijndael_core_folded.sv"))
     assert synth.plan(config, "generic", 1).input_hash != base
 

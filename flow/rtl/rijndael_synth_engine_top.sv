@@ -1,0 +1,275 @@
+// rijndael_synth_engine_top: the pin wrapper that `rijndael synth --engine` places and routes around
+// rijndael_engine (rtl/system), in the style of rijndael_synth_top.sv (the core's wrapper).
+//
+// Why it exists: the engine's AXI4-Stream ports alone are 2 x (TDATA_WIDTH + TDATA_WIDTH/8) wires (576 at
+// 256 bits), far more than a CABGA381 has pins, and a pad-to-engine path would set Fmax instead of the
+// engine. So, the same for every engine build and cheap next to any engine:
+// - every pin is registered on the way in and on the way out: no timing path starts or ends at a pad
+//   inside the engine;
+// - a stream beat {TID (8 bits), TKEEP, TDATA} is assembled byte-serially in one shift register, then
+//   offered on s_axis (TLAST from its own pin, latched with the offer) and held until the engine takes it;
+// - an m_axis beat is captured whole into an output shift register {TID, TKEEP, TDATA} that leaves one
+//   byte per clock (TLAST and TUSER on pins of their own);
+// - AXI4-Lite is driven by a small register master: a 40-bit {address, data} shift register loaded from
+//   the same input byte pin, a write (AW + W together) or a read (AR) per strobe, every response taken at
+//   once; read data leaves byte-serially, the response's error bit on a pin;
+// - the reset pin passes two flops before it reaches anything (as behind any reset synchronizer).
+// The engine instance keeps its hierarchy through synthesis (keep_hierarchy) so that the flow counts the
+// engine's cells apart from the wrapper's; it is flattened before place and route.
+module rijndael_synth_engine_top #(
+  // rijndael_core parameters, passed through (see rtl/cipher/rijndael_core.sv)
+  parameter int BLOCK_SIZES      = 'b00001,
+  parameter int KEY_SIZES        = 'b10101,
+  parameter int MAX_NB           = 4,
+  parameter int MAX_NK           = 8,
+  parameter int ENABLE_ENCRYPT   = 1,
+  parameter int ENABLE_DECRYPT   = 1,
+  parameter int ARCH             = 0,
+  parameter int ROUNDS_PER_CYCLE = 1,
+  parameter int FOLDED_WIDTH     = 32,
+  parameter int SUBSTAGES        = 0,
+  parameter int SBOX             = 0,
+  parameter int TBOX             = 0,
+  parameter int ENC_KEYS         = 0,
+  parameter int KEY_SLOTS        = 1,
+  // rijndael_engine parameters, passed through (see rtl/system/rijndael_engine.sv)
+  parameter int TDATA_WIDTH      = 128,
+  parameter int FIFO_DEPTH       = 512,
+  parameter int CONTEXTS         = 4,
+  parameter int CORES            = 1
+) (
+  input  logic       clk_i,
+  input  logic       rst_ni,
+  input  logic [7:0] in_byte_i,       // next byte of a stream beat or of a register {address, data}
+  input  logic       in_shift_i,      // 1: shift in_byte_i into the stream beat register
+  input  logic       in_last_i,       // TLAST of the beat offered next
+  input  logic       in_go_i,         // 1: offer the assembled beat on s_axis
+  output logic       in_busy_o,       // a beat is offered and not yet taken
+  input  logic       out_ready_i,     // 1: the output register may take the next m_axis beat
+  input  logic       out_shift_i,     // 1: shift the output register by one byte
+  output logic [7:0] out_byte_o,
+  output logic       out_valid_o,     // a beat was captured (level until the next capture)
+  output logic       out_last_o,
+  output logic       out_user_o,
+  input  logic       reg_shift_i,     // 1: shift in_byte_i into the register {address, data}
+  input  logic       reg_write_i,     // 1: write data to address (AXI4-Lite AW + W)
+  input  logic       reg_read_i,      // 1: read address (AXI4-Lite AR)
+  input  logic       reg_out_shift_i, // 1: shift the read data register by one byte
+  output logic [7:0] reg_byte_o,
+  output logic       reg_busy_o,      // a register access is in flight
+  output logic       reg_error_o      // the last access answered SLVERR/DECERR
+);
+  localparam int LANES  = TDATA_WIDTH / 8;
+  localparam int TID_W  = (CONTEXTS > 1) ? $clog2(CONTEXTS) : 1;
+  localparam int BEAT_W = 8 + LANES + TDATA_WIDTH;   // {TID padded to a byte, TKEEP, TDATA}
+  localparam int REG_W  = 40;                        // {address, data}
+
+  // Reset from a register, not a pad (its two flops have no reset themselves).
+  logic [1:0] rst_pipe_q;
+  logic       rst_n;
+  // Pin registers (inputs).
+  logic [7:0] in_byte_q;
+  logic       in_shift_q, in_last_q, in_go_q, out_ready_q, out_shift_q;
+  logic       reg_shift_q, reg_write_q, reg_read_q, reg_out_shift_q;
+  // Stream in: beat assembly and offer.
+  logic [BEAT_W-1:0] load_q, load_d;
+  logic              last_q, last_d, offer_q, offer_d;
+  // Stream out: capture.
+  logic [BEAT_W-1:0] result_q, result_d;
+  logic              captured_q, captured_d, result_last_q, result_last_d, result_user_q, result_user_d;
+  // Register master.
+  logic [REG_W-1:0]  reg_load_q, reg_load_d;
+  logic              aw_valid_q, aw_valid_d, w_valid_q, w_valid_d, b_wait_q, b_wait_d;
+  logic              ar_valid_q, ar_valid_d, r_wait_q, r_wait_d;
+  logic [31:0]       rdata_q, rdata_d;
+  logic              reg_error_q, reg_error_d;
+
+  // Engine ports.
+  logic                   s_axis_tready, m_axis_tvalid, m_axis_tlast;
+  logic [TDATA_WIDTH-1:0] m_axis_tdata;
+  logic [LANES-1:0]       m_axis_tkeep;
+  logic [TID_W-1:0]       m_axis_tid;
+  logic [0:0]             m_axis_tuser;
+  logic                   s_axil_awready, s_axil_wready, s_axil_bvalid, s_axil_arready, s_axil_rvalid;
+  logic [1:0]             s_axil_bresp, s_axil_rresp;
+  logic [31:0]            s_axil_rdata;
+
+  always_comb begin
+    load_d  = load_q;
+    last_d  = last_q;
+    offer_d = offer_q;
+    if (in_shift_q) load_d = {load_q[BEAT_W-9:0], in_byte_q};
+    // A new beat is offered only when none is pending, so the engine sees stable data while TVALID.
+    if (offer_q && s_axis_tready) offer_d = 1'b0;
+    if (in_go_q && !offer_q) begin
+      offer_d = 1'b1;
+      last_d  = in_last_q;
+    end
+    result_d      = result_q;
+    captured_d    = captured_q;
+    result_last_d = result_last_q;
+    result_user_d = result_user_q;
+    if (m_axis_tvalid && out_ready_q) begin
+      result_d      = {8'(m_axis_tid), m_axis_tkeep, m_axis_tdata};
+      captured_d    = 1'b1;
+      result_last_d = m_axis_tlast;
+      result_user_d = m_axis_tuser[0];
+    end else if (out_shift_q) begin
+      result_d = {result_q[BEAT_W-9:0], 8'h00};
+    end
+    // Register master: one access at a time; a strobe while one is in flight is ignored.
+    reg_load_d  = reg_load_q;
+    aw_valid_d  = aw_valid_q;
+    w_valid_d   = w_valid_q;
+    b_wait_d    = b_wait_q;
+    ar_valid_d  = ar_valid_q;
+    r_wait_d    = r_wait_q;
+    rdata_d     = rdata_q;
+    reg_error_d = reg_error_q;
+    if (reg_shift_q) reg_load_d = {reg_load_q[REG_W-9:0], in_byte_q};
+    if (aw_valid_q && s_axil_awready) aw_valid_d = 1'b0;
+    if (w_valid_q && s_axil_wready) w_valid_d = 1'b0;
+    if (b_wait_q && s_axil_bvalid) begin
+      b_wait_d    = 1'b0;
+      reg_error_d = s_axil_bresp[1];
+    end
+    if (ar_valid_q && s_axil_arready) ar_valid_d = 1'b0;
+    if (r_wait_q && s_axil_rvalid) begin
+      r_wait_d    = 1'b0;
+      rdata_d     = s_axil_rdata;
+      reg_error_d = s_axil_rresp[1];
+    end else if (reg_out_shift_q) begin
+      rdata_d = {rdata_q[23:0], 8'h00};
+    end
+    if (!b_wait_q && !r_wait_q) begin
+      if (reg_write_q) begin
+        aw_valid_d = 1'b1;
+        w_valid_d  = 1'b1;
+        b_wait_d   = 1'b1;
+      end else if (reg_read_q) begin
+        ar_valid_d = 1'b1;
+        r_wait_d   = 1'b1;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) rst_pipe_q <= {rst_pipe_q[0], rst_ni};
+  assign rst_n = rst_pipe_q[1];
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_n) begin
+      in_byte_q       <= '0;
+      in_shift_q      <= 1'b0;
+      in_last_q       <= 1'b0;
+      in_go_q         <= 1'b0;
+      out_ready_q     <= 1'b0;
+      out_shift_q     <= 1'b0;
+      reg_shift_q     <= 1'b0;
+      reg_write_q     <= 1'b0;
+      reg_read_q      <= 1'b0;
+      reg_out_shift_q <= 1'b0;
+      load_q          <= '0;
+      last_q          <= 1'b0;
+      offer_q         <= 1'b0;
+      result_q        <= '0;  // holds engine output
+      captured_q      <= 1'b0;
+      result_last_q   <= 1'b0;
+      result_user_q   <= 1'b0;
+      reg_load_q      <= '0;  // holds key words on their way in
+      aw_valid_q      <= 1'b0;
+      w_valid_q       <= 1'b0;
+      b_wait_q        <= 1'b0;
+      ar_valid_q      <= 1'b0;
+      r_wait_q        <= 1'b0;
+      rdata_q         <= '0;
+      reg_error_q     <= 1'b0;
+    end else begin
+      in_byte_q       <= in_byte_i;
+      in_shift_q      <= in_shift_i;
+      in_last_q       <= in_last_i;
+      in_go_q         <= in_go_i;
+      out_ready_q     <= out_ready_i;
+      out_shift_q     <= out_shift_i;
+      reg_shift_q     <= reg_shift_i;
+      reg_write_q     <= reg_write_i;
+      reg_read_q      <= reg_read_i;
+      reg_out_shift_q <= reg_out_shift_i;
+      load_q          <= load_d;
+      last_q          <= last_d;
+      offer_q         <= offer_d;
+      result_q        <= result_d;
+      captured_q      <= captured_d;
+      result_last_q   <= result_last_d;
+      result_user_q   <= result_user_d;
+      reg_load_q      <= reg_load_d;
+      aw_valid_q      <= aw_valid_d;
+      w_valid_q       <= w_valid_d;
+      b_wait_q        <= b_wait_d;
+      ar_valid_q      <= ar_valid_d;
+      r_wait_q        <= r_wait_d;
+      rdata_q         <= rdata_d;
+      reg_error_q     <= reg_error_d;
+    end
+  end
+
+  assign in_busy_o   = offer_q;
+  assign out_byte_o  = result_q[BEAT_W-1 -: 8];
+  assign out_valid_o = captured_q;
+  assign out_last_o  = result_last_q;
+  assign out_user_o  = result_user_q;
+  assign reg_byte_o  = rdata_q[31:24];
+  assign reg_busy_o  = b_wait_q || r_wait_q;
+  assign reg_error_o = reg_error_q;
+
+  // Response bit 0 (OKAY/EXOKAY, SLVERR/DECERR) and TID bits above the engine's TID width are not used.
+  logic unused_resp;
+  assign unused_resp = s_axil_bresp[0] ^ s_axil_rresp[0];
+  if (TID_W < 8) begin : g_unused_tid
+    logic unused_tid;
+    assign unused_tid = ^load_q[TDATA_WIDTH + LANES + TID_W +: 8 - TID_W];
+  end
+
+  (* keep_hierarchy *)
+  rijndael_engine #(
+    .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
+    .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .ARCH(ARCH),
+    .ROUNDS_PER_CYCLE(ROUNDS_PER_CYCLE), .FOLDED_WIDTH(FOLDED_WIDTH), .SUBSTAGES(SUBSTAGES),
+    .SBOX(SBOX), .TBOX(TBOX), .ENC_KEYS(ENC_KEYS), .KEY_SLOTS(KEY_SLOTS),
+    .TDATA_WIDTH(TDATA_WIDTH), .FIFO_DEPTH(FIFO_DEPTH), .CONTEXTS(CONTEXTS), .CORES(CORES), .TID_WIDTH(TID_W)
+  ) u_engine (
+    .clk_i,
+    .rst_ni        (rst_n),
+    .s_axil_awaddr (reg_load_q[39:32]),
+    .s_axil_awprot (3'b000),
+    .s_axil_awvalid(aw_valid_q),
+    .s_axil_awready,
+    .s_axil_wdata  (reg_load_q[31:0]),
+    .s_axil_wstrb  (4'hf),
+    .s_axil_wvalid (w_valid_q),
+    .s_axil_wready,
+    .s_axil_bresp,
+    .s_axil_bvalid,
+    .s_axil_bready (b_wait_q),
+    .s_axil_araddr (reg_load_q[39:32]),
+    .s_axil_arprot (3'b000),
+    .s_axil_arvalid(ar_valid_q),
+    .s_axil_arready,
+    .s_axil_rdata,
+    .s_axil_rresp,
+    .s_axil_rvalid,
+    .s_axil_rready (r_wait_q),
+    .s_axis_tdata  (load_q[TDATA_WIDTH-1:0]),
+    .s_axis_tkeep  (load_q[TDATA_WIDTH +: LANES]),
+    .s_axis_tlast  (last_q),
+    .s_axis_tid    (load_q[TDATA_WIDTH + LANES +: TID_W]),
+    .s_axis_tvalid (offer_q),
+    .s_axis_tready,
+    .m_axis_tdata,
+    .m_axis_tkeep,
+    .m_axis_tlast,
+    .m_axis_tid,
+    .m_axis_tuser,
+    .m_axis_tvalid,
+    .m_axis_tready (out_ready_q)
+  );
+endmodule
