@@ -141,10 +141,18 @@ module rijndael_core_pipelined #(
   //   SUBSTAGES 5:    [register] [RAM address register] [RAM output register] [register] [register]
   //                   [ShiftRows, MixColumns, AddRoundKey]: one more register on the way into the RAM row
   //                   (also in the first round, behind the initial AddRoundKey).
+  //   Builds that decrypt (SPLIT_BACK, SUBSTAGES >= 4): the last plain register before the back part takes
+  //   ShiftRows and the decryption AddRoundKey, the back part keeps (Inv)MixColumns and the encryption
+  //   AddRoundKey.
   // FRONT_AT is the offset of SubBytes. KEY_AT is the first offset that reads a round key; every part
   // that reads one is at KEY_AT or KEY_AT + 1, which is what lets a single wave serve old and new blocks.
   localparam int FRONT_AT = SUBSTAGES == 3 && !BRAM ? 1 : 0;
-  localparam int KEY_AT   = BRAM ? D - 1 :
+  // SPLIT_BACK: builds that decrypt with two plain registers after the RAM output (SUBSTAGES >= 4) do
+  // ShiftRows and the decryption AddRoundKey in the second of them, and (Inv)MixColumns with the
+  // encryption AddRoundKey in the last part: both directions' linear layer in one part was the critical
+  // path of pipelined-both.
+  localparam bit SPLIT_BACK = BRAM && DECRYPT && D - 2 >= PRE + SBOX_LAT + 1;
+  localparam int KEY_AT   = BRAM ? (SPLIT_BACK ? D - 2 : D - 1) :
                             SUBSTAGES == 0 ? 0 : SUBSTAGES == 1 ? 1 : (DECRYPT ? FRONT_AT + 1 : FRONT_AT + 2);
 
   // Wave timing. Count the cycles of the key beat's own slot: cycle 0 is the one in which the key beat is
@@ -183,7 +191,7 @@ module rijndael_core_pipelined #(
 
   // ---------------------------------------------------------------------------------------------
   // Handshakes (the output buffer's signals are described with it, below)
-  logic             out_wiping, out_fire, credit_ok_q, credit_ok_d, unused_buffer_ready;
+  logic             out_wiping, out_fire, out_fire_q, credit_ok_q, credit_ok_d, unused_buffer_ready;
   logic [W:0]       buffer_data;
   logic [CNT_W-1:0] held_q, held_d;
   logic in_fire, key_fire, block_fire, key_ok, block_ok, in_inverse, block_refused;
@@ -520,6 +528,17 @@ module rijndael_core_pipelined #(
   assign in_round_keys = round_keys_q[slot_in];
   assign whitened = beat_block ^ (in_inverse ? in_round_keys[NR] : in_round_keys[0]);
 
+  // The block RAMs' output-register resets come from a register per round, chained round to round: one
+  // reset net to every RAM of the die (112 for AES-256) was the critical path; a round's register sits
+  // next to its 8 RAMs. Round j's RAMs are reset j + 1 clocks late, while in_ready_o is still low (the
+  // output buffer's wipe lasts OUT_DEPTH > NR clocks). Distinct inputs keep synthesis from merging them.
+  logic [NR-1:0] ram_rst_nq;
+  always_ff @(posedge clk_i) ram_rst_nq <= {ram_rst_nq[NR-2:0], rst_ni};
+  if (!BRAM) begin : g_no_ram_reset
+    logic unused_ram_reset;
+    assign unused_ram_reset = ^ram_rst_nq;
+  end
+
   for (genvar j = 0; j < NR; j++) begin : g_round  // round j + 1
     localparam bit LAST = j == NR - 1;
     logic [W-1:0] ram_out;  // block-RAM S-boxes: SubBytes of the round's input, SBOX_LAT clocks later
@@ -579,7 +598,7 @@ module rijndael_core_pipelined #(
           rijndael_sbox #(
             .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * NB), .LATENCY(SBOX_LAT)
           ) u_sbox (
-            .clk_i(clk_i), .rst_ni(rst_ni), .en_i(1'b1),
+            .clk_i(clk_i), .rst_ni(ram_rst_nq[j]), .en_i(1'b1),
             .data_i(part_in), .inverse_i(part_inverse), .data_o(ram_out)
           );
         end else begin : g_inside
@@ -587,6 +606,13 @@ module rijndael_core_pipelined #(
           assign unused_in = ^{part_in, part_inverse};
         end
         assign part_out = o == PRE + SBOX_LAT - 1 ? ram_out : '0;
+      end else if (SPLIT_BACK && o == D - 2) begin : g_back_shift
+        rijndael_round_back #(
+          .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT), .PART(1)
+        ) u_back_shift (
+          .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(part_inverse),
+          .last_round_i(LAST), .state_o(part_out)
+        );
       end else if (BRAM && o < D - 1) begin : g_route_register
         logic unused_inverse;  // a plain register on the route to or from the RAM row
         assign part_out       = part_in;
@@ -604,7 +630,8 @@ module rijndael_core_pipelined #(
       end else if (BRAM || o == FRONT_AT + 1) begin : g_back
         logic [W-1:0] mixed;
         rijndael_round_back #(
-          .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
+          .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT),
+          .PART(SPLIT_BACK ? 2 : 0)
         ) u_back (
           .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(part_inverse),
           .last_round_i(LAST), .state_o(mixed)
@@ -688,16 +715,22 @@ module rijndael_core_pipelined #(
     .wiping_o   (out_wiping)
   );
 
-  assign held_d      = held_q + CNT_W'(block_fire) - CNT_W'(out_fire);
+  // A delivered block returns its credit one clock late (out_fire_q): out_ready_i comes from outside
+  // the core, often from far across the die, and must not reach the credit counter's carry chain. Late
+  // credits only make the count conservative; at one block per clock held_q is then L + 2 at most, which
+  // OUT_DEPTH (>= L + 2) still admits.
+  assign held_d      = held_q + CNT_W'(block_fire) - CNT_W'(out_fire_q);
   assign credit_ok_d = held_d < CNT_W'(OUT_DEPTH);
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       held_q      <= '0;
+      out_fire_q  <= 1'b0;
       credit_ok_q  <= 1'b0;
       block_gate_q <= 1'b0;
     end else begin
       held_q      <= held_d;
+      out_fire_q  <= out_fire;
       credit_ok_q  <= credit_ok_d;
       block_gate_q <= credit_ok_d && hold_d == 2'd0;
     end

@@ -10,8 +10,8 @@
 //   output registers (one clock of latency, as rijndael_fifo with BYPASS = 1); otherwise it is written to
 //   the memory (three clocks: write, fetch, output register). Order is kept either way.
 // - Capacity: DEPTH entries in the memory and two in the output registers (a fetch is issued only into
-//   room, so the read register holds no entry of its own while the output is held). in_ready_o is
-//   !(memory full) and depends on registers only; out_valid_o and out_data_o come from the head register.
+//   room, so the read register holds no entry of its own while the output is held). in_ready_o is a
+//   register (see below); out_valid_o and out_data_o come from the head register.
 // - The memory holds plaintext and keystream-derived data, so after reset it is zeroed by a counted
 //   sequence (DEPTH cycles, wiping_o high, in_ready_o low); every flop is reset.
 module rijndael_fifo_fast #(
@@ -41,16 +41,26 @@ module rijndael_fifo_fast #(
   logic             head_valid_q, spare_valid_q;
   logic [WIDTH-1:0] head_q, spare_q;
   logic             wiping_q;
-  logic [AW-1:0]    wipe_addr_q;
+  logic [AW:0]      count_q;              // entries in the memory
+  logic             in_ready_q, empty_q, empty_d;
 
-  logic mem_empty, mem_full, pop, room_now, fetch, bypass, push, arrive;
+  logic mem_empty, wiping_d, pop, room_now, fetch, bypass, push, arrive;
   logic [1:0]       held_after;           // output registers and fetch still held after this clock's pop
   logic [WIDTH-1:0] arrival;
 
-  assign mem_empty = wr_ptr_q == rd_ptr_q;
-  assign mem_full  = (wr_ptr_q[AW] != rd_ptr_q[AW]) && (wr_ptr_q[AW-1:0] == rd_ptr_q[AW-1:0]);
-  assign in_ready_o = !mem_full && !wiping_q;
+  // Empty is a flop too: the bypass and fetch decisions (and through them the head's enables) start from
+  // it. After this clock the memory is empty if it is now and push equals fetch, or it holds one entry
+  // that is fetched while none is pushed.
+  assign mem_empty = empty_q;
+  assign empty_d   = push == fetch ? empty_q : (fetch && count_q == (AW+1)'(1));
+  // in_ready_o is a flop: the memory's write enables (one per LUT-RAM bank, each fanning out to every bit
+  // of the bank) must not wait for a pointer compare. It is decided a clock ahead from the memory's count
+  // then, as if that clock pushed (one entry at most) and fetched nothing, so it never admits a beat into a
+  // full memory; it may stay low one clock longer than needed after a fetch, never while there is room
+  // for two.
+  assign in_ready_o = in_ready_q;
   assign pop        = head_valid_q && out_ready_i;
+  assign wiping_d   = wiping_q && wr_ptr_q[AW-1:0] != AW'(DEPTH - 1);
 
   // Entries that will be in the output registers after this clock, counting the fetch that lands now.
   assign held_after = 2'(head_valid_q) + 2'(spare_valid_q) + 2'(fetched_q) - 2'(pop);
@@ -68,12 +78,13 @@ module rijndael_fifo_fast #(
   assign out_data_o  = head_q;
   assign wiping_o    = wiping_q;
 
-  // One write port, shared by the wipe sequence and arriving beats. Every beat is written into the free
-  // slot at the write pointer, and the pointer moves only when the beat stays in the memory (push), so the
-  // RAM's write enable and data do not wait for the bypass decision (which depends on out_ready_i).
+  // One write port, shared by the wipe sequence and arriving beats, addressed by the write pointer alone
+  // (a flop straight into every LUT-RAM bank's write address: no select in front of it). Every beat is
+  // written into the free slot at the write pointer, and the pointer moves only when the beat stays in
+  // the memory (push), so the RAM's write enable and data do not wait for the bypass decision (which
+  // depends on out_ready_i).
   always_ff @(posedge clk_i) begin
-    if (wiping_q)        mem[wipe_addr_q] <= '0;
-    else if (in_valid_i && in_ready_o) mem[wr_ptr_q[AW-1:0]] <= in_data_i;  // in_ready_o: flops only
+    if (wiping_q || (in_valid_i && in_ready_o)) mem[wr_ptr_q[AW-1:0]] <= wiping_q ? '0 : in_data_i;
   end
 
   always_ff @(posedge clk_i) begin
@@ -109,15 +120,18 @@ module rijndael_fifo_fast #(
       rd_ptr_q    <= '0;
       fetched_q   <= 1'b0;
       wiping_q    <= 1'b1;
-      wipe_addr_q <= '0;
+      count_q     <= '0;
+      in_ready_q  <= 1'b0;
+      empty_q     <= 1'b1;
     end else begin
-      if (push)  wr_ptr_q <= wr_ptr_q + 1'b1;
-      if (fetch) rd_ptr_q <= rd_ptr_q + 1'b1;
+      // The wipe walks the write pointer over the memory, the read pointer with it (still empty after).
+      if (push || wiping_q)  wr_ptr_q <= wr_ptr_q + 1'b1;
+      if (fetch || wiping_q) rd_ptr_q <= rd_ptr_q + 1'b1;
       fetched_q <= fetch;
-      if (wiping_q) begin
-        wipe_addr_q <= wipe_addr_q + 1'b1;
-        if (wipe_addr_q == AW'(DEPTH - 1)) wiping_q <= 1'b0;
-      end
+      count_q   <= count_q + (AW+1)'(push) - (AW+1)'(fetch);
+      empty_q   <= empty_d;
+      in_ready_q <= !wiping_d && count_q < (AW+1)'(DEPTH - 1);
+      wiping_q  <= wiping_d;
     end
   end
 endmodule

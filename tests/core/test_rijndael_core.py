@@ -121,7 +121,10 @@ class PipelinedTiming:
         self.nr = _nr(nb, nk)
         self.length = self.nr * self.d
         front_at = 1 if substages == 3 and not bram else 0
-        key_at = (self.d - 1 if bram else substages if substages < 2
+        sbox_lat = (2 if substages >= 2 else 1) if bram else 0
+        pre = 1 if bram and substages >= 5 else 0
+        split_back = bram and cfg.decrypt and self.d - 2 >= pre + sbox_lat + 1
+        key_at = ((self.d - 2 if split_back else self.d - 1) if bram else substages if substages < 2
                   else front_at + (1 if cfg.decrypt else 2))
         lead = nb > nk
         sub_words = 2 if nk > 6 and nb > 4 else 1
