@@ -191,7 +191,7 @@ module rijndael_core_pipelined #(
 
   // ---------------------------------------------------------------------------------------------
   // Handshakes (the output buffer's signals are described with it, below)
-  logic             out_wiping, out_fire, out_fire_q, credit_ok_q, credit_ok_d, unused_buffer_ready;
+  logic             out_wiping, in_wiping_q, out_fire, out_fire_q, credit_ok_q, credit_ok_d, unused_buffer_ready;
   logic [W:0]       buffer_data;
   logic [CNT_W-1:0] held_q, held_d;
   logic in_fire, key_fire, block_fire, key_ok, block_ok, in_inverse, block_refused;
@@ -217,6 +217,7 @@ module rijndael_core_pipelined #(
   logic [1:0]        hold_q, hold_d;              // cycles left in which the key's slot takes no block
   logic              holding_q;                   // hold_q != 0, in a flop
   logic              block_gate_q;                // credit and no hold: a block beat may be taken this clock
+  logic              block_gate_dec_q;            // ... and no wave running or pending: a decrypt block too
   logic [3:0]        todo_q, todo_d;              // SERIAL: key words still to make before the next capture
   logic              produce_q;                   // SERIAL: todo_q != 0, kept in a flop (it selects window_d)
   logic              fresh_q;                     // SERIAL: the window's newest word changed at the last edge
@@ -239,15 +240,21 @@ module rijndael_core_pipelined #(
   rijndael_skid #(.WIDTH(BEAT_W)) u_input (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .in_valid_i (in_valid_i && !out_wiping),
+    .in_valid_i (in_valid_i && !in_wiping_q),
     .in_ready_o (hold_ready),
     .in_data_i  ({in_is_key_i, in_key_len_i, in_block_len_i, in_decrypt_i, in_slot_i, in_key_i, in_block_i}),
     .out_valid_o(beat_valid),
     .out_ready_i(beat_take),
     .out_data_o ({beat_is_key, beat_key_len, beat_block_len, beat_decrypt, beat_slot, beat_key, beat_block})
   );
-  // While the output buffer is wiped after reset no beat is taken (out_wiping is a flop).
-  assign in_ready_o = hold_ready && !out_wiping;
+  // While the output buffer is wiped after reset no beat is taken. in_wiping_q is a copy of the buffer's
+  // flag next to the input (the buffer sits at the output, across the die from the key logic that
+  // in_ready_o enables); it ends the wipe one clock after the buffer's own.
+  assign in_ready_o = hold_ready && !in_wiping_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) in_wiping_q <= 1'b1;
+    else         in_wiping_q <= out_wiping;
+  end
 
   assign in_inverse = DECRYPT && (!ENCRYPT || beat_decrypt);
 
@@ -284,19 +291,21 @@ module rijndael_core_pipelined #(
   // can only end and decrypt blocks can only move on.
   assign key_ok     = (!wave_busy_q || (!wave_used_q && wave_slot_in)) && !decrypt_in_flight;
   assign key_go_d   = beat_valid && beat_is_key && !key_go_q && (key_ok || !slot_ok);
-  // With one key slot and no decryption a block's only conditions are the hold and the credit, both
-  // decided a clock ahead into block_gate_q, so the decision that enables the input register and starts a
-  // block is one LUT of flops; otherwise the wave's slot and the block's direction are looked at as well.
-  if (KEY_SLOTS == 1 && !DECRYPT) begin : g_simple_take
+  // With one key slot a block's conditions are the hold and the credit (and for a decrypt block the end
+  // of the wave), all decided a clock ahead into block_gate_q / block_gate_dec_q from the next-state
+  // values, so the decision that enables the input register and starts a block is one LUT of flops that
+  // sit together (the wave and credit flops are spread over the die). With key slots the wave's slot and
+  // the block's slot are compared as well.
+  if (KEY_SLOTS == 1) begin : g_simple_take
     logic unused_block_ok;
     assign block_ok        = 1'b1;
-    assign unused_block_ok = ^{block_ok, credit_ok_q, holding_q, wave_pending_q, in_inverse, wave_slot_in};
-    assign beat_take = key_go_q || (beat_valid && !beat_is_key && block_gate_q);
+    assign unused_block_ok = ^{block_ok, credit_ok_q, holding_q, wave_pending_q, wave_slot_in};
+    assign beat_take = key_go_q || (beat_valid && !beat_is_key && (in_inverse ? block_gate_dec_q : block_gate_q));
   end else begin : g_general_take
     logic unused_gate;
     assign block_ok    = !(wave_slot_in && (holding_q || (in_inverse && (wave_busy_q || wave_pending_q))));
     assign beat_take   = key_go_q || (beat_valid && !beat_is_key && block_ok && credit_ok_q);
-    assign unused_gate = block_gate_q;
+    assign unused_gate = ^{block_gate_q, block_gate_dec_q};
   end
   assign in_fire    = beat_take;
   assign key_fire   = key_go_q && slot_ok;
@@ -728,11 +737,13 @@ module rijndael_core_pipelined #(
       out_fire_q  <= 1'b0;
       credit_ok_q  <= 1'b0;
       block_gate_q <= 1'b0;
+      block_gate_dec_q <= 1'b0;
     end else begin
       held_q      <= held_d;
       out_fire_q  <= out_fire;
       credit_ok_q  <= credit_ok_d;
       block_gate_q <= credit_ok_d && hold_d == 2'd0;
+      block_gate_dec_q <= DECRYPT && credit_ok_d && hold_d == 2'd0 && !wave_busy_d && !(KEY_REG && wave_write);
     end
   end
 
