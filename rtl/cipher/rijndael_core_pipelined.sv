@@ -616,7 +616,7 @@ module rijndael_core_pipelined #(
         end
         assign part_out = o == PRE + SBOX_LAT - 1 ? ram_out : '0;
       end else if (SPLIT_BACK && o == D - 2) begin : g_back_shift
-        rijndael_round_back #(
+        rijndael_round_back_split #(
           .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT), .PART(1)
         ) u_back_shift (
           .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(part_inverse),
@@ -638,13 +638,21 @@ module rijndael_core_pipelined #(
         );
       end else if (BRAM || o == FRONT_AT + 1) begin : g_back
         logic [W-1:0] mixed;
-        rijndael_round_back #(
-          .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT),
-          .PART(SPLIT_BACK ? 2 : 0)
-        ) u_back (
-          .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(part_inverse),
-          .last_round_i(LAST), .state_o(mixed)
-        );
+        if (SPLIT_BACK) begin : g_split
+          rijndael_round_back_split #(
+            .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT), .PART(2)
+          ) u_back (
+            .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(part_inverse),
+            .last_round_i(LAST), .state_o(mixed)
+          );
+        end else begin : g_whole
+          rijndael_round_back #(
+            .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
+          ) u_back (
+            .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(part_inverse),
+            .last_round_i(LAST), .state_o(mixed)
+          );
+        end
         if (SUBSTAGES == 1 || BRAM) begin : g_add_key  // the encryption AddRoundKey in the same part
           assign part_out = part_inverse ? mixed : mixed ^ round_key_enc;
         end else begin : g_no_add_key
@@ -729,7 +737,10 @@ module rijndael_core_pipelined #(
   // credits only make the count conservative; at one block per clock held_q is then L + 2 at most, which
   // OUT_DEPTH (>= L + 2) still admits.
   assign held_d      = held_q + CNT_W'(block_fire) - CNT_W'(out_fire_q);
-  assign credit_ok_d = held_d < CNT_W'(OUT_DEPTH);
+  // The credit for the next clock is decided from held_q alone, as if this clock took a block: the
+  // block take then feeds only the counter's carry chain, not the compare behind it (held_q < OUT_DEPTH - 1
+  // now leaves held_d < OUT_DEPTH, the old bound, whatever this clock takes).
+  assign credit_ok_d = held_q < CNT_W'(OUT_DEPTH - 1);
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin

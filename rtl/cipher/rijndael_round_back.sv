@@ -7,14 +7,11 @@
 // its key after: the caller computes state_o ^ round_key. The pipelined core uses the split to put a
 // register between mixing and the encryption AddRoundKey (SUBSTAGES >= 2); round_key_i is only read
 // when decrypting. Columns past Nb stay zero.
-// PART splits the module once more, for pipelines that put a register in the middle: 1 = ShiftRows and
-// the decryption AddRoundKey only, 2 = the rest ((Inv)MixColumns or not) on a state PART 1 produced.
 module rijndael_round_back #(
   parameter int         MAX_NB      = 4,
   parameter logic [4:0] BLOCK_SIZES = 5'b00001,
   parameter bit         ENCRYPT     = 1'b1,
-  parameter bit         DECRYPT     = 1'b1,
-  parameter int         PART        = 0      // 0: whole; 1: ShiftRows + decryption key; 2: mixing only
+  parameter bit         DECRYPT     = 1'b1
 ) (
   input  logic [32*MAX_NB-1:0] state_i,      // after SubBytes
   input  logic [32*MAX_NB-1:0] round_key_i,  // decryption round key (ignored when encrypting)
@@ -30,24 +27,14 @@ module rijndael_round_back #(
 
   assign inverse = DECRYPT && (decrypt_i || !ENCRYPT);
 
-  if (PART < 0 || PART > 2) begin : g_check_part
-    ERROR_rijndael_round_back_PART_must_be_0_1_or_2 u_error ();
-  end
+  rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES)) u_shift_rows (
+    .data_i   (state_i),
+    .nb_code_i(nb_code_i),
+    .inverse_i(inverse),
+    .data_o   (shifted)
+  );
 
-  if (PART == 2) begin : g_shifted  // the first part ran a register earlier
-    logic unused_first;
-    assign pre_mix      = state_i;
-    assign shifted      = '0;
-    assign unused_first = ^{shifted, round_key_i, nb_code_i};
-  end else begin : g_shift
-    rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES)) u_shift_rows (
-      .data_i   (state_i),
-      .nb_code_i(nb_code_i),
-      .inverse_i(inverse),
-      .data_o   (shifted)
-    );
-    assign pre_mix = inverse ? shifted ^ round_key_i : shifted;
-  end
+  assign pre_mix = inverse ? shifted ^ round_key_i : shifted;
 
   for (genvar c = 0; c < MAX_NB; c++) begin : g_mix
     rijndael_mix_column #(.INVERSE(DECRYPT)) u_mix_column (
@@ -57,11 +44,5 @@ module rijndael_round_back #(
     );
   end
 
-  if (PART == 1) begin : g_first_only
-    logic unused_mix;
-    assign state_o    = pre_mix;
-    assign unused_mix = ^{mixed, last_round_i};
-  end else begin : g_mixed
-    assign state_o = last_round_i ? pre_mix : mixed;
-  end
+  assign state_o = last_round_i ? pre_mix : mixed;
 endmodule

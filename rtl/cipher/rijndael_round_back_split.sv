@@ -1,0 +1,66 @@
+// rijndael_round_back_split: rijndael_round_back cut in two for a pipeline that puts a register in the
+// middle of a round that runs both directions (rijndael_core_pipelined with block-RAM S-boxes and
+// SUBSTAGES >= 4, builds that decrypt): PART 1 is ShiftRows / InvShiftRows, the decryption AddRoundKey
+// and InvMixColumns' preprocessing step; PART 2 is the MixColumns network both directions then share (or
+// nothing in the last round). Together they equal rijndael_round_back: InvMixColumns is MixColumns after
+// p_r = a_r ^ {04}(a_r ^ a_(r+2)) (rijndael_pkg::mix_column explains the factoring). Both directions'
+// linear layer in one pipeline part was pipelined-both's critical path.
+//
+// (The preprocessing is written out here rather than taken from rijndael_pkg, whose mix_column keeps it
+// inline: changing the package would change every configuration's characterization hash. Fold it into
+// the package when those results are re-run.)
+module rijndael_round_back_split #(
+  parameter int         MAX_NB      = 4,
+  parameter logic [4:0] BLOCK_SIZES = 5'b00001,
+  parameter bit         ENCRYPT     = 1'b1,
+  parameter bit         DECRYPT     = 1'b1,
+  parameter int         PART        = 1      // 1: shift, decryption key, preprocessing; 2: mixing
+) (
+  input  logic [32*MAX_NB-1:0] state_i,      // PART 1: after SubBytes; PART 2: PART 1's output
+  input  logic [32*MAX_NB-1:0] round_key_i,  // PART 1: decryption round key (ignored when encrypting)
+  input  logic [2:0]           nb_code_i,
+  input  logic                 decrypt_i,
+  input  logic                 last_round_i,  // no (Inv)MixColumns, no preprocessing
+  output logic [32*MAX_NB-1:0] state_o
+);
+  localparam int W = 32 * MAX_NB;
+
+  if (PART != 1 && PART != 2) begin : g_check_part
+    ERROR_rijndael_round_back_split_PART_must_be_1_or_2 u_error ();
+  end
+
+  logic inverse;
+  assign inverse = DECRYPT && (decrypt_i || !ENCRYPT);
+
+  if (PART == 1) begin : g_first
+    logic [W-1:0] shifted, keyed;
+    rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES)) u_shift_rows (
+      .data_i   (state_i),
+      .nb_code_i(nb_code_i),
+      .inverse_i(inverse),
+      .data_o   (shifted)
+    );
+    assign keyed = inverse ? shifted ^ round_key_i : shifted;
+
+    for (genvar c = 0; c < MAX_NB; c++) begin : g_pre
+      logic [7:0] a0, a1, a2, a3, q02, q13;
+      assign {a0, a1, a2, a3} = keyed[W-1-32*c -: 32];
+      assign q02 = rijndael_pkg::xtime(rijndael_pkg::xtime(a0 ^ a2));
+      assign q13 = rijndael_pkg::xtime(rijndael_pkg::xtime(a1 ^ a3));
+      assign state_o[W-1-32*c -: 32] = inverse && !last_round_i ? {a0 ^ q02, a1 ^ q13, a2 ^ q02, a3 ^ q13}
+                                                                 : {a0, a1, a2, a3};
+    end
+  end else begin : g_second
+    logic [W-1:0] mixed;
+    logic         unused_first;
+    for (genvar c = 0; c < MAX_NB; c++) begin : g_mix
+      rijndael_mix_column #(.INVERSE(1'b0)) u_mix_column (
+        .column_i (state_i[W-1-32*c -: 32]),
+        .inverse_i(1'b0),
+        .column_o (mixed[W-1-32*c -: 32])
+      );
+    end
+    assign state_o      = last_round_i ? state_i : mixed;
+    assign unused_first = ^{round_key_i, nb_code_i, inverse};
+  end
+endmodule
