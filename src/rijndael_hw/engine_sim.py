@@ -40,7 +40,7 @@ SYSTEM_DIR = configs.RTL_DIR / "system"
 SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_regs.sv", "rijndael_stream_to_blocks.sv",
                 "rijndael_blocks_to_stream.sv", "rijndael_block_prep.sv", "rijndael_core_dispatch.sv",
                 "rijndael_core_collect.sv", "rijndael_group_unpack.sv", "rijndael_issue_window.sv",
-                "rijndael_reorder.sv", "rijndael_engine.sv")
+                "rijndael_reorder.sv", "rijndael_gcm_prep.sv", "rijndael_ghash.sv", "rijndael_engine.sv")
 #: Engine parameters (beyond the core's) and their defaults; `--param NAME=VALUE` sets them too.
 ENGINE_PARAMS = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 512, "CONTEXTS": 4, "CORES": 1}
 #: Engine parameters left at the RTL's default unless given (CORES = 2 only: issue window, reorder buffer).
@@ -184,9 +184,36 @@ def check_request(config: Config, mode: str, decrypt: bool, key_bits: int, block
     if mode not in MODES:
         raise ConfigError(f"unknown mode '{mode}' (known: {', '.join(MODES)})")
     reason = config.supports(block_bits, key_bits, decrypt=needs_inverse(mode, decrypt))
+    declared = modes.get(mode)
+    if not reason and declared.block_bits_only and block_bits not in declared.block_bits_only:
+        reason = f"{mode} is defined for a {declared.block_bits_only[0]}-bit block only"
+    if not reason and declared.authenticated and key_bits not in (128, 192, 256):
+        reason = f"{mode} takes AES keys (128, 192, 256 bits), not {key_bits} bits"
+    if not reason and declared.authenticated and config.params.get("MAX_NB", 4) != 4:
+        reason = f"the engine runs {mode} in AES builds only (MAX_NB = 4); {config.name} has MAX_NB = {config.params['MAX_NB']}"
     if reason:
         raise ConfigError(reason + (f" ({mode} {'decryption' if decrypt else 'encryption'} needs the "
                                     f"{'inverse' if needs_inverse(mode, decrypt) else 'forward'} cipher)"))
+
+
+@dataclass
+class GcmResult:
+    data: bytes                 # ciphertext (encryption) or plaintext (decryption; only trust it when ok)
+    tag: bytes                  # encryption: the tag; decryption: b""
+    ok: bool                    # nothing flagged; for decryption: the tag matched
+    flagged: tuple              # TUSER[0] per packet (IV, AAD if any, payload, tag)
+
+
+def gcm_packets(ctx: int, iv: bytes, aad: bytes, data, tag_slot: bytes) -> list[tuple]:
+    """The packets of one GCM message on context ctx (docs/registers.md, "GCM"): IV, AAD (none when
+    empty), payload (bytes, or (in_path, out_path) for a file), tag (decryption: the received tag;
+    encryption: TAG_LEN placeholder bytes)."""
+    packets = [(ctx, bytes(iv))]
+    if aad:
+        packets.append((ctx, bytes(aad)))
+    packets.append((ctx, *data) if isinstance(data, tuple) else (ctx, bytes(data)))
+    packets.append((ctx, bytes(tag_slot)))
+    return packets
 
 
 @dataclass
@@ -225,6 +252,7 @@ class EngineSim(HarnessProcess):
         self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=self._stderr, text=True, bufsize=1 << 16)
         self.block_bits: dict[int, int] = {}   # block length configured per context
+        self.gcm_shape: dict[int, tuple] = {}  # (IV_LEN, TAG_LEN, AAD_LEN) written per context
         self.last_stats: dict = {}
 
     def _send(self, text: str) -> None:
@@ -281,6 +309,15 @@ class EngineSim(HarnessProcess):
         """Select ctx; write CONFIG, the key words, the IV words (if any) and START."""
         mode = mode.lower()
         check_request(self.config, mode, decrypt, 8 * len(key), block_bits)
+        if modes.get(mode).authenticated:
+            # GCM: the IV comes on the stream with each message (gcm_crypt); START computes H.
+            items = [("CTX_SEL", ctx, 0), ("CONFIG", config_word(mode, decrypt, 8 * len(key), block_bits), 0)]
+            items += [("KEY", int.from_bytes(key[4 * i:4 * i + 4], "big"), i) for i in range(len(key) // 4)]
+            if start:
+                items.append(("CTRL", regs.FIELDS["CTRL"]["START"].put(1), 0))
+            self.writes(items)
+            self.block_bits[ctx] = block_bits
+            return
         if iv is not None and len(iv) * 8 != block_bits:
             raise ValueError(f"the IV is {len(iv) * 8} bits, the block {block_bits}")
         items = [("CTX_SEL", ctx, 0), ("CONFIG", config_word(mode, decrypt, 8 * len(key), block_bits), 0)]
@@ -292,9 +329,51 @@ class EngineSim(HarnessProcess):
         self.writes(items)
         self.block_bits[ctx] = block_bits
 
+    def gcm_lengths(self, ctx: int, iv_len: int, tag_bytes: int, aad_len: int) -> None:
+        """GCM.IV_LEN / TAG_LEN and AAD_LEN of ctx (written only when they change; the context must be idle)."""
+        shape = (iv_len, tag_bytes, aad_len)
+        if self.gcm_shape.get(ctx) != shape:
+            f = regs.FIELDS["GCM"]
+            self.gcm_shape.pop(ctx, None)
+            self.writes([("CTX_SEL", ctx, 0), ("GCM", f["IV_LEN"].put(iv_len) | f["TAG_LEN"].put(tag_bytes), 0),
+                         ("AAD_LEN", aad_len, 0)])
+            self.gcm_shape[ctx] = shape
+
+    def gcm_run(self, requests: Sequence[tuple], interleave: bool = True) -> list[GcmResult]:
+        """Several GCM messages in one stream: each request is (ctx, iv, data, aad, tag) with tag None to
+        encrypt (tag_bytes from the context's shape) or the received tag to decrypt. Requests of one context
+        must share its (IV, tag, AAD) lengths, written first. Messages of different contexts interleave."""
+        packets, counts = [], []
+        for ctx, iv, data, aad, tag in requests:
+            shape = self.gcm_shape[ctx]
+            if (len(iv), len(aad)) != (shape[0], shape[2]) or (tag is not None and len(tag) != shape[1]):
+                raise ValueError(f"context {ctx} is set up for IV/tag/AAD lengths {shape}")
+            p = gcm_packets(ctx, iv, aad, data, bytes(shape[1]) if tag is None else tag)
+            packets += p
+            counts.append(len(p))
+        results = self.run(packets, interleave=interleave, quiet=True).results
+        # Results come per packet in stream order within a context; regroup them per request.
+        by_ctx: dict[int, list] = {}
+        for r in results:
+            by_ctx.setdefault(r.tid, []).append(r)
+        out = []
+        for (ctx, iv, data, aad, tag), n in zip(requests, counts):
+            parts, by_ctx[ctx] = by_ctx[ctx][:n], by_ctx[ctx][n:]
+            flagged = tuple(p.flagged for p in parts)
+            out.append(GcmResult(parts[-2].data, b"" if tag is not None else parts[-1].data, not any(flagged),
+                                 flagged))
+        return out
+
+    def gcm_crypt(self, ctx: int, iv: bytes, data: bytes, aad: bytes = b"", tag: bytes | None = None,
+                  tag_bytes: int = 16) -> GcmResult:
+        """One GCM message on ctx (configured for gcm, encrypt or decrypt): sets its lengths, streams it."""
+        self.gcm_lengths(ctx, len(iv), len(tag) if tag is not None else tag_bytes, len(aad))
+        return self.gcm_run([(ctx, iv, data, aad, tag)], interleave=False)[0]
+
     def reset(self) -> int:
         self._send("Z\n")
         self.block_bits.clear()
+        self.gcm_shape.clear()
         return int(self._line().split()[1])
 
     def clear(self) -> None:
@@ -305,6 +384,7 @@ class EngineSim(HarnessProcess):
                 break
             self.idle(16)
         self.block_bits.clear()
+        self.gcm_shape.clear()
 
     def idle(self, cycles: int) -> None:
         self._send(f"C {cycles}\n")
