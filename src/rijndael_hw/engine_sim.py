@@ -476,11 +476,25 @@ def parse_hex_arg(what: str, text: str) -> bytes:
 
 
 def check_file_request(config: Config, mode: str, decrypt: bool, key: bytes, iv: bytes | None,
-                       size: int, block_bits: int = 128) -> None:
+                       size: int, block_bits: int = 128, aad: bytes | None = None, tag_bits: int | None = None) -> None:
     """Everything a file request can get wrong, as one ValueError, before any simulation."""
     if len(key) * 8 not in (128, 160, 192, 224, 256):
         raise ValueError(f"a key of {len(key) * 8} bits: Rijndael keys are 128, 160, 192, 224 or 256 bits")
     check_request(config, mode, decrypt, len(key) * 8, block_bits)
+    declared = modes.get(mode)
+    if declared.authenticated:
+        from .model import GCM_TAG_BYTES
+        if iv is None or not 1 <= len(iv) <= 0xFFFF:
+            raise ValueError(f"{mode} needs --iv of 1..65535 bytes (12 bytes = 96 bits recommended)"
+                             + (f", got {len(iv)} bytes" if iv is not None else ""))
+        bits = 128 if tag_bits is None else tag_bits
+        if bits % 8 or bits // 8 not in GCM_TAG_BYTES:
+            raise ValueError(f"--tag-bits {bits}: {mode} tags are 32..128 bits in multiples of 8")
+        if aad is not None and len(aad) > 0xFFFFFFFF:
+            raise ValueError(f"AAD of {len(aad)} bytes: the engine takes up to 2^32 - 1")
+        return
+    if aad is not None or tag_bits is not None:
+        raise ValueError(f"{mode} is not authenticated: --aad / --aad-file / --tag-bits are for gcm")
     block = block_bits // 8
     if not modes.get(mode).needs_iv and iv is not None:
         raise ValueError(f"{mode} takes no --iv")
@@ -493,18 +507,66 @@ def check_file_request(config: Config, mode: str, decrypt: bool, key: bytes, iv:
                          "file yourself or use cfb128, ofb or ctr")
 
 
+class AuthenticationFailed(Exception):
+    """GCM decryption through the engine: the tag did not match (no output was written)."""
+
+
+def _gcm_file(sim: "EngineSim", decrypt: bool, key: bytes, iv: bytes, aad: bytes, tag_bytes: int,
+              source: Path, target: Path, tmp: Path, progress) -> tuple[RunResult, int]:
+    """One GCM message whose payload is a file: encryption writes ciphertext || tag to target; decryption
+    reads ciphertext || tag and writes the plaintext to target (the caller keeps it only when the tag
+    matched). Returns the run and the payload bytes."""
+    size = source.stat().st_size
+    tag = b""
+    payload = source
+    if decrypt:
+        if size < tag_bytes:
+            raise AuthenticationFailed(f"authentication failed: the input ({size} bytes) is shorter than the "
+                                       f"{tag_bytes}-byte tag")
+        # The engine takes the ciphertext and the tag as separate packets: split the file (streamed copy).
+        payload = tmp / "ciphertext.bin"
+        with open(source, "rb") as src, open(payload, "wb") as dst:
+            left = size - tag_bytes
+            while left:
+                chunk = src.read(min(left, 1 << 20))
+                dst.write(chunk)
+                left -= len(chunk)
+            tag = src.read()
+    sim.configure(0, "gcm", key, decrypt=decrypt)
+    sim.gcm_lengths(0, len(iv), tag_bytes, len(aad))
+    packets = gcm_packets(0, iv, aad, (payload, target), tag if decrypt else bytes(tag_bytes))
+    run = sim.run(packets, interleave=False, progress=(lambda i, o, c: progress(o)) if progress else None)
+    flagged = [r.flagged for r in run.results]
+    error_bits = sim.read("ERROR")
+    auth = regs.ERROR_BITS.get("AUTH", 0)
+    if decrypt and (run.results[-1].flagged or error_bits & auth):
+        raise AuthenticationFailed("authentication failed: the tag does not match (no output written)")
+    if any(flagged) or error_bits:
+        names = [n for n, m in regs.ERROR_BITS.items() if error_bits & m]
+        raise HarnessError(f"the engine flagged the output (TUSER[0]); ERROR = {', '.join(names) or 'none'}")
+    if not decrypt:
+        with open(target, "ab") as out:
+            out.write(run.results[-1].data)
+    return run, size - tag_bytes if decrypt else size
+
+
 def crypt_file(config: Config | str, mode: str, decrypt: bool, key: bytes, iv: bytes | None, in_path, out_path,
                *, block_bits: int = 128, tdata_width: int | None = None, params: dict | None = None,
-               seed: int = 1, stall: float = 0.0, progress: Callable[[int], None] | None = None) -> dict:
+               seed: int = 1, stall: float = 0.0, progress: Callable[[int], None] | None = None,
+               aad: bytes | None = None, tag_bits: int | None = None) -> dict:
     """Stream the file in_path through the simulated engine into out_path; returns a summary dict.
 
     The output is written next to out_path first and renamed into place, so out_path may be in_path
     and an interrupted run leaves no half-written file. progress(bytes_done) is called as output arrives.
+    GCM (aad, tag_bits): encryption writes the ciphertext followed by the tag; decryption reads the
+    ciphertext followed by the tag and writes the plaintext only when the tag matches (otherwise
+    AuthenticationFailed, and no output file).
     """
     config = _as_config(config)
     in_path, out_path = Path(in_path), Path(out_path)
     size = in_path.stat().st_size
-    check_file_request(config, mode, decrypt, key, iv, size, block_bits)
+    check_file_request(config, mode, decrypt, key, iv, size, block_bits, aad, tag_bits)
+    gcm = modes.get(mode).authenticated
     out_dir = out_path.resolve().parent
     handle, scratch = tempfile.mkstemp(prefix=f".{out_path.name}.", dir=out_dir)
     os.close(handle)
@@ -520,19 +582,26 @@ def crypt_file(config: Config | str, mode: str, decrypt: bool, key: bytes, iv: b
                 target = Path(tmp) / "out.bin"
             with EngineSim(config, tdata_width=tdata_width, params=params, seed=seed, in_stall=stall,
                            out_stall=stall, progress_bytes=256 << 10) as sim:
-                sim.configure(0, mode, key, iv, decrypt=decrypt, block_bits=block_bits)
-                run = sim.crypt_file(0, source, target,
-                                     progress=(lambda i, o, c: progress(o)) if progress else None)
-                error_bits = sim.read("ERROR")
+                if gcm:
+                    tag_bytes = (128 if tag_bits is None else tag_bits) // 8
+                    run, payload = _gcm_file(sim, decrypt, key, iv, aad or b"", tag_bytes, source, target,
+                                             Path(tmp), progress)
+                    error_bits, result = 0, None
+                    expected = payload if decrypt else payload + tag_bytes
+                else:
+                    sim.configure(0, mode, key, iv, decrypt=decrypt, block_bits=block_bits)
+                    run = sim.crypt_file(0, source, target,
+                                         progress=(lambda i, o, c: progress(o)) if progress else None)
+                    error_bits = sim.read("ERROR")
+                    result, expected = run.results[0], size
             if target != Path(scratch):
                 shutil.move(str(target), scratch)
-        result = run.results[0]
-        if result.flagged or error_bits:
+        if result is not None and (result.flagged or error_bits):
             names = [n for n, m in regs.ERROR_BITS.items() if error_bits & m]
             raise HarnessError(f"the engine flagged the output (TUSER[0]); ERROR = {', '.join(names) or 'none'}")
         written = Path(scratch).stat().st_size
-        if written != size:
-            raise HarnessError(f"the engine returned {written} bytes for {size}")
+        if written != expected:
+            raise HarnessError(f"the engine returned {written} bytes for {expected}")
         os.replace(scratch, out_path)
     finally:
         if os.path.exists(scratch):
