@@ -339,7 +339,7 @@ class EngineSim(HarnessProcess):
                          ("AAD_LEN", aad_len, 0)])
             self.gcm_shape[ctx] = shape
 
-    def gcm_run(self, requests: Sequence[tuple], interleave: bool = True) -> list[GcmResult]:
+    def gcm_run(self, requests: Sequence[tuple], interleave: bool = True, quiet: bool = True) -> list[GcmResult]:
         """Several GCM messages in one stream: each request is (ctx, iv, data, aad, tag) with tag None to
         encrypt (tag_bytes from the context's shape) or the received tag to decrypt. Requests of one context
         must share its (IV, tag, AAD) lengths, written first. Messages of different contexts interleave."""
@@ -351,7 +351,7 @@ class EngineSim(HarnessProcess):
             p = gcm_packets(ctx, iv, aad, data, bytes(shape[1]) if tag is None else tag)
             packets += p
             counts.append(len(p))
-        results = self.run(packets, interleave=interleave, quiet=True).results
+        results = self.run(packets, interleave=interleave, quiet=quiet).results
         # Results come per packet in stream order within a context; regroup them per request.
         by_ctx: dict[int, list] = {}
         for r in results:
