@@ -37,10 +37,14 @@ BINARY_NAME = "engine_harness"
 TOP = "rijndael_engine"
 SYSTEM_DIR = configs.RTL_DIR / "system"
 # Compile order of rtl/system (the register package first, the top last).
+# The GHASH unit's files (rijndael_gf128_*, rijndael_ghash_*: its multipliers and implementations) are
+# found by name, so a new implementation file needs no edit here.
+GHASH_FILES = tuple(sorted(p.name for p in SYSTEM_DIR.glob("rijndael_gf128_*.sv"))
+                    + sorted(p.name for p in SYSTEM_DIR.glob("rijndael_ghash_*.sv")) + ["rijndael_ghash.sv"])
 SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_regs.sv", "rijndael_stream_to_blocks.sv",
                 "rijndael_blocks_to_stream.sv", "rijndael_block_prep.sv", "rijndael_core_dispatch.sv",
                 "rijndael_core_collect.sv", "rijndael_group_unpack.sv", "rijndael_issue_window.sv",
-                "rijndael_reorder.sv", "rijndael_gcm_prep.sv", "rijndael_ghash.sv", "rijndael_engine.sv")
+                "rijndael_reorder.sv", "rijndael_gcm_prep.sv", *GHASH_FILES, "rijndael_engine.sv")
 #: Engine parameters (beyond the core's) and their defaults; `--param NAME=VALUE` sets them too.
 ENGINE_PARAMS = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 512, "CONTEXTS": 4, "CORES": 1}
 #: Engine parameters left at the RTL's default unless given (CORES = 2 only: issue window, reorder buffer).
