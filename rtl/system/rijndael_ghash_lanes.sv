@@ -84,7 +84,7 @@ module rijndael_ghash_lanes #(
   logic [CONTEXTS-1:0]   full_q;      // all three lanes hold data of the message in progress
 
   // Input register
-  logic               blk_valid_q, blk_last_q, blk_full_q;
+  logic               blk_valid_q, blk_last_q, blk_full_q, blk_fwd_q;
   logic [127:0]       blk_q;
   logic [CTX_W-1:0]   blk_ctx_q;
   logic [1:0]         blk_lane_q;
@@ -151,7 +151,9 @@ module rijndael_ghash_lanes #(
                                                       : fold_last_lane_q + 2'(LANES) - fold_j;
   assign fold_has_data = fold_full_q || fold_last_lane_q >= fold_j;
 
-  assign fwd    = vr_q && kind_r_q == OP_BLOCK && ctx_r_q == blk_ctx_q && idx_r_q == blk_lane_q;
+  // Decided a clock early, as the block enters the input register: the operation then in the multiplier's
+  // first stage is the one in the result register when the block issues (the pipeline never stalls).
+  assign fwd    = blk_fwd_q;
   assign prev_p = fwd ? res : prod_mem[{blk_ctx_q, blk_lane_q}];
 
   // H^(j+1) for fold operation j; H for a last block, H^3 for the others.
@@ -226,6 +228,7 @@ module rijndael_ghash_lanes #(
       blk_valid_q      <= 1'b0;
       blk_last_q       <= 1'b0;
       blk_full_q       <= 1'b0;
+      blk_fwd_q        <= 1'b0;
       blk_q            <= '0;
       blk_ctx_q        <= '0;
       blk_lane_q       <= '0;
@@ -271,6 +274,7 @@ module rijndael_ghash_lanes #(
         blk_ctx_q  <= in_ctx_i;
         blk_lane_q <= in_lane;
         blk_full_q <= in_full;
+        blk_fwd_q  <= vb_q && kind_b_q == OP_BLOCK && ctx_b_q == in_ctx_i && idx_b_q == in_lane;
         blk_last_q <= in_last_i;
         next_lane_q[2*in_ctx_i +: 2] <= (int'(in_lane) == LANES - 1) ? 2'd0 : in_lane + 2'd1;
         full_q[in_ctx_i]             <= in_full || int'(in_lane) == LANES - 1;

@@ -291,3 +291,25 @@ def test_rijndael_ghash(fast, contexts, digit, sim_build_dir, cocotb_results):
         pytest.fail(f"cocotb ghash test failed on {label} (exit {exc.code})", pytrace=False)
     expected = ["ghash_interleaved_backpressure", "ghash_clear_mid_stream"] + (["ghash_full_rate"] if fast else [])
     cocotb_results(results, expected)
+
+
+BAD = [({"DIGIT": 12}, "ERROR_rijndael_ghash_DIGIT_must_be_8_16_32_64_or_128"),
+       ({"CONTEXTS": 257, "CTX_W": 9}, "ERROR_rijndael_ghash_CONTEXTS_must_be_1_to_256"),
+       ({"FAST": 2}, "ERROR_rijndael_ghash_FAST_must_be_0_or_1")]
+
+
+@pytest.mark.parametrize("tool", ["verilator", "icarus"])
+@pytest.mark.parametrize("overrides,message", BAD, ids=[m for _, m in BAD])
+def test_bad_parameters_stop_elaboration(tmp_path, tool, overrides, message):
+    import subprocess
+
+    files = [str(REPO / s) for s in SOURCES]
+    if tool == "verilator":
+        cmd = ["verilator", "--lint-only", "--top-module", "rijndael_ghash",
+               *[f"-G{k}={v}" for k, v in overrides.items()], *files]
+    else:
+        cmd = ["iverilog", "-g2012", "-o", str(tmp_path / "sim"), "-s", "rijndael_ghash",
+               *[f"-Prijndael_ghash.{k}={v}" for k, v in overrides.items()], *files]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode != 0
+    assert message in proc.stdout + proc.stderr
