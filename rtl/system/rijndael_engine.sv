@@ -137,14 +137,11 @@ module rijndael_engine #(
   // GCM needs the forward cipher, the AES block (GHASH is 128 bits wide) and one core (its merge feeds
   // GHASH in issue order; with two cores blocks merge in pairs). Other builds refuse CONFIG.MODE = GCM.
   localparam bit GCM_EN = CORES == 1 && MAX_NB == 4 && ENABLE_ENCRYPT != 0;
-  // GHASH at the core's rate: the pipelined core takes a block per clock and needs rijndael_ghash's FAST
-  // implementation (one block per clock); the other cores take one block in 10 or more clocks, which the
-  // digit-serial one (a block per 128/DIGIT + 1 clocks) follows at DIGIT = 32.
-  // INTERIM: rijndael_ghash FAST = 1 is not merged yet, so the pipelined core gets the digit-serial unit at
-  // DIGIT = 128 (a block every 2 clocks): correct, half the core's rate. Set GHASH_FAST = (ARCH == 1) once
-  // FAST = 1 exists.
-  localparam int GHASH_FAST  = 0;
-  localparam int GHASH_DIGIT = (ARCH == 1) ? 128 : 32;
+  // GHASH at the core's rate: the pipelined core takes a block per clock and gets rijndael_ghash's FAST
+  // implementation (one block per clock on one message); the other cores take one block in 10 or more
+  // clocks, which the digit-serial one (a block per 128/DIGIT + 1 clocks) follows at DIGIT = 32.
+  localparam int GHASH_FAST  = (ARCH == 1) ? 1 : 0;
+  localparam int GHASH_DIGIT = 32;
   // GCM merge actions (rijndael_gcm_prep)
   localparam logic [2:0] GK_NONE = 3'd0, GK_H = 3'd1, GK_PASS = 3'd2, GK_IVH = 3'd3, GK_AAD = 3'd4,
                          GK_PAY = 3'd5, GK_TAG = 3'd6;

@@ -14,7 +14,8 @@ ghash_clear_mid_stream
     with H = 0 (so the subkey really is wiped: any message gives 0), the others give correct results.
 ghash_full_rate (FAST = 1 only)
     one message of 96 blocks offered every clock with out_ready high: in_ready_o stays high for all of
-    its blocks (one block per clock sustained), and the result is right.
+    its blocks (one block per clock sustained), then is low for exactly the two fold clocks, and the
+    result is right.
 """
 from __future__ import annotations
 
@@ -250,6 +251,17 @@ async def ghash_full_rate(dut):
         await RisingEdge(d.clk_i)
     d.in_valid_i.value = 0
     bench.expected.append((ctx, ghash(h, b"".join(blocks))))
+    # The fold after a last block (two more multiplications) holds in_ready_o low for two clocks only:
+    # a message costs its blocks + 2 clocks.
+    gap = 0
+    while True:
+        await ReadOnly()
+        if int(d.in_ready_o.value):
+            break
+        gap += 1
+        assert gap <= 2, "in_ready_o low for more than 2 clocks after a last block"
+        await RisingEdge(d.clk_i)
+    assert gap == 2, f"in_ready_o low for {gap} clocks after a last block (design: 2)"
     await bench.drain()
 
 
@@ -268,7 +280,7 @@ def test_rijndael_ghash(fast, contexts, digit, sim_build_dir, cocotb_results):
     label = f"fast{fast}-c{contexts}-d{digit}"
     build_dir = sim_build_dir("ghash", label)
     runner = get_runner("icarus")
-    runner.build(sources=[str(REPO / s) for s in SOURCES if (REPO / s).exists()], hdl_toplevel="rijndael_ghash", build_dir=build_dir,
+    runner.build(sources=[str(REPO / s) for s in SOURCES], hdl_toplevel="rijndael_ghash", build_dir=build_dir,
                  always=True, parameters={"CONTEXTS": contexts, "FAST": fast, "DIGIT": digit},
                  build_args=["-g2012"], timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
     try:
@@ -279,3 +291,25 @@ def test_rijndael_ghash(fast, contexts, digit, sim_build_dir, cocotb_results):
         pytest.fail(f"cocotb ghash test failed on {label} (exit {exc.code})", pytrace=False)
     expected = ["ghash_interleaved_backpressure", "ghash_clear_mid_stream"] + (["ghash_full_rate"] if fast else [])
     cocotb_results(results, expected)
+
+
+BAD = [({"DIGIT": 12}, "ERROR_rijndael_ghash_DIGIT_must_be_8_16_32_64_or_128"),
+       ({"CONTEXTS": 257, "CTX_W": 9}, "ERROR_rijndael_ghash_CONTEXTS_must_be_1_to_256"),
+       ({"FAST": 2}, "ERROR_rijndael_ghash_FAST_must_be_0_or_1")]
+
+
+@pytest.mark.parametrize("tool", ["verilator", "icarus"])
+@pytest.mark.parametrize("overrides,message", BAD, ids=[m for _, m in BAD])
+def test_bad_parameters_stop_elaboration(tmp_path, tool, overrides, message):
+    import subprocess
+
+    files = [str(REPO / s) for s in SOURCES]
+    if tool == "verilator":
+        cmd = ["verilator", "--lint-only", "--top-module", "rijndael_ghash",
+               *[f"-G{k}={v}" for k, v in overrides.items()], *files]
+    else:
+        cmd = ["iverilog", "-g2012", "-o", str(tmp_path / "sim"), "-s", "rijndael_ghash",
+               *[f"-Prijndael_ghash.{k}={v}" for k, v in overrides.items()], *files]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode != 0
+    assert message in proc.stdout + proc.stderr
