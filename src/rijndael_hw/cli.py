@@ -243,7 +243,8 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("vectors", help="run CAVP .rsp / JSON-lines vector files through the simulated RTL")
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="CAVP .rsp or JSON-lines files; with --engine also 'sp800-38a-ctr' (default with "
-                        "--engine: every CAVP CBC/CFB128/OFB file and the SP 800-38A CTR examples)")
+                        "--engine: every CAVP CBC/CFB128/OFB file, the SP 800-38A CTR examples, the CAVP GCM "
+                        "files and Wycheproof's aes_gcm_test.json)")
     _config_args(p)
     p.add_argument("--engine", action="store_true",
                    help="run through the engine (rtl/system: every mode) instead of the bare core (ECB only)")
