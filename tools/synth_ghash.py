@@ -78,6 +78,11 @@ def main(argv=None) -> int:
         wrapper = {k: v for k, v in modules[next(n for n in modules if n.endswith(TOP))].items()
                    if "rijndael_ghash" not in k}
         netlist_gz = gzip.compress((work / "netlist.json").read_bytes())
+    cmd = (f"python tools/synth_ghash.py --fast {args.fast} --contexts {args.contexts}"
+           + ("" if args.fast else f" --digit {args.digit}") + f" --seeds {' '.join(map(str, args.seeds))}"
+           + f" --freq {args.freq:g}")
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / f"{label}.json"
     runs = []
     for seed in args.seeds:
         t0 = time.time()
@@ -87,22 +92,18 @@ def main(argv=None) -> int:
         run["seconds"] = round(time.time() - t0, 1)
         print(f"seed {seed}: {run.get('status')} {run.get('fmax_mhz')} MHz ({run['seconds']} s)", flush=True)
         runs.append(run)
-    fmaxes = [r["fmax_mhz"] for r in runs if r.get("fmax_mhz")]
-    cmd = (f"python tools/synth_ghash.py --fast {args.fast} --contexts {args.contexts}"
-           + ("" if args.fast else f" --digit {args.digit}") + f" --seeds {' '.join(map(str, args.seeds))}"
-           + f" --freq {args.freq:g}")
-    result = {
-        "label": label, "unit": "rijndael_ghash", "params": params, "target": target.name,
-        "device": target.description, "device_args": list(target.device_args),
-        "clock_mhz": args.freq, "seeds": args.seeds, "tools": synth.tool_versions(target),
-        "unit_cells": modules[unit], "resources": synth.resources(modules[unit], "ecp5"),
-        "wrapper": synth.resources(wrapper, "ecp5"),
-        "fmax_mhz": statistics.median(fmaxes) if fmaxes else None, "fmax_per_seed": fmaxes,
-        "synth_seconds": round(synth_s, 1), "runs": runs, "command": cmd,
-    }
-    args.out.mkdir(parents=True, exist_ok=True)
-    path = args.out / f"{label}.json"
-    path.write_text(json.dumps(result, indent=1) + "\n")
+        # Written after every seed, so an interrupted run keeps the seeds it finished.
+        fmaxes = [r["fmax_mhz"] for r in runs if r.get("fmax_mhz")]
+        result = {
+            "label": label, "unit": "rijndael_ghash", "params": params, "target": target.name,
+            "device": target.description, "device_args": list(target.device_args),
+            "clock_mhz": args.freq, "seeds": [r["seed"] for r in runs], "tools": synth.tool_versions(target),
+            "unit_cells": modules[unit], "resources": synth.resources(modules[unit], "ecp5"),
+            "wrapper": synth.resources(wrapper, "ecp5"),
+            "fmax_mhz": statistics.median(fmaxes) if fmaxes else None, "fmax_per_seed": fmaxes,
+            "synth_seconds": round(synth_s, 1), "runs": runs, "command": cmd,
+        }
+        path.write_text(json.dumps(result, indent=1) + "\n")
     res = result["resources"]
     print(f"{label}: {res['lut4']} LUT4, {res['ff']} FF, {res['dist_ram']} DPR16X4, Fmax {result['fmax_mhz']} MHz -> {path}")
     return 0

@@ -1,5 +1,9 @@
-// rijndael_gf128_mul_pipe: a full 128x128 GF(2^128) multiplier in GCM's bit order, two register
-// stages, a product every clock (latency 2 from a_i/b_i, which the caller drives from flops).
+// rijndael_gf128_mul_pipe: a full 128x128 GF(2^128) multiplier in GCM's bit order, three register
+// stages (operands, slices, product), a product every clock: p_o is a_i * b_i of three clocks before.
+//
+// The operand registers are here, one copy per slice (its 128/GROUPS bits of a, all of b), because on
+// ECP5 the first version's single operand register was the critical path: one b bit fed ~128 LUTs spread
+// over the whole multiplier, 6.5 ns of routing out of 9.4 (107 MHz). keep stops Yosys merging the copies.
 //
 // Bit order: bus bit 127 is the coefficient of x^0 (SP 800-38D's reflected order, see rijndael_ghash).
 // Inside, operands are taken in polynomial order (coefficient c = bus bit 127-c).
@@ -30,11 +34,11 @@ module rijndael_gf128_mul_pipe #(
     reverse128 = r;
   endfunction
 
-  // XOR over c in slice g of a[c] * (b << c), both in polynomial order, as a balanced tree.
-  function automatic logic [254:0] slice_product(input logic [127:0] a, input logic [127:0] b, input int g);
+  // XOR over the slice's coefficients c = g*SLICE + i of a_i * (b << c), both in polynomial order, as a balanced tree.
+  function automatic logic [254:0] slice_product(input logic [SLICE-1:0] a, input logic [127:0] b, input int g);
     logic [255*SLICE-1:0] t;
     for (int i = 0; i < SLICE; i++) begin
-      t[255*i +: 255] = {255{a[g*SLICE + i]}} & ({127'd0, b} << (g*SLICE + i));
+      t[255*i +: 255] = {255{a[i]}} & ({127'd0, b} << (g*SLICE + i));
     end
     for (int l = 0; l < LEVELS; l++) begin
       for (int i = 0; i < SLICE / 2; i++) begin
@@ -71,7 +75,18 @@ module rijndael_gf128_mul_pipe #(
   assign a_poly = reverse128(a_i);
   assign b_poly = reverse128(b_i);
   for (genvar g = 0; g < GROUPS; g++) begin : g_slice
-    assign part_d[g*255 +: 255] = slice_product(a_poly, b_poly, g);
+    (* keep *) logic [SLICE-1:0] a_q;   // this slice's bits of a
+    (* keep *) logic [127:0] b_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        a_q <= '0;
+        b_q <= '0;
+      end else begin
+        a_q <= a_poly[g*SLICE +: SLICE];
+        b_q <= b_poly;
+      end
+    end
+    assign part_d[g*255 +: 255] = slice_product(a_q, b_q, g);
   end
 
   always_ff @(posedge clk_i) begin

@@ -2,7 +2,7 @@
 // for the pipelined core.
 //
 // Aggregation. The multiplier (rijndael_gf128_mul_pipe) takes a new product every clock but its result
-// comes back LANES = 3 clocks after the operands are chosen (operand registers + two multiplier stages),
+// comes back LANES = 3 clocks after the operands are chosen (its operand registers + two stages),
 // so block i of a message cannot wait for Y_(i-1). Instead the blocks of a message are dealt round-robin
 // to LANES lanes (lane = block index mod 3) and each lane runs Horner's rule with H^3:
 //
@@ -100,8 +100,8 @@ module rijndael_ghash_lanes #(
   logic [127:0]       h_cur_q;
   logic [CTX_W-1:0]   h_ctx_q;
 
-  // Multiplier operands (issue registers) and the tags that travel alongside the two multiplier stages
-  logic [127:0]       a_q, b_q, res;
+  // Tags travelling alongside the multiplier's three register stages
+  logic [127:0]       res;
   logic               va_q, vb_q, vr_q;
   logic [2:0]         kind_a_q, kind_b_q, kind_r_q;
   logic [CTX_W-1:0]   ctx_a_q, ctx_b_q, ctx_r_q;
@@ -182,7 +182,9 @@ module rijndael_ghash_lanes #(
     end
   end
 
-  rijndael_gf128_mul_pipe u_mul (.clk_i, .rst_ni, .a_i(a_q), .b_i(b_q), .p_o(res));
+  // The multiplier registers the operands itself (one copy per slice): a product is in res 3 clocks
+  // after its operands are chosen here, alongside the tags in the _a/_b/_r registers.
+  rijndael_gf128_mul_pipe u_mul (.clk_i, .rst_ni, .a_i(op_valid ? op_a : '0), .b_i(op_valid ? op_b : '0), .p_o(res));
 
   // ---------------------------------------------------------------------------------------------
   // Memories: one write port each; the wipe sequence has priority.
@@ -240,8 +242,6 @@ module rijndael_ghash_lanes #(
       pow_started_q    <= 1'b0;
       h_cur_q          <= '0;
       h_ctx_q          <= '0;
-      a_q              <= '0;
-      b_q              <= '0;
       va_q             <= 1'b0;
       vb_q             <= 1'b0;
       vr_q             <= 1'b0;
@@ -306,10 +306,8 @@ module rijndael_ghash_lanes #(
         h_cur_q       <= '0;
       end
 
-      // Multiplier operands and tags
+      // Tags of the operation in each multiplier stage
       va_q     <= op_valid;
-      a_q      <= op_valid ? op_a : '0;
-      b_q      <= op_valid ? op_b : '0;
       kind_a_q <= op_kind;
       ctx_a_q  <= op_ctx;
       idx_a_q  <= op_idx;
