@@ -118,6 +118,18 @@ extern "C" {
 #define RIJNDAEL_REGS__ERROR__CORE_bp 11
 #define RIJNDAEL_REGS__ERROR__CORE_bw 1
 #define RIJNDAEL_REGS__ERROR__CORE_reset 0x0
+#define RIJNDAEL_REGS__ERROR__BAD_GCM_LEN_bm 0x1000
+#define RIJNDAEL_REGS__ERROR__BAD_GCM_LEN_bp 12
+#define RIJNDAEL_REGS__ERROR__BAD_GCM_LEN_bw 1
+#define RIJNDAEL_REGS__ERROR__BAD_GCM_LEN_reset 0x0
+#define RIJNDAEL_REGS__ERROR__GCM_FRAME_bm 0x2000
+#define RIJNDAEL_REGS__ERROR__GCM_FRAME_bp 13
+#define RIJNDAEL_REGS__ERROR__GCM_FRAME_bw 1
+#define RIJNDAEL_REGS__ERROR__GCM_FRAME_reset 0x0
+#define RIJNDAEL_REGS__ERROR__AUTH_bm 0x4000
+#define RIJNDAEL_REGS__ERROR__AUTH_bp 14
+#define RIJNDAEL_REGS__ERROR__AUTH_bw 1
+#define RIJNDAEL_REGS__ERROR__AUTH_reset 0x0
 
 // reg - rijndael_regs.CONFIG
 #define RIJNDAEL_REGS__CONFIG__MODE_bm 0x7
@@ -136,6 +148,16 @@ extern "C" {
 #define RIJNDAEL_REGS__CONFIG__BLOCK_LEN_bp 12
 #define RIJNDAEL_REGS__CONFIG__BLOCK_LEN_bw 3
 #define RIJNDAEL_REGS__CONFIG__BLOCK_LEN_reset 0x0
+
+// reg - rijndael_regs.GCM
+#define RIJNDAEL_REGS__GCM__IV_LEN_bm 0xffff
+#define RIJNDAEL_REGS__GCM__IV_LEN_bp 0
+#define RIJNDAEL_REGS__GCM__IV_LEN_bw 16
+#define RIJNDAEL_REGS__GCM__IV_LEN_reset 0xc
+#define RIJNDAEL_REGS__GCM__TAG_LEN_bm 0x1f0000
+#define RIJNDAEL_REGS__GCM__TAG_LEN_bp 16
+#define RIJNDAEL_REGS__GCM__TAG_LEN_bw 5
+#define RIJNDAEL_REGS__GCM__TAG_LEN_reset 0x10
 
 // reg - rijndael_regs.BLOCKS_IN
 #define RIJNDAEL_REGS__BLOCKS_IN__COUNT_bm 0xffffffff
@@ -156,6 +178,12 @@ extern "C" {
 #define RIJNDAEL_REGS__ERROR_BLOCKS__COUNT_bm 0xffffffff
 #define RIJNDAEL_REGS__ERROR_BLOCKS__COUNT_bp 0
 #define RIJNDAEL_REGS__ERROR_BLOCKS__COUNT_bw 32
+
+// reg - rijndael_regs.AAD_LEN
+#define RIJNDAEL_REGS__AAD_LEN__LEN_bm 0xffffffff
+#define RIJNDAEL_REGS__AAD_LEN__LEN_bp 0
+#define RIJNDAEL_REGS__AAD_LEN__LEN_bw 32
+#define RIJNDAEL_REGS__AAD_LEN__LEN_reset 0x0
 
 // reg - rijndael_regs.KEY[]
 #define RIJNDAEL_REGS__KEYX__WORD_bm 0xffffffff
@@ -178,12 +206,13 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t STATUS;
     uint32_t ERROR;
     uint32_t CONFIG;
-    uint8_t RESERVED_1c_1f[0x4];
+    uint32_t GCM;
     uint32_t BLOCKS_IN;
     uint32_t BLOCKS_OUT;
     uint32_t MESSAGES;
     uint32_t ERROR_BLOCKS;
-    uint8_t RESERVED_30_3f[0x10];
+    uint32_t AAD_LEN;
+    uint8_t RESERVED_34_3f[0xc];
     uint32_t KEY[8];
     uint32_t IV[8];
 } rijndael_regs_t;

@@ -6,7 +6,10 @@ Measures with rijndael_hw.bench.bench_engine (the `rijndael bench --engine` meas
     folded32), ECB encryption, one context;
   * every mode and direction at 256-block messages, per core at its matching TDATA width;
   * CBC encryption on pipelined-both against the number of interleaved contexts (1..16), with the core
-    holding one key (KEY_SLOTS = 1) and one key slot per context (KEY_SLOTS = 16, files ending in -k16).
+    holding one key (KEY_SLOTS = 1) and one key slot per context (KEY_SLOTS = 16, files ending in -k16);
+  * GCM against CTR (encryption, one context, fresh 96-bit IV per message, 128-bit tag) against message
+    length, on iterative and pipelined-both at their matching TDATA width (issue #15's target: GCM at
+    >= 95 % of CTR for messages of 64 blocks or more).
 Each point is one JSON file in results/bench/engine/ (kept: a rerun measures only what is missing,
 --force measures again). Then the table and plot go into docs/system.md (between the
 `<!-- bench-engine:... -->` markers) and docs/system_throughput.png.
@@ -35,6 +38,8 @@ WIDTHS = (32, 64, 128, 256)
 LENGTHS = (1, 4, 16, 64, 256, 1024, 4096)
 MODES = modes.ENGINE_NAMES
 CONTEXT_COUNTS = (1, 2, 4, 8, 12, 16)
+GCM_CORES = ("iterative", "pipelined-both")
+GCM_LENGTHS = (4, 16, 64, 256, 1024)
 MIN_BLOCKS = 8192
 
 
@@ -64,7 +69,7 @@ def sweep(force: bool, quick: bool) -> dict:
     cores = CORES[:2] if quick else CORES
     widths = (32, 128) if quick else WIDTHS
     lengths = (1, 64, 4096) if quick else LENGTHS
-    out = {"length": [], "modes": [], "contexts": [], "slots": []}
+    out = {"length": [], "modes": [], "contexts": [], "slots": [], "gcm": []}
     for config in cores:
         for width in widths:
             for blocks in lengths:
@@ -79,13 +84,22 @@ def sweep(force: bool, quick: bool) -> dict:
     for contexts in (CONTEXT_COUNTS[:3] if quick else CONTEXT_COUNTS):
         out["slots"].append(point("pipelined-both", 128, "cbc", "encrypt", 256, contexts, force, engine_contexts=16,
                                   key_slots=16))
+    for config in GCM_CORES:
+        width = matching_width(out["length"][[r["config"] for r in out["length"]].index(config)]["core_bits_per_cycle"])
+        for blocks in ((16, 64, 256) if quick else GCM_LENGTHS):
+            for mode in ("ctr", "gcm"):
+                out["gcm"].append(point(config, width, mode, "encrypt", blocks, 1, force))
     return out
 
 
 def load_all() -> dict:
-    out = {"length": [], "modes": [], "contexts": [], "slots": []}
+    out = {"length": [], "modes": [], "contexts": [], "slots": [], "gcm": []}
     for path in sorted(RESULTS.glob("*.json")):
         r = json.loads(path.read_text())
+        if (r["config"] in GCM_CORES and r["mode"] in ("ctr", "gcm") and r["direction"] == "encrypt"
+                and r["contexts"] == 1 and r["params"]["CONTEXTS"] != 16
+                and r["tdata_width"] == matching_width(r["core_bits_per_cycle"])):
+            out["gcm"].append(r)
         if r["params"].get("KEY_SLOTS", 1) > 1:
             out["slots"].append(r)
             continue
@@ -167,6 +181,22 @@ def tables(data: dict) -> str:
             cells.append("-" if loop is None else _pct(min(1.0, c / loop)))
             lines.append(f"| {c} | " + " | ".join(cells) + " |")
         lines.append("")
+    if data["gcm"]:
+        lines.append("**GCM against CTR** (encryption, AES-128, one context, matching TDATA width; GCM: a fresh "
+                     "96-bit IV per message, no AAD, 128-bit tag, so each message is an IV, a payload and a tag "
+                     "packet; only payload bits count). Issue #15's target: GCM >= 95 % of CTR from 64 blocks on.\n")
+        lines.append("| core | TDATA | blocks per message | CTR bits per cycle | GCM bits per cycle | GCM / CTR |")
+        lines.append("|---|---|---|---|---|---|")
+        for config in GCM_CORES:
+            rows = [r for r in data["gcm"] if r["config"] == config]
+            for n in sorted({r["message_blocks"] for r in rows}):
+                ctr = next((r for r in rows if r["mode"] == "ctr" and r["message_blocks"] == n), None)
+                gcm = next((r for r in rows if r["mode"] == "gcm" and r["message_blocks"] == n), None)
+                if ctr is None or gcm is None:
+                    continue
+                lines.append(f"| {config} | {gcm['tdata_width']} | {n} | {ctr['bits_per_cycle']:.2f} | "
+                             f"{gcm['bits_per_cycle']:.2f} | {_pct(gcm['bits_per_cycle'] / ctr['bits_per_cycle'])} |")
+        lines.append("")
     return "\n".join(lines)
 
 
@@ -176,7 +206,28 @@ def plot(data: dict) -> None:
     import matplotlib.pyplot as plt
 
     cores = [c for c in CORES if any(r["config"] == c for r in data["length"])]
-    fig, axes = plt.subplots(1, len(cores), figsize=(5 * len(cores), 4), squeeze=False)
+    panels = len(cores) + (1 if data["gcm"] else 0)
+    fig, axes = plt.subplots(1, panels, figsize=(5 * panels, 4), squeeze=False)
+    if data["gcm"]:
+        ax = axes[0][-1]
+        for config in GCM_CORES:
+            rows = [r for r in data["gcm"] if r["config"] == config]
+            pts = []
+            for n in sorted({r["message_blocks"] for r in rows}):
+                ctr = next((r for r in rows if r["mode"] == "ctr" and r["message_blocks"] == n), None)
+                gcm = next((r for r in rows if r["mode"] == "gcm" and r["message_blocks"] == n), None)
+                if ctr and gcm:
+                    pts.append((n, 100 * gcm["bits_per_cycle"] / ctr["bits_per_cycle"]))
+            if pts:
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=config)
+        ax.axhline(95, color="grey", linestyle="--", label="target 95 %")
+        ax.set_xscale("log", base=4)
+        ax.set_ylim(0, 105)
+        ax.set_xlabel("message length (128-bit blocks)")
+        ax.set_ylabel("GCM throughput, % of CTR")
+        ax.set_title("GCM against CTR (encryption)")
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=8)
     for ax, config in zip(axes[0], cores):
         rows = [r for r in data["length"] if r["config"] == config]
         for width in sorted({r["tdata_width"] for r in rows}):
@@ -190,7 +241,7 @@ def plot(data: dict) -> None:
         ax.set_title(config)
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize=8)
-    fig.suptitle("rijndael_engine: sustained throughput (ECB encryption, AES-128, one context)")
+    fig.suptitle("rijndael_engine: sustained throughput (ECB encryption, AES-128, one context; right: GCM / CTR)")
     fig.tight_layout()
     fig.savefig(PLOT, dpi=110)
     plt.close(fig)

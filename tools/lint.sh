@@ -31,6 +31,7 @@ engine_files="rtl/system/rijndael_regs_pkg.sv rtl/system/rijndael_regs.sv
   rtl/system/rijndael_stream_to_blocks.sv rtl/system/rijndael_blocks_to_stream.sv rtl/system/rijndael_block_prep.sv
   rtl/system/rijndael_core_dispatch.sv rtl/system/rijndael_core_collect.sv rtl/system/rijndael_group_unpack.sv
   rtl/system/rijndael_issue_window.sv rtl/system/rijndael_reorder.sv
+  rtl/system/rijndael_gcm_prep.sv $(ls rtl/system/rijndael_gf128_*.sv rtl/system/rijndael_ghash*.sv)
   rtl/system/rijndael_engine.sv"
 while read -r name params files; do
   gflags=()
@@ -59,4 +60,19 @@ for name, over, width, contexts in (("pipelined", {}, 256, 4), ("pipelined-both"
           files)
 PY
 )
+# The GHASH unit of the engine's GCM (rtl/system/rijndael_ghash*.sv), on its own: both implementations,
+# the digit widths, one and several contexts.
+ghash_files="rtl/system/rijndael_gf128_mul_digit.sv rtl/system/rijndael_gf128_mul_pipe.sv
+  rtl/system/rijndael_ghash_serial.sv rtl/system/rijndael_ghash_lanes.sv rtl/system/rijndael_ghash.sv"
+for params in "FAST=0 DIGIT=8 CONTEXTS=1" "FAST=0 DIGIT=32 CONTEXTS=4" "FAST=0 DIGIT=128 CONTEXTS=3" \
+              "FAST=1 CONTEXTS=1" "FAST=1 CONTEXTS=4" "FAST=1 CONTEXTS=5"; do
+  gflags=()
+  for p in $params; do gflags+=("-G$p"); done
+  if out=$(verilator --lint-only -Wall --top-module rijndael_ghash "${gflags[@]}" \
+             tools/verilator_waivers.vlt $ghash_files 2>&1); then
+    echo "lint ok   ghash $params"
+  else
+    echo "lint FAIL ghash $params"; echo "$out" | head -40; status=1
+  fi
+done
 exit $status

@@ -1,5 +1,6 @@
 // rijndael_engine: rijndael_core with AXI4-Stream data in/out, AXI4-Lite registers, FIFOs, the modes
-// of operation (ECB, CBC, CFB128, OFB, CTR; SP 800-38A) and CONTEXTS independent contexts.
+// of operation (ECB, CBC, CFB128, OFB, CTR; SP 800-38A; GCM, SP 800-38D: rijndael_gcm_prep at issue,
+// rijndael_ghash at the merge, docs/system.md "GCM") and CONTEXTS independent contexts.
 //
 // Data path (register map, programming sequence and the timing of a message: docs/registers.md):
 //   s_axis -> input FIFO (beats) -> stream_to_blocks -> issue (mode logic, key beats) -> rijndael_core
@@ -131,9 +132,20 @@ module rijndael_engine #(
   // Mode values (CONFIG.MODE).
   localparam logic [2:0] MODE_ECB = 3'(rijndael_regs_pkg::CONFIG_MODE_ECB);
   localparam logic [2:0] MODE_CBC = 3'(rijndael_regs_pkg::CONFIG_MODE_CBC);
-  localparam logic [2:0] MODE_CTR = 3'(rijndael_regs_pkg::CONFIG_MODE_CTR);
   localparam logic [2:0] MODE_CFB = 3'(rijndael_regs_pkg::CONFIG_MODE_CFB128);
   localparam logic [2:0] MODE_OFB = 3'(rijndael_regs_pkg::CONFIG_MODE_OFB);
+  localparam logic [2:0] MODE_GCM = 3'(rijndael_regs_pkg::CONFIG_MODE_GCM);
+  // GCM needs the forward cipher, the AES block (GHASH is 128 bits wide) and one core (its merge feeds
+  // GHASH in issue order; with two cores blocks merge in pairs). Other builds refuse CONFIG.MODE = GCM.
+  localparam bit GCM_EN = CORES == 1 && MAX_NB == 4 && ENABLE_ENCRYPT != 0;
+  // GHASH at the core's rate: the pipelined core takes a block per clock and gets rijndael_ghash's FAST
+  // implementation (one block per clock on one message); the other cores take one block in 10 or more
+  // clocks, which the digit-serial one (a block per 128/DIGIT + 1 clocks) follows at DIGIT = 32.
+  localparam int GHASH_FAST  = (ARCH == 1) ? 1 : 0;
+  localparam int GHASH_DIGIT = 32;
+  // GCM merge actions (rijndael_gcm_prep)
+  localparam logic [2:0] GK_NONE = 3'd0, GK_H = 3'd1, GK_PASS = 3'd2, GK_IVH = 3'd3, GK_AAD = 3'd4,
+                         GK_PAY = 3'd5, GK_TAG = 3'd6;
 
   // ---------------------------------------------------------------------------------------------
   // Parameter checks of the engine (the core checks its own).
@@ -173,13 +185,18 @@ module rijndael_engine #(
     key_len   = value[rijndael_regs_pkg::CONFIG_KEY_LEN_LSB +: 3];
     block_len = value[rijndael_regs_pkg::CONFIG_BLOCK_LEN_LSB +: 3];
     config_refusal = '0;
-    if (mode > MODE_CTR) config_refusal[rijndael_regs_pkg::ERROR_BAD_MODE_LSB] = 1'b1;
+    if (mode > MODE_GCM || (mode == MODE_GCM && !GCM_EN))
+      config_refusal[rijndael_regs_pkg::ERROR_BAD_MODE_LSB] = 1'b1;
+    // GCM is defined for the 128-bit block; keys of AES (128, 192, 256 bits) only.
+    if (mode == MODE_GCM && block_len != 3'd0) config_refusal[rijndael_regs_pkg::ERROR_BAD_BLOCK_LEN_LSB] = 1'b1;
+    if (mode == MODE_GCM && (key_len == 3'd1 || key_len == 3'd3))
+      config_refusal[rijndael_regs_pkg::ERROR_BAD_KEY_LEN_LSB] = 1'b1;
     if (key_len > 3'd4 || !KEY_MASK[key_len]) config_refusal[rijndael_regs_pkg::ERROR_BAD_KEY_LEN_LSB] = 1'b1;
     if (block_len > 3'd4 || !BLOCK_MASK[block_len])
       config_refusal[rijndael_regs_pkg::ERROR_BAD_BLOCK_LEN_LSB] = 1'b1;
     // Only ECB and CBC decryption run the inverse cipher; CFB/OFB/CTR use the forward one both ways.
     needs_inverse = decrypt && (mode == MODE_ECB || mode == MODE_CBC);
-    if (mode <= MODE_CTR && ((needs_inverse && ENABLE_DECRYPT == 0) || (!needs_inverse && ENABLE_ENCRYPT == 0)))
+    if (mode <= MODE_GCM && ((needs_inverse && ENABLE_DECRYPT == 0) || (!needs_inverse && ENABLE_ENCRYPT == 0)))
       config_refusal[rijndael_regs_pkg::ERROR_BAD_DIRECTION_LSB] = 1'b1;
   endfunction
 
@@ -199,7 +216,12 @@ module rijndael_engine #(
   logic [31:0] ctrl_wvalue, ctx_sel_wvalue, config_wvalue;
   logic [31:0] ctrl_refuse, ctx_sel_refuse, config_refuse;
   logic        start_pulse, clear_pulse;
-  logic [11:0] error_bits;
+  logic [14:0] error_bits;
+  logic        gcm_we, aad_len_we, set_frame, set_auth;
+  logic [31:0] gcm_wvalue, gcm_refuse, aad_len_wvalue;
+  logic [CONTEXTS*16-1:0] gcm_iv_len;
+  logic [CONTEXTS*5-1:0]  gcm_tag_len;
+  logic [CONTEXTS*32-1:0] gcm_aad_len;
   logic        set_bad_ctx, set_not_armed, set_partial, set_stream, set_core;
   logic        st_armed, st_busy, st_idle, st_wiping;
   logic [31:0] blocks_in_q, blocks_out_q, messages_q, error_blocks_q;
@@ -234,6 +256,13 @@ module rijndael_engine #(
     .error_partial_block_set_i(set_partial), .error_partial_block_o(error_bits[9]),
     .error_stream_set_i(set_stream), .error_stream_o(error_bits[10]),
     .error_core_set_i(set_core), .error_core_o(error_bits[11]),
+    .error_bad_gcm_len_set_i(1'b0), .error_bad_gcm_len_o(error_bits[12]),
+    .error_gcm_frame_set_i(set_frame), .error_gcm_frame_o(error_bits[13]),
+    .error_auth_set_i(set_auth), .error_auth_o(error_bits[14]),
+    .gcm_we_o(gcm_we), .gcm_wvalue_o(gcm_wvalue), .gcm_refuse_i(gcm_refuse),
+    .gcm_iv_len_o(gcm_iv_len), .gcm_tag_len_o(gcm_tag_len),
+    .aad_len_we_o(aad_len_we), .aad_len_wvalue_o(aad_len_wvalue), .aad_len_refuse_i('0),
+    .aad_len_len_o(gcm_aad_len),
     .config_we_o(config_we), .config_wvalue_o(config_wvalue), .config_refuse_i(config_refuse),
     .config_mode_o(config_mode), .config_decrypt_o(config_decrypt), .config_key_len_o(config_key_len),
     .config_block_len_o(config_block_len),
@@ -254,6 +283,9 @@ module rijndael_engine #(
   logic [BLOCK_W-1:0] ctx_iv [CONTEXTS];
   logic               ctx_key_complete [CONTEXTS];
   logic [31:0]        ctx_config [CONTEXTS];
+  logic [15:0]        ctx_iv_len [CONTEXTS];
+  logic [4:0]         ctx_tag_len [CONTEXTS];
+  logic [31:0]        ctx_aad_len [CONTEXTS];
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_view
     logic [KEY_W-1:0]   key;
     logic [BLOCK_W-1:0] iv;
@@ -269,6 +301,9 @@ module rijndael_engine #(
     assign ctx_key_len[c]   = config_key_len[3*c +: 3];
     assign ctx_block_len[c] = config_block_len[3*c +: 3];
     assign ctx_decrypt[c]   = config_decrypt[c];
+    assign ctx_iv_len[c]    = gcm_iv_len[16*c +: 16];
+    assign ctx_tag_len[c]   = gcm_tag_len[5*c +: 5];
+    assign ctx_aad_len[c]   = gcm_aad_len[32*c +: 32];
     assign ctx_key[c]       = key;
     assign ctx_iv[c]        = iv;
     assign ctx_key_complete[c] = (key_written[c*MAX_NK +: MAX_NK] & needed) == needed;
@@ -282,6 +317,11 @@ module rijndael_engine #(
   logic [CTX_W-1:0] sel;
   assign sel = ctx_sel_value[CTX_W-1:0];
   assign config_refuse  = config_refusal(config_wvalue);
+  // GCM lengths: a tag of 4..16 bytes (32..128 bits), an IV of at least one byte.
+  assign gcm_refuse = (gcm_wvalue[rijndael_regs_pkg::GCM_TAG_LEN_LSB +: 5] < 5'd4 ||
+                       gcm_wvalue[rijndael_regs_pkg::GCM_TAG_LEN_LSB +: 5] > 5'd16 ||
+                       gcm_wvalue[rijndael_regs_pkg::GCM_IV_LEN_LSB +: 16] == '0)
+                      ? 32'd1 << rijndael_regs_pkg::ERROR_BAD_GCM_LEN_LSB : '0;
   assign ctx_sel_refuse = (int'(ctx_sel_wvalue[7:0]) >= CONTEXTS) ? 32'd1 << rijndael_regs_pkg::ERROR_BAD_CTX_LSB : '0;
   always_comb begin
     ctrl_refuse = '0;
@@ -416,15 +456,78 @@ module rijndael_engine #(
   assign b_chain     = chain_q[bctx];
   assign armed       = ctx_ok && armed_q[bctx];
 
+  logic             p_bypass, p_err, p_feedback, p_keystream, p_core_decrypt, p_chain_upd;
+  logic [BLOCK_W-1:0] p_core_in, p_post_xor, p_chain_next;
   rijndael_block_prep #(.MAX_NB(MAX_NB)) u_prep0 (
     .data_i(blk_data), .bytes_i(blk_bytes), .stream_err_i(blk_err), .ctx_ok_i(ctx_ok), .armed_i(armed),
     .mode_i(ctx_mode[bctx]), .decrypt_i(b_decrypt), .block_len_i(b_block_len), .chain_i(b_chain),
-    .bypass_o(bypass), .err_o(push_err), .bad_partial_o(bad_partial), .feedback_o(feedback),
-    .keystream_o(keystream), .core_decrypt_o(core_decrypt), .core_in_o(b_core_in), .post_xor_o(b_post_xor),
-    .chain_update_o(chain_upd), .chain_next_o(chain_next)
+    .bypass_o(p_bypass), .err_o(p_err), .bad_partial_o(bad_partial), .feedback_o(p_feedback),
+    .keystream_o(p_keystream), .core_decrypt_o(p_core_decrypt), .core_in_o(p_core_in), .post_xor_o(p_post_xor),
+    .chain_update_o(p_chain_upd), .chain_next_o(p_chain_next)
   );
-  // Feedback modes: the next block's input is this block's result.
-  assign wait_fb = feedback && inflight_q[bctx];
+
+  // ---- GCM (block 0 only: GCM runs on one core). Per context: which packet of its message the stream
+  // is in, bytes of that packet so far, whether the message is broken, whether H must still be computed,
+  // and J0's low word (the counter's high 96 bits are J0's); the counter itself is the chaining value.
+  logic             is_gcm, g_h_issue, g_wait, g_bypass, g_pass, g_err, g_frame, g_end, g_chain_upd;
+  logic             g_j0_set, g_j0_start;
+  logic [2:0]       g_kind;
+  logic [BLOCK_W-1:0] g_core_in, g_post_xor, g_chain_next;
+  logic [1:0]       g_phase_next;
+  logic [31:0]      g_pkt_next;
+  logic             g_broken_next;
+  logic [1:0]       gcm_phase_q [CONTEXTS];
+  logic [31:0]      gcm_pkt_q [CONTEXTS];
+  logic [CONTEXTS-1:0] gcm_broken_q, gcm_need_h_q, gcm_j0_pending_q;
+  logic [31:0]      gcm_j0_low_q [CONTEXTS];
+  logic [CONTEXTS-1:0] gcm_j0_wr;     // the merge writes a GHASHed J0 into the context (g_ctx_state)
+  logic [BLOCK_W-1:0]  gcm_j0_value;
+
+  if (GCM_EN) begin : g_gcm_prep
+    assign is_gcm = armed && ctx_mode[bctx] == MODE_GCM;
+    rijndael_gcm_prep u_gcm_prep (
+      .data_i(blk_data), .bytes_i(blk_bytes), .last_i(blk_last), .stream_err_i(blk_err),
+      .phase_i(gcm_phase_q[bctx]), .pkt_bytes_i(gcm_pkt_q[bctx]), .broken_i(gcm_broken_q[bctx]),
+      .need_h_i(gcm_need_h_q[bctx]), .iv_len_i(ctx_iv_len[bctx]), .aad_len_i(ctx_aad_len[bctx]),
+      .tag_len_i(ctx_tag_len[bctx]), .chain_i(b_chain), .j0_low_i(gcm_j0_low_q[bctx]),
+      .h_first_o(g_h_issue), .wait_j0_o(g_wait), .j0_pending_i(gcm_j0_pending_q[bctx]),
+      .bypass_o(g_bypass), .pass_o(g_pass), .err_o(g_err), .frame_err_o(g_frame), .kind_o(g_kind),
+      .msg_end_o(g_end), .core_in_o(g_core_in), .post_xor_o(g_post_xor), .chain_update_o(g_chain_upd),
+      .chain_next_o(g_chain_next), .j0_set_o(g_j0_set), .j0_start_o(g_j0_start),
+      .phase_next_o(g_phase_next), .pkt_bytes_next_o(g_pkt_next), .broken_next_o(g_broken_next)
+    );
+  end else begin : g_no_gcm_prep
+    // No GCM in this build: its per-context state and registers are read by nothing (synthesis drops them).
+    logic [CONTEXTS-1:0] unused_gcm_state;
+    for (genvar c = 0; c < CONTEXTS; c++) begin : g_unused
+      assign unused_gcm_state[c] = ^{gcm_phase_q[c], gcm_pkt_q[c], gcm_broken_q[c], gcm_need_h_q[c],
+                                     gcm_j0_pending_q[c], gcm_j0_low_q[c], ctx_iv_len[c], ctx_tag_len[c],
+                                     ctx_aad_len[c]};
+    end
+    assign is_gcm = 1'b0;
+    assign {g_h_issue, g_wait, g_bypass, g_pass, g_err, g_frame, g_end, g_chain_upd, g_j0_set, g_j0_start} = '0;
+    assign g_kind        = GK_NONE;
+    assign g_core_in     = '0;
+    assign g_post_xor    = '0;
+    assign g_chain_next  = '0;
+    assign g_phase_next  = '0;
+    assign g_pkt_next    = '0;
+    assign g_broken_next = 1'b0;
+  end
+
+  // Block 0 as the issue stage sees it: the GCM view for an armed GCM context, else the other modes'.
+  // With g_h_issue the H block (E_K(0)) goes to the core instead, and the block waits behind it.
+  assign bypass       = is_gcm ? g_bypass && !g_h_issue : p_bypass;
+  assign push_err     = is_gcm ? g_err : p_err;
+  assign feedback     = !is_gcm && p_feedback;
+  assign keystream    = !is_gcm && p_keystream;
+  assign core_decrypt = !is_gcm && p_core_decrypt;
+  assign b_core_in    = is_gcm ? (g_h_issue ? '0 : g_core_in) : p_core_in;
+  assign b_post_xor   = is_gcm ? (g_h_issue ? '0 : g_post_xor) : p_post_xor;
+  assign chain_upd    = is_gcm ? g_chain_upd && !g_h_issue : p_chain_upd;
+  assign chain_next   = is_gcm ? g_chain_next : p_chain_next;
+  // Feedback modes: the next block's input is this block's result. GCM: the counter needs J0.
+  assign wait_fb = (feedback && inflight_q[bctx]) || (is_gcm && !g_h_issue && g_wait);
 
   // ---- block 1 (two cores): a block of block 0's context (behind it) or of another context (the window
   // picked it); a different context has its own chaining value, key and flags.
@@ -510,7 +613,7 @@ module rijndael_engine #(
   assign cand        = blk_valid && order_ready && !bypass && !wait_fb;
   assign key_req     = cand && need_key;
   assign bypass_fire = blk_valid && order_ready && bypass;
-  assign blk_ready   = bypass_fire || block_fire;
+  assign blk_ready   = bypass_fire || (block_fire && !(is_gcm && g_h_issue));   // the H block takes no input
   assign blk_take2   = fire1;
   assign core_in_ready = &core_ready;
 
@@ -527,14 +630,15 @@ module rijndael_engine #(
 
   assign set_bad_ctx   = bypass_fire && !ctx_ok;
   assign set_not_armed = bypass_fire && ctx_ok && !armed;
-  assign set_partial   = bypass_fire && armed && bad_partial;
+  assign set_partial   = bypass_fire && armed && bad_partial && !is_gcm;
+  assign set_frame     = blk_ready && is_gcm && g_frame;
   assign set_stream    = bypass_fire && blk_err;
 
   // ---- order FIFO: one entry per group of blocks issued together (or one bypass block), in arrival
   // order, telling the merge what to do with each block. Per block: flagged, TID, bytes, TLAST, feeds
   // back, feeds back the keystream (OFB), the XOR mask.
   localparam int ORD_SLOT_W = BLOCK_W + TID_WIDTH + 10;
-  localparam int ORDER_W    = 3 + CORES * ORD_SLOT_W + (CORES > 1 ? 2 * SEQ_W : 0);
+  localparam int ORDER_W    = 4 + 3 + CORES * ORD_SLOT_W + (CORES > 1 ? 2 * SEQ_W : 0);   // 4: GCM action
   logic                 ord_valid, ord_ready, ord_bypass, ord_two, ord_first;
   logic [ORD_SLOT_W-1:0] ord_in0, ord_in1;
   logic [ORDER_W-1:0]   ord_in, ord_out;
@@ -547,12 +651,19 @@ module rijndael_engine #(
   logic [BLOCK_W-1:0]   ord_post_xor [2];
   logic                 ord_empty, ord_wiping;
   logic [SEQ_W-1:0]     ord_seq [2];
+  logic [2:0]           ord_gkind;   // GCM: what the merge does with block 0 (GK_*)
+  logic                 ord_gend;    // GCM: the block ends its message
+  logic [3:0]           ord_gcm_in;
+  assign ord_gcm_in = is_gcm ? {g_h_issue ? GK_H : g_kind, g_end && !g_h_issue} : {GK_NONE, 1'b0};
 
-  assign ord_in0 = {bypass ? push_err : 1'b0, tid0, blk_bytes, blk_last, !bypass && feedback, keystream,
-                    bypass ? '0 : b_post_xor};
+  // GCM IV and AAD blocks pass the core by: their data rides in the XOR-mask field to the merge.
+  logic h_entry;
+  assign h_entry = is_gcm && g_h_issue;
+  assign ord_in0 = {bypass ? push_err : 1'b0, tid0, h_entry ? 6'd0 : blk_bytes, blk_last && !h_entry,
+                    !bypass && feedback, keystream, (bypass && !(is_gcm && g_pass)) ? '0 : b_post_xor};
   assign ord_in1 = {1'b0, tid1, blk1_bytes, blk1_last, feedback1, keystream1, b_post_xor1};
   if (CORES > 1) begin : g_ord_two
-    assign ord_in = {bypass, fire1, first_core, seq1, seq0, ord_in1, ord_in0};
+    assign ord_in = {ord_gcm_in, bypass, fire1, first_core, seq1, seq0, ord_in1, ord_in0};
     assign {ord_err[1], ord_tid[1], ord_bytes[1], ord_last[1], ord_fb[1], ord_fb_keystream[1], ord_post_xor[1]} =
       ord_out[2*ORD_SLOT_W-1:ORD_SLOT_W];
     assign {ord_seq[1], ord_seq[0]} = ord_out[2*ORD_SLOT_W +: 2*SEQ_W];
@@ -560,12 +671,12 @@ module rijndael_engine #(
     logic unused_ord_in1, unused_ord_seq;
     assign unused_ord_in1 = ^ord_in1;
     assign unused_ord_seq = ^{seq0, seq1, ord_seq[0], ord_seq[1]};
-    assign ord_in = {bypass, 1'b0, first_core, ord_in0};
+    assign ord_in = {ord_gcm_in, bypass, 1'b0, first_core, ord_in0};
     assign {ord_err[1], ord_tid[1], ord_bytes[1], ord_last[1], ord_fb[1], ord_fb_keystream[1], ord_post_xor[1]} = '0;
     assign ord_seq[0] = '0;
     assign ord_seq[1] = '0;
   end
-  assign {ord_bypass, ord_two, ord_first} = ord_out[ORDER_W-1 -: 3];
+  assign {ord_gkind, ord_gend, ord_bypass, ord_two, ord_first} = ord_out[ORDER_W-1 -: 7];
   assign {ord_err[0], ord_tid[0], ord_bytes[0], ord_last[0], ord_fb[0], ord_fb_keystream[0], ord_post_xor[0]} =
     ord_out[ORD_SLOT_W-1:0];
 
@@ -609,6 +720,9 @@ module rijndael_engine #(
   logic [BLOCK_W-1:0] merge_data [2];
   logic               merge_err [2];
   logic [CTX_W-1:0]   octx [2];
+  logic [BLOCK_W-1:0] byte_mask [2];
+  logic [BLOCK_W-1:0] std_data [2];
+  logic               std_err [2];
 
   rijndael_core_collect #(.CORES(CORES), .MAX_NB(MAX_NB)) u_collect (
     .group_valid_i(ord_valid), .group_ready_o(ord_ready), .bypass_i(ord_bypass), .two_i(ord_two),
@@ -620,15 +734,120 @@ module rijndael_engine #(
   assign merge_fire = merge_valid && merge_ready;
 
   for (genvar s = 0; s < 2; s++) begin : g_merge
-    logic [BLOCK_W-1:0] byte_mask;
     assign merge_result[s] = core_res[s] ^ ord_post_xor[s];
-    assign merge_err[s]    = ord_err[s] || (!ord_bypass && core_res_err[s]);
+    assign std_err[s]      = ord_err[s] || (!ord_bypass && core_res_err[s]);
     // Bytes past the message end never leave (in CTR/OFB/CFB they would be keystream).
     for (genvar b = 0; b < BLOCK_W / 8; b++) begin : g_byte_mask
-      assign byte_mask[BLOCK_W-1-8*b -: 8] = {8{b < int'(ord_bytes[s])}};
+      assign byte_mask[s][BLOCK_W-1-8*b -: 8] = {8{b < int'(ord_bytes[s])}};
     end
-    assign merge_data[s] = (ord_bypass || merge_err[s]) ? '0 : (merge_result[s] & byte_mask);
-    assign octx[s]       = CTX_W'(ord_tid[s]);
+    assign std_data[s] = (ord_bypass || std_err[s]) ? '0 : (merge_result[s] & byte_mask[s]);
+    assign octx[s]     = CTX_W'(ord_tid[s]);
+  end
+  assign merge_data[1] = std_data[1];
+  assign merge_err[1]  = std_err[1];
+
+  // ---- GCM at the merge (block 0; one core). GHASH takes, in issue order: H when a context's H block
+  // comes back; the IV blocks of a GHASHed IV, then its length block (the result is J0, written into the
+  // context's counter); the AAD blocks; the ciphertext blocks (encryption: the merged result, decryption:
+  // the input); at the tag block the length block len(A) || len(C), then the tag = GHASH ^ E_K(J0), which
+  // the tag block's core result is. Steps of one order FIFO entry: 0 its data block to GHASH, 1 the
+  // length block, 2 the GHASH result; an entry leaves with its last step.
+  logic       gcm_go;          // the entry's GHASH steps allow it to leave (with the output FIFO ready)
+  logic       gcm_h_entry;     // an H block: to GHASH's H port, not to the output
+  if (GCM_EN) begin : g_gcm_merge
+    logic         h_ready, gh_in_valid, gh_in_ready, gh_in_first, gh_in_last, gh_out_valid, gh_out_ready;
+    logic [127:0] gh_in_block, gh_out_hash, len_block, hashed, tag_full;
+    logic [CTX_W-1:0] gh_out_ctx, gctx;
+    logic [1:0]   step_q, step;
+    logic         feed_data, feed_len, dec, is_pass, is_tag, fail, gh_in_fire;
+    logic [CONTEXTS-1:0] open_q;           // a GHASH of the context has begun (next block is not first)
+    logic [39:0]  pay_q [CONTEXTS];        // payload bytes of the context's message so far
+
+    assign gctx      = octx[0];
+    assign dec       = ctx_decrypt[gctx];
+    assign is_pass   = ord_gkind == GK_PASS || ord_gkind == GK_IVH || ord_gkind == GK_AAD;
+    assign is_tag    = ord_gkind == GK_TAG;
+    assign feed_data = (ord_gkind == GK_IVH || ord_gkind == GK_AAD || ord_gkind == GK_PAY) && ord_bytes[0] != '0;
+    assign feed_len  = (ord_gkind == GK_IVH && ord_last[0]) || is_tag;
+    always_comb begin
+      step = step_q;
+      if (step_q == 2'd0 && !feed_data) step = feed_len ? 2'd1 : 2'd3;
+    end
+    // GHASH input: IV / AAD as they came, the ciphertext (encryption: what leaves; decryption: the input).
+    assign hashed    = (ord_gkind == GK_PAY && !dec) ? merge_result[0] & byte_mask[0] : ord_post_xor[0] & byte_mask[0];
+    assign len_block = is_tag ? {29'd0, ctx_aad_len[gctx], 3'd0, 21'd0, pay_q[gctx], 3'd0}
+                              : {64'd0, 45'd0, ctx_iv_len[gctx], 3'd0};
+    assign gh_in_valid = merge_valid && ((step == 2'd0 && (feed_len || out_in_ready)) || step == 2'd1);
+    assign gh_in_block = step == 2'd0 ? hashed : len_block;
+    assign gh_in_first = !open_q[gctx];
+    assign gh_in_last  = step == 2'd1;
+    assign gh_in_fire  = gh_in_valid && gh_in_ready;
+    assign gh_out_ready = merge_valid && step == 2'd2 && out_in_ready;
+    assign gcm_h_entry = ord_gkind == GK_H;
+    always_comb begin
+      unique case (step)
+        2'd0:    gcm_go = gh_in_ready && !feed_len;
+        2'd1:    gcm_go = 1'b0;
+        2'd2:    gcm_go = gh_out_valid;
+        default: gcm_go = 1'b1;
+      endcase
+      if (gcm_h_entry) gcm_go = h_ready;
+    end
+
+    // The tag: encryption sends it (truncated to the tag packet's bytes); decryption compares it with the
+    // received one over all tag bytes at once (no early exit: constant time) and sends zeros, flagged on a
+    // mismatch.
+    assign tag_full = core_res[0][127:0] ^ gh_out_hash;
+    assign fail     = |((tag_full ^ ord_post_xor[0]) & byte_mask[0]);
+    assign merge_data[0] = is_pass ? ord_post_xor[0] & byte_mask[0]
+                         : (is_tag && !std_err[0]) ? (dec ? '0 : tag_full & byte_mask[0]) : std_data[0];
+    assign merge_err[0]  = std_err[0] || (is_tag && dec && fail);
+    assign set_auth      = merge_fire && is_tag && !std_err[0] && dec && fail;
+    assign gcm_j0_value  = gh_out_hash;
+    for (genvar c = 0; c < CONTEXTS; c++) begin : g_j0_wr
+      assign gcm_j0_wr[c] = merge_fire && ord_gkind == GK_IVH && ord_last[0] && int'(gctx) == c;
+    end
+
+    always_ff @(posedge clk_i) begin
+      if (!dp_rst_n) begin
+        step_q <= 2'd0;
+        open_q <= '0;
+      end else begin
+        if (merge_fire) step_q <= 2'd0;
+        else if (gh_in_fire) step_q <= step + 2'd1;
+        if (gh_in_fire) open_q[gctx] <= !gh_in_last;
+        if (merge_fire && ord_gend) open_q[gctx] <= 1'b0;
+      end
+    end
+    for (genvar c = 0; c < CONTEXTS; c++) begin : g_pay
+      always_ff @(posedge clk_i) begin
+        if (!dp_rst_n) pay_q[c] <= '0;
+        else if (merge_fire && int'(gctx) == c) begin
+          if (ord_gend) pay_q[c] <= '0;
+          else if (ord_gkind == GK_PAY) pay_q[c] <= pay_q[c] + 40'(ord_bytes[0]);
+        end
+      end
+    end
+
+    rijndael_ghash #(.CONTEXTS(CONTEXTS), .FAST(GHASH_FAST), .DIGIT(GHASH_DIGIT)) u_ghash (
+      .clk_i, .rst_ni, .clear_i(clear),
+      .h_valid_i(merge_valid && gcm_h_entry), .h_ready_o(h_ready), .h_ctx_i(gctx), .h_i(core_res[0][127:0]),
+      .in_valid_i(gh_in_valid), .in_ready_o(gh_in_ready), .in_block_i(gh_in_block), .in_ctx_i(gctx),
+      .in_first_i(gh_in_first), .in_last_i(gh_in_last),
+      .out_valid_o(gh_out_valid), .out_ready_i(gh_out_ready), .out_hash_o(gh_out_hash), .out_ctx_o(gh_out_ctx)
+    );
+    logic unused_gcm;
+    assign unused_gcm = ^{gh_out_ctx, ord_gend};
+  end else begin : g_no_gcm_merge
+    logic unused_gkind;
+    assign unused_gkind  = ^{ord_gkind, ord_gend};
+    assign gcm_go        = 1'b1;
+    assign gcm_h_entry   = 1'b0;
+    assign merge_data[0] = std_data[0];
+    assign merge_err[0]  = std_err[0];
+    assign set_auth      = 1'b0;
+    assign gcm_j0_wr     = '0;
+    assign gcm_j0_value  = '0;
   end
   assign set_core = merge_fire && !ord_bypass && (core_res_err[0] || (ord_two && core_res_err[1]));
 
@@ -653,6 +872,8 @@ module rijndael_engine #(
       .out_valid_o(rob_valid), .out_ready_i(out_in_ready), .out_two_o(rob_two),
       .out_slot0_o(rob_slot[0]), .out_slot1_o(rob_slot[1]), .empty_o(rob_empty)
     );
+    logic unused_gcm_go;   // GCM is refused with two cores
+    assign unused_gcm_go = gcm_go;
     assign merge_ready = 1'b1;
     assign out_in = {rob_two, rob_slot[1], rob_slot[0]};
     assign {out_two, out_slot1, out_slot0} = out_out;
@@ -661,10 +882,10 @@ module rijndael_engine #(
     assign unused_rob = ^{rob_alloc, merged_slot[1], rob_slot[0], rob_slot[1]};
     assign rob_free    = '0;
     assign rob_empty   = 1'b1;
-    assign rob_valid   = merge_valid;
+    assign rob_valid   = merge_valid && gcm_go && !gcm_h_entry;
     assign rob_slot[0] = '0;
     assign rob_slot[1] = '0;
-    assign merge_ready = out_in_ready;
+    assign merge_ready = gcm_h_entry ? gcm_go : gcm_go && out_in_ready;
     assign out_in = merged_slot[0];
     assign out_two   = 1'b0;
     assign out_slot1 = '0;
@@ -723,7 +944,8 @@ module rijndael_engine #(
     assign chain_q[c]    = chain_c_q;
     assign armed_q[c]    = armed_c_q;
     assign inflight_q[c] = inflight_c_q;
-    logic in_c, out_c, issue_c, issue1_c, done_c, done1_c, start_c, touch_c;
+    logic in_c, out_c, issue_c, issue1_c, done_c, done1_c, start_c, touch_c, gcm_iv96_c;
+    assign gcm_iv96_c = bypass_fire && is_gcm && g_j0_set && int'(bctx) == c;
     assign in_c     = s_fire && int'(s_axis_tid) == c;
     assign out_c    = m_fire && int'(m_axis_tid) == c;
     assign issue_c  = block_fire && int'(bctx) == c;
@@ -760,10 +982,47 @@ module rijndael_engine #(
           inflight_c_q <= 1'b0;
           chain_c_q <= ord_fb_keystream[1] ? core_res[1] : merge_result[1];
         end
+        if (gcm_j0_wr[c]) chain_c_q <= gcm_j0_value;   // a GHASHed IV's J0 (the context waits for it)
+        if (gcm_iv96_c) chain_c_q <= chain_next;        // a 96-bit IV's J0 (the IV block passes the core by)
         if (touch_c) armed_c_q <= 1'b0;
         if (start_c) begin
           armed_c_q <= 1'b1;
           chain_c_q <= ctx_iv[c];
+        end
+      end
+    end
+
+    // GCM state of the context (see rijndael_gcm_prep); START begins at the IV packet and computes H.
+    logic take_c, h_c;
+    assign take_c = blk_ready && is_gcm && int'(bctx) == c;
+    assign h_c    = block_fire && is_gcm && g_h_issue && int'(bctx) == c;
+    always_ff @(posedge clk_i) begin
+      if (!dp_rst_n) begin
+        gcm_phase_q[c]      <= '0;
+        gcm_pkt_q[c]        <= '0;
+        gcm_broken_q[c]     <= 1'b0;
+        gcm_need_h_q[c]     <= 1'b0;
+        gcm_j0_pending_q[c] <= 1'b0;
+        gcm_j0_low_q[c]     <= '0;
+      end else begin
+        if (take_c) begin
+          gcm_phase_q[c]  <= g_phase_next;
+          gcm_pkt_q[c]    <= g_pkt_next;
+          gcm_broken_q[c] <= g_broken_next;
+          if (g_j0_set)   gcm_j0_low_q[c] <= 32'd1;
+          if (g_j0_start) gcm_j0_pending_q[c] <= 1'b1;
+        end
+        if (h_c) gcm_need_h_q[c] <= 1'b0;
+        if (gcm_j0_wr[c]) begin
+          gcm_j0_low_q[c]     <= gcm_j0_value[31:0];
+          gcm_j0_pending_q[c] <= 1'b0;
+        end
+        if (start_c) begin
+          gcm_phase_q[c]      <= '0;
+          gcm_pkt_q[c]        <= '0;
+          gcm_broken_q[c]     <= 1'b0;
+          gcm_need_h_q[c]     <= GCM_EN && ctx_mode[c] == MODE_GCM;
+          gcm_j0_pending_q[c] <= 1'b0;
         end
       end
     end
@@ -791,7 +1050,7 @@ module rijndael_engine #(
   // ---- counters and status
   logic [1:0] issued_blocks, merged_blocks, merged_errors;
   assign issued_blocks = 2'(block_fire) + 2'(fire1);
-  assign merged_blocks = merge_fire ? 2'd1 + 2'(ord_two) : 2'd0;
+  assign merged_blocks = (merge_fire && !gcm_h_entry) ? 2'd1 + 2'(ord_two) : 2'd0;
   assign merged_errors = merge_fire ? 2'(merge_err[0]) + 2'(ord_two && merge_err[1]) : 2'd0;
   always_ff @(posedge clk_i) begin
     if (!dp_rst_n) begin
@@ -816,5 +1075,6 @@ module rijndael_engine #(
 
   logic unused;
   assign unused = ^{ctrl_we, ctx_sel_we, ctx_sel_wvalue[31:8], error_we, clear_pulse, ctx_sel_value, in_wiping,
-                    unused_prep1, unused_partial1, b_decrypt1, key_fire, core_in_ready};
+                    unused_prep1, unused_partial1, b_decrypt1, key_fire, core_in_ready, gcm_we, aad_len_we,
+                    gcm_wvalue[31:21], aad_len_wvalue};
 endmodule

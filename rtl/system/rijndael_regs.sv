@@ -84,6 +84,12 @@ module rijndael_regs #(
   output logic [0:0] error_stream_o,
   input  logic [0:0] error_core_set_i,
   output logic [0:0] error_core_o,
+  input  logic [0:0] error_bad_gcm_len_set_i,
+  output logic [0:0] error_bad_gcm_len_o,
+  input  logic [0:0] error_gcm_frame_set_i,
+  output logic [0:0] error_gcm_frame_o,
+  input  logic [0:0] error_auth_set_i,
+  output logic [0:0] error_auth_o,
   output logic config_we_o,
   output logic [31:0] config_wvalue_o,
   input  logic [31:0] config_refuse_i,
@@ -91,10 +97,19 @@ module rijndael_regs #(
   output logic [CONTEXTS*1*1-1:0] config_decrypt_o,
   output logic [CONTEXTS*1*3-1:0] config_key_len_o,
   output logic [CONTEXTS*1*3-1:0] config_block_len_o,
+  output logic gcm_we_o,
+  output logic [31:0] gcm_wvalue_o,
+  input  logic [31:0] gcm_refuse_i,
+  output logic [CONTEXTS*1*16-1:0] gcm_iv_len_o,
+  output logic [CONTEXTS*1*5-1:0] gcm_tag_len_o,
   input  logic [31:0] blocks_in_count_i,
   input  logic [31:0] blocks_out_count_i,
   input  logic [31:0] messages_count_i,
   input  logic [31:0] error_blocks_count_i,
+  output logic aad_len_we_o,
+  output logic [31:0] aad_len_wvalue_o,
+  input  logic [31:0] aad_len_refuse_i,
+  output logic [CONTEXTS*1*32-1:0] aad_len_len_o,
   output logic key_we_o,
   output logic [CONTEXTS*MAX_NK-1:0] key_written_o,
   output logic [CONTEXTS*MAX_NK*32-1:0] key_word_o,
@@ -181,6 +196,11 @@ module rijndael_regs #(
   logic rd_hit_config;
   assign rd_hit_config = ar_word == 6'd6;
   assign config_we_o = wr_ok && wr_hit_config;
+  logic wr_hit_gcm;
+  assign wr_hit_gcm = aw_word_q == 6'd7;
+  logic rd_hit_gcm;
+  assign rd_hit_gcm = ar_word == 6'd7;
+  assign gcm_we_o = wr_ok && wr_hit_gcm;
   logic rd_hit_blocks_in;
   assign rd_hit_blocks_in = ar_word == 6'd8;
   logic rd_hit_blocks_out;
@@ -189,6 +209,11 @@ module rijndael_regs #(
   assign rd_hit_messages = ar_word == 6'd10;
   logic rd_hit_error_blocks;
   assign rd_hit_error_blocks = ar_word == 6'd11;
+  logic wr_hit_aad_len;
+  assign wr_hit_aad_len = aw_word_q == 6'd12;
+  logic rd_hit_aad_len;
+  assign rd_hit_aad_len = ar_word == 6'd12;
+  assign aad_len_we_o = wr_ok && wr_hit_aad_len;
   logic wr_hit_key;
   logic [5:0] wr_idx_key;
   assign wr_idx_key = aw_word_q - 6'd16;
@@ -226,6 +251,15 @@ module rijndael_regs #(
   logic [2:0] config_block_len_old;
   assign config_wvalue = ((({{29{1'b0}}, config_mode_old} << 0) | ({{31{1'b0}}, config_decrypt_old} << 4) | ({{29{1'b0}}, config_key_len_old} << 8) | ({{29{1'b0}}, config_block_len_old} << 12)) & ~w_mask) | (w_data_q & w_mask);
   assign config_wvalue_o = config_wvalue;
+  logic [31:0] gcm_wvalue;
+  logic [15:0] gcm_iv_len_old;
+  logic [4:0] gcm_tag_len_old;
+  assign gcm_wvalue = ((({{16{1'b0}}, gcm_iv_len_old} << 0) | ({{27{1'b0}}, gcm_tag_len_old} << 16)) & ~w_mask) | (w_data_q & w_mask);
+  assign gcm_wvalue_o = gcm_wvalue;
+  logic [31:0] aad_len_wvalue;
+  logic [31:0] aad_len_len_old;
+  assign aad_len_wvalue = ((aad_len_len_old) & ~w_mask) | (w_data_q & w_mask);
+  assign aad_len_wvalue_o = aad_len_wvalue;
   logic [31:0] key_wvalue;
   assign key_wvalue = ((32'b0) & ~w_mask) | (w_data_q & w_mask);
   logic [31:0] iv_wvalue;
@@ -234,12 +268,12 @@ module rijndael_regs #(
 
   // Bits of written values that no field holds, and refusal bits no read can cause, are dropped here.
   logic unused_bits;
-  assign unused_bits = ^{ctrl_wvalue, ctx_sel_wvalue, error_wvalue, config_wvalue, key_wvalue, iv_wvalue, rd_refuse};
+  assign unused_bits = ^{ctrl_wvalue, ctx_sel_wvalue, error_wvalue, config_wvalue, gcm_wvalue, aad_len_wvalue, key_wvalue, iv_wvalue, rd_refuse};
 
   // ---- refusals: each sets ERROR bits and turns the response into SLVERR
   logic wr_mapped, wr_banked;
-  assign wr_mapped = wr_hit_ctrl || wr_hit_ctx_sel || wr_hit_error || wr_hit_config || wr_hit_key || wr_hit_iv;
-  assign wr_banked = wr_hit_config || wr_hit_key || wr_hit_iv;
+  assign wr_mapped = wr_hit_ctrl || wr_hit_ctx_sel || wr_hit_error || wr_hit_config || wr_hit_gcm || wr_hit_aad_len || wr_hit_key || wr_hit_iv;
+  assign wr_banked = wr_hit_config || wr_hit_gcm || wr_hit_aad_len || wr_hit_key || wr_hit_iv;
   always_comb begin
     wr_refuse = '0;
     if (!wr_mapped) wr_refuse[0] = 1'b1;
@@ -247,6 +281,8 @@ module rijndael_regs #(
     if (wr_hit_ctrl) wr_refuse = wr_refuse | ctrl_refuse_i;
     if (wr_hit_ctx_sel) wr_refuse = wr_refuse | ctx_sel_refuse_i;
     if (wr_hit_config) wr_refuse = wr_refuse | config_refuse_i;
+    if (wr_hit_gcm) wr_refuse = wr_refuse | gcm_refuse_i;
+    if (wr_hit_aad_len) wr_refuse = wr_refuse | aad_len_refuse_i;
   end
 
   // ---- storage
@@ -293,6 +329,35 @@ module rijndael_regs #(
   assign config_decrypt_old = config_decrypt_o[(int'(sel)*1)*1 +: 1];
   assign config_key_len_old = config_key_len_o[(int'(sel)*1)*3 +: 3];
   assign config_block_len_old = config_block_len_o[(int'(sel)*1)*3 +: 3];
+  for (genvar e = 0; e < CONTEXTS*1; e++) begin : g_gcm
+    logic wr_here;
+    assign wr_here = wr_ok && wr_hit_gcm && e == int'(sel)*1;
+    logic [15:0] iv_len_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni || clear_q) iv_len_q <= 16'd12;
+      else if (wr_here) iv_len_q <= gcm_wvalue[15:0];
+    end
+    assign gcm_iv_len_o[e*16 +: 16] = iv_len_q;
+    logic [4:0] tag_len_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni || clear_q) tag_len_q <= 5'd16;
+      else if (wr_here) tag_len_q <= gcm_wvalue[20:16];
+    end
+    assign gcm_tag_len_o[e*5 +: 5] = tag_len_q;
+  end
+  assign gcm_iv_len_old = gcm_iv_len_o[(int'(sel)*1)*16 +: 16];
+  assign gcm_tag_len_old = gcm_tag_len_o[(int'(sel)*1)*5 +: 5];
+  for (genvar e = 0; e < CONTEXTS*1; e++) begin : g_aad_len
+    logic wr_here;
+    assign wr_here = wr_ok && wr_hit_aad_len && e == int'(sel)*1;
+    logic [31:0] len_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni || clear_q) len_q <= 32'd0;
+      else if (wr_here) len_q <= aad_len_wvalue[31:0];
+    end
+    assign aad_len_len_o[e*32 +: 32] = len_q;
+  end
+  assign aad_len_len_old = aad_len_len_o[(int'(sel)*1)*32 +: 32];
   for (genvar e = 0; e < CONTEXTS*MAX_NK; e++) begin : g_key
     logic wr_here;
     assign wr_here = wr_ok && wr_hit_key && e == int'(sel)*MAX_NK + int'(wr_idx_key);
@@ -378,6 +443,18 @@ module rijndael_regs #(
     if (!rst_ni || clear_q) error_core_o <= '0;
     else error_core_o <= (error_core_o & ~(error_we_o ? error_wvalue[11:11] : '0)) | error_core_set_i | (wr_go ? wr_refuse[11:11] : '0) | (rd_go ? rd_refuse[11:11] : '0);
   end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_q) error_bad_gcm_len_o <= '0;
+    else error_bad_gcm_len_o <= (error_bad_gcm_len_o & ~(error_we_o ? error_wvalue[12:12] : '0)) | error_bad_gcm_len_set_i | (wr_go ? wr_refuse[12:12] : '0) | (rd_go ? rd_refuse[12:12] : '0);
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_q) error_gcm_frame_o <= '0;
+    else error_gcm_frame_o <= (error_gcm_frame_o & ~(error_we_o ? error_wvalue[13:13] : '0)) | error_gcm_frame_set_i | (wr_go ? wr_refuse[13:13] : '0) | (rd_go ? rd_refuse[13:13] : '0);
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_q) error_auth_o <= '0;
+    else error_auth_o <= (error_auth_o & ~(error_we_o ? error_wvalue[14:14] : '0)) | error_auth_set_i | (wr_go ? wr_refuse[14:14] : '0) | (rd_go ? rd_refuse[14:14] : '0);
+  end
   assign clear_q = ctrl_clear_o;
 
   // ---- read channel: the answer is registered; write-only fields read as zero
@@ -387,7 +464,7 @@ module rijndael_regs #(
   assign s_axil_rdata = r_data_q;
   assign s_axil_rresp = r_resp_q;
   assign rd_go = s_axil_arvalid && !r_valid_q;
-  assign rd_mapped = rd_hit_id || rd_hit_build || rd_hit_ctrl || rd_hit_ctx_sel || rd_hit_status || rd_hit_error || rd_hit_config || rd_hit_blocks_in || rd_hit_blocks_out || rd_hit_messages || rd_hit_error_blocks || rd_hit_key || rd_hit_iv;
+  assign rd_mapped = rd_hit_id || rd_hit_build || rd_hit_ctrl || rd_hit_ctx_sel || rd_hit_status || rd_hit_error || rd_hit_config || rd_hit_gcm || rd_hit_blocks_in || rd_hit_blocks_out || rd_hit_messages || rd_hit_error_blocks || rd_hit_aad_len || rd_hit_key || rd_hit_iv;
   assign rd_refuse = (rd_mapped ? 32'b0 : 32'd1 << 0);
   always_comb begin
     rd_value = '0;
@@ -425,12 +502,19 @@ module rijndael_regs #(
       rd_value[9:9] = error_partial_block_o;
       rd_value[10:10] = error_stream_o;
       rd_value[11:11] = error_core_o;
+      rd_value[12:12] = error_bad_gcm_len_o;
+      rd_value[13:13] = error_gcm_frame_o;
+      rd_value[14:14] = error_auth_o;
     end
     if (rd_hit_config) begin
       rd_value[2:0] = config_mode_o[(int'(sel)*1)*3 +: 3];
       rd_value[4:4] = config_decrypt_o[(int'(sel)*1)*1 +: 1];
       rd_value[10:8] = config_key_len_o[(int'(sel)*1)*3 +: 3];
       rd_value[14:12] = config_block_len_o[(int'(sel)*1)*3 +: 3];
+    end
+    if (rd_hit_gcm) begin
+      rd_value[15:0] = gcm_iv_len_o[(int'(sel)*1)*16 +: 16];
+      rd_value[20:16] = gcm_tag_len_o[(int'(sel)*1)*5 +: 5];
     end
     if (rd_hit_blocks_in) begin
       rd_value[31:0] = blocks_in_count_i;
@@ -443,6 +527,9 @@ module rijndael_regs #(
     end
     if (rd_hit_error_blocks) begin
       rd_value[31:0] = error_blocks_count_i;
+    end
+    if (rd_hit_aad_len) begin
+      rd_value[31:0] = aad_len_len_o[(int'(sel)*1)*32 +: 32];
     end
     if (rd_hit_iv) begin
       rd_value[31:0] = iv_word_o[(int'(sel)*MAX_NB + int'(rd_idx_iv))*32 +: 32];

@@ -98,8 +98,7 @@ def bench_engine(config: Config, mode: str = "ecb", direction: str = "encrypt", 
     the bare core's), so 1.0 means every core is busy every cycle.
     Messages of one context continue its chaining value (one START per context), so the outputs are
     checked as one long message per context against pycryptodome / the golden model."""
-    from . import model
-    from .engine_sim import EngineSim, check_request, engine_params
+    from .engine_sim import check_request, engine_params
 
     key_bits = key_bits or config.key_bits[0]
     block_bits = block_bits or config.block_bits[0]
@@ -120,6 +119,62 @@ def bench_engine(config: Config, mode: str = "ecb", direction: str = "encrypt", 
     ivs = [rng.randbytes(block) for _ in range(contexts)]
     data = {(c, m): rng.randbytes(block * message_blocks) for c in range(contexts) for m in range(messages_per_ctx)}
     order = [(c, data[c, m]) for m in range(messages_per_ctx) for c in range(contexts)]
+    if modes.get(mode).authenticated:
+        stats = _bench_gcm(config, params, seed, stall, keys, order, decrypt, rng)
+    else:
+        stats = _bench_plain(config, params, seed, stall, keys, ivs, order, data, mode, decrypt, key_bits, block_bits,
+                             contexts, messages_per_ctx)
+    core_bpc, core = core_rate(config, key_bits, block_bits, _needs_inverse(mode, decrypt))
+    cores = params["CORES"]
+    total_blocks = messages_per_ctx * contexts * message_blocks
+    cycles = stats["active_cycles"]
+    bpc = total_blocks * block_bits / cycles
+    return {
+        "config": config.name, "params": {**config.verilog_params(), **params}, "mode": mode,
+        "direction": direction, "key_bits": key_bits, "block_bits": block_bits,
+        "tdata_width": params["TDATA_WIDTH"], "message_blocks": message_blocks, "contexts": contexts,
+        "messages": messages_per_ctx * contexts, "blocks": total_blocks, "cycles": cycles,
+        "cycles_per_block": round(cycles / total_blocks, 4), "bits_per_cycle": round(bpc, 4),
+        "gbit_per_s_per_mhz": round(bpc / 1000, 6), "cores": cores,
+        "core_bits_per_cycle": round(core_bpc, 4), "core_cycles_per_block": core["cycles_per_block"],
+        "core_latency_cycles": core["latency_cycles"], "core_latency_min_cycles": core.get("latency_min_cycles"),
+        "efficiency": round(bpc / (cores * core_bpc), 4),
+        "stream_bits_per_cycle": params["TDATA_WIDTH"], "stall": stall,
+        "sim_wall_seconds": round(stats["wall_seconds"], 3),
+    }
+
+
+def _bench_gcm(config, params, seed, stall, keys, order, decrypt, rng) -> dict:
+    """GCM: every message has a fresh 96-bit IV, no AAD and a 128-bit tag (IV, payload and tag packets on
+    the stream; only the payload bits count); each result is checked against pycryptodome."""
+    from Crypto.Cipher import AES
+
+    from .engine_sim import EngineSim
+
+    requests, expected = [], []
+    for c, payload in order:
+        iv = rng.randbytes(12)
+        ct, tag = AES.new(keys[c], AES.MODE_GCM, nonce=iv).encrypt_and_digest(payload)
+        requests.append((c, iv, ct if decrypt else payload, b"", tag if decrypt else None))
+        expected.append((payload, b"") if decrypt else (ct, tag))
+    with EngineSim(config, params=params, seed=seed, in_stall=stall, out_stall=stall) as sim:
+        for c in range(len(keys)):
+            sim.configure(c, "gcm", keys[c], decrypt=decrypt)
+            sim.gcm_lengths(c, 12, 16, 0)
+        results = sim.gcm_run(requests, quiet=False)
+        stats = sim.last_stats
+    for got, want in zip(results, expected):
+        if not got.ok or (got.data, got.tag) != want:
+            raise HarnessError("GCM output differs from pycryptodome: not benchmarking a broken engine")
+    return stats
+
+
+def _bench_plain(config, params, seed, stall, keys, ivs, order, data, mode, decrypt, key_bits, block_bits,
+                 contexts, messages_per_ctx) -> dict:
+    from . import model
+    from .engine_sim import EngineSim
+
+    block = block_bits // 8
     with EngineSim(config, params=params, seed=seed, in_stall=stall, out_stall=stall) as sim:
         for c in range(contexts):
             sim.configure(c, mode, keys[c], None if mode == "ecb" else ivs[c], decrypt=decrypt, block_bits=block_bits)
@@ -138,25 +193,7 @@ def bench_engine(config: Config, mode: str = "ecb", direction: str = "encrypt", 
             want = fn(mode, keys[c], whole, None if mode == "ecb" else ivs[c], block)
         if got[c] != want:
             raise HarnessError(f"context {c}: engine output differs from the reference: not benchmarking a broken engine")
-    core_bpc, core = core_rate(config, key_bits, block_bits, _needs_inverse(mode, decrypt))
-    cores = params["CORES"]
-    stats = run.stats
-    total_blocks = messages_per_ctx * contexts * message_blocks
-    cycles = stats["active_cycles"]
-    bpc = total_blocks * block_bits / cycles
-    return {
-        "config": config.name, "params": {**config.verilog_params(), **params}, "mode": mode,
-        "direction": direction, "key_bits": key_bits, "block_bits": block_bits,
-        "tdata_width": params["TDATA_WIDTH"], "message_blocks": message_blocks, "contexts": contexts,
-        "messages": messages_per_ctx * contexts, "blocks": total_blocks, "cycles": cycles,
-        "cycles_per_block": round(cycles / total_blocks, 4), "bits_per_cycle": round(bpc, 4),
-        "gbit_per_s_per_mhz": round(bpc / 1000, 6), "cores": cores,
-        "core_bits_per_cycle": round(core_bpc, 4), "core_cycles_per_block": core["cycles_per_block"],
-        "core_latency_cycles": core["latency_cycles"], "core_latency_min_cycles": core.get("latency_min_cycles"),
-        "efficiency": round(bpc / (cores * core_bpc), 4),
-        "stream_bits_per_cycle": params["TDATA_WIDTH"], "stall": stall,
-        "sim_wall_seconds": round(stats["wall_seconds"], 3),
-    }
+    return run.stats
 
 
 def _needs_inverse(mode: str, decrypt: bool) -> bool:

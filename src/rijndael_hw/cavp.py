@@ -419,7 +419,7 @@ def unique_files(paths) -> list[Path]:
 # JSON-lines vectors
 # ---------------------------------------------------------------------------------------------
 _JSONL_FIELDS = {"block_bits", "key_bits", "mode", "key", "iv", "plaintext", "ciphertext",
-                 "comment", "source"}
+                 "comment", "source", "aad", "tag", "valid"}
 
 
 def read_jsonl(path) -> list[dict]:
@@ -480,6 +480,11 @@ def _jsonl_record(path, number: int, obj: dict, index: int) -> dict:
     if 8 * len(key) != key_bits:
         raise VectorFileError(path, number, f"key is {8 * len(key)} bits but key_bits is {key_bits}")
     iv = hex_field("iv", required=False)
+    if modes.get(mode).authenticated:
+        return _jsonl_gcm_record(path, number, obj, index, mode, key, iv, block_bits, hex_field)
+    for name in ("aad", "tag", "valid"):
+        if name in obj:
+            raise VectorFileError(path, number, f"{name} is for authenticated modes (gcm), not {mode}")
     if mode == "ecb" and iv is not None:
         raise VectorFileError(path, number, "mode ecb takes no iv")
     if mode != "ecb":
@@ -498,6 +503,32 @@ def _jsonl_record(path, number: int, obj: dict, index: int) -> dict:
     return {"kind": "JSONL", "test": "JSONL", "mode": mode, "direction": "both", "count": index,
             "key": key, "iv": iv, "plaintext": plaintext, "ciphertext": ciphertext,
             "key_bits": key_bits, "block_bits": block_bits, "text_bits": 8 * len(plaintext),
+            "file": str(path), "line": number}
+
+
+def _jsonl_gcm_record(path, number: int, obj: dict, index: int, mode: str, key: bytes, iv, block_bits: int,
+                      hex_field) -> dict:
+    """A GCM line: {"mode": "gcm", "key", "iv" (any length >= 1 byte), "aad" (default empty), "plaintext",
+    "ciphertext", "tag", "valid" (default true; false: decryption must refuse it, plaintext may be absent)}."""
+    if block_bits != 128:
+        raise VectorFileError(path, number, f"{mode} is defined for a 128-bit block")
+    if 8 * len(key) not in (128, 192, 256):
+        raise VectorFileError(path, number, f"{mode} takes an AES key (128, 192 or 256 bits)")
+    if iv is None:
+        raise VectorFileError(path, number, f"mode {mode} needs an iv")
+    valid = obj.get("valid", True)
+    if not isinstance(valid, bool):
+        raise VectorFileError(path, number, "valid must be true or false")
+    aad = hex_field("aad", required=False) or b""
+    ciphertext, tag = hex_field("ciphertext"), hex_field("tag")
+    plaintext = hex_field("plaintext", required=valid)
+    if plaintext is None:
+        plaintext = b""
+    elif len(plaintext) != len(ciphertext):
+        raise VectorFileError(path, number, "plaintext and ciphertext differ in length")
+    return {"kind": "GCM", "test": "JSONL", "mode": mode, "direction": "both", "count": index, "key": key,
+            "iv": iv, "aad": aad, "plaintext": plaintext, "ciphertext": ciphertext, "tag": tag, "valid": valid,
+            "key_bits": 8 * len(key), "block_bits": block_bits, "text_bits": 8 * len(plaintext),
             "file": str(path), "line": number}
 
 

@@ -190,6 +190,10 @@ def cmd_crypt(args) -> int:
     decrypt = args.command == "decrypt"
     key = parse_hex_arg("--key", args.key)
     iv = None if args.iv is None else parse_hex_arg("--iv", args.iv)
+    if args.aad is not None and args.aad_file is not None:
+        _fail("give --aad or --aad-file, not both")
+    aad = parse_hex_arg("--aad", args.aad) if args.aad is not None else (
+        Path(args.aad_file).read_bytes() if args.aad_file is not None else None)
     size = Path(args.input).stat().st_size
     bar = None
     if not args.quiet and size >= (1 << 20):
@@ -206,7 +210,7 @@ def cmd_crypt(args) -> int:
     try:
         result = crypt_file(config, args.mode, decrypt, key, iv, args.input, args.output,
                             block_bits=args.block_bits, params=params, seed=args.seed, stall=args.stall,
-                            progress=progress)
+                            progress=progress, aad=aad, tag_bits=args.tag_bits)
     finally:
         if bar is not None:
             bar.update(size - done[0]) if done[0] < size else None
@@ -239,7 +243,8 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("vectors", help="run CAVP .rsp / JSON-lines vector files through the simulated RTL")
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="CAVP .rsp or JSON-lines files; with --engine also 'sp800-38a-ctr' (default with "
-                        "--engine: every CAVP CBC/CFB128/OFB file and the SP 800-38A CTR examples)")
+                        "--engine: every CAVP CBC/CFB128/OFB file, the SP 800-38A CTR examples, the CAVP GCM "
+                        "files and Wycheproof's aes_gcm_test.json)")
     _config_args(p)
     p.add_argument("--engine", action="store_true",
                    help="run through the engine (rtl/system: every mode) instead of the bare core (ECB only)")
@@ -319,7 +324,14 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("output", metavar="OUT", help="output file (written whole at the end)")
         p.add_argument("--mode", required=True, choices=modes.ENGINE_NAMES)
         p.add_argument("--key", required=True, metavar="HEX", help="key, 16/20/24/28/32 bytes in hex")
-        p.add_argument("--iv", metavar="HEX", help="IV (CBC, CFB128, OFB) or initial counter block (CTR)")
+        p.add_argument("--iv", metavar="HEX",
+                       help="IV (CBC, CFB128, OFB, GCM: any length, 12 bytes recommended) or initial counter block (CTR)")
+        p.add_argument("--aad", metavar="HEX", help="gcm: additional authenticated data (default none)")
+        p.add_argument("--aad-file", metavar="F", help="gcm: additional authenticated data from a file")
+        p.add_argument("--tag-bits", type=int, metavar="N",
+                       help="gcm: tag length, 32..128 in multiples of 8 (default 128); "
+                            + ("the tag follows the ciphertext in OUT" if name == "encrypt" else
+                               "IN is the ciphertext followed by the tag; OUT is written only if the tag matches"))
         _config_args(p)
         p.add_argument("--tdata-width", "--tdata-bits", dest="tdata_width", type=int, choices=(32, 64, 128, 256),
                        help="AXI4-Stream width (default 128)")
@@ -342,9 +354,12 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     from .sim import HarnessError  # imported late: `rijndael configs` needs no simulator
+    from .engine_sim import AuthenticationFailed
 
     try:
         return args.func(args)
+    except AuthenticationFailed as error:
+        _fail(str(error), status=1)
     except (ValueError, OSError) as error:  # includes ConfigError and bad vector files
         _fail(_describe(error))
     except HarnessError as error:

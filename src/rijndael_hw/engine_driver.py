@@ -4,6 +4,8 @@
     await drv.start()                    # clock, reset, wait for the FIFO wipe
     await drv.configure(0, "cbc", key, iv=iv)          # context 0: CONFIG, KEY, IV, START
     out = await drv.crypt(0, plaintext)                # one message with TID 0 -> (bytes, flags)
+    await drv.configure(1, "gcm", key, decrypt=True)   # GCM: the IV comes with each message
+    res = await drv.gcm_crypt(1, iv, ciphertext, aad, tag=tag)   # -> GcmResult (ok False: tag mismatch)
 
 Register names and fields come from `rijndael_hw.regs`, generated from regs/rijndael_regs.rdl. Byte
 order: stream bytes travel in AXI lane order (message byte k of a beat on tdata[8k+7:8k]); key and
@@ -36,6 +38,14 @@ def config_word(mode: str | int, decrypt: bool = False, key_bits: int = 128, blo
     mode_value = MODES[mode] if isinstance(mode, str) else mode
     return (f["MODE"].put(mode_value) | f["DECRYPT"].put(int(decrypt)) |
             f["KEY_LEN"].put(key_bits // 32 - 4) | f["BLOCK_LEN"].put(block_bits // 32 - 4))
+
+
+@dataclass
+class GcmResult:
+    data: bytes          # ciphertext (encryption) or plaintext (decryption: only trust it when ok)
+    tag: bytes           # encryption: the tag; decryption: b""
+    ok: bool             # no beat flagged; decryption: the tag matched
+    messages: list       # the output packets (IV, AAD if any, payload, tag)
 
 
 @dataclass
@@ -126,7 +136,10 @@ class EngineDriver:
     # ---- contexts -------------------------------------------------------------------------------------
     async def configure(self, ctx: int, mode: str, key: bytes, iv: bytes | None = None, decrypt: bool = False,
                         block_bits: int = 128, start: bool = True):
-        """Select ctx, write CONFIG, the key words, the IV words and (by default) START."""
+        """Select ctx, write CONFIG, the key words, the IV words and (by default) START. GCM: no IV here
+        (each message brings its own on the stream, gcm_crypt); START computes H = E_K(0)."""
+        if modes.get(mode).authenticated:
+            iv = None
         await self.write("CTX_SEL", ctx)
         await self.write("CONFIG", config_word(mode, decrypt, 8 * len(key), block_bits))
         for i in range(len(key) // 4):
@@ -148,8 +161,38 @@ class EngineDriver:
     def send_nowait(self, ctx: int, data: bytes):
         from cocotbext.axi import AxiStreamFrame
         if not data:
-            raise ValueError("cocotbext-axi cannot send an empty frame")
+            # An empty packet (GCM: no payload) is one beat with TKEEP = 0 and TLAST.
+            self.source.send_nowait(AxiStreamFrame(bytes(self.lanes), tkeep=[0] * self.lanes, tid=ctx))
+            return
         self.source.send_nowait(AxiStreamFrame(bytes(data), tid=ctx))
+
+    # ---- GCM (docs/registers.md, "GCM"): IV, AAD (none when empty), payload and tag packets per message --
+    async def gcm_lengths(self, ctx: int, iv_len: int, tag_bytes: int, aad_len: int):
+        """GCM.IV_LEN / TAG_LEN and AAD_LEN of ctx (refused with RegisterError: BAD_GCM_LEN)."""
+        f = regs.FIELDS["GCM"]
+        await self.write("CTX_SEL", ctx)
+        await self.write("GCM", f["IV_LEN"].put(iv_len) | f["TAG_LEN"].put(tag_bytes))
+        await self.write("AAD_LEN", aad_len)
+
+    def gcm_send_nowait(self, ctx: int, iv: bytes, data: bytes, aad: bytes = b"", tag: bytes | None = None,
+                        tag_bytes: int = 16) -> int:
+        """Queue one GCM message (tag None: encryption, with a placeholder tag packet); returns its packet count."""
+        packets = [iv] + ([aad] if aad else []) + [data, tag if tag is not None else bytes(tag_bytes)]
+        for packet in packets:
+            self.send_nowait(ctx, packet)
+        return len(packets)
+
+    async def gcm_recv(self, packets: int, decrypt: bool) -> GcmResult:
+        messages = [await self.recv() for _ in range(packets)]
+        ok = not any(m.flagged for m in messages)
+        return GcmResult(messages[-2].data, b"" if decrypt else messages[-1].data, ok, messages)
+
+    async def gcm_crypt(self, ctx: int, iv: bytes, data: bytes, aad: bytes = b"", tag: bytes | None = None,
+                        tag_bytes: int = 16) -> GcmResult:
+        """One GCM message on ctx (configured for gcm): sets its lengths, sends it, collects the packets."""
+        await self.gcm_lengths(ctx, len(iv), len(tag) if tag is not None else tag_bytes, len(aad))
+        count = self.gcm_send_nowait(ctx, iv, data, aad, tag, tag_bytes)
+        return await self.gcm_recv(count, tag is not None)
 
     async def recv(self) -> Message:
         frame = await self.sink.recv(compact=False)

@@ -37,10 +37,14 @@ BINARY_NAME = "engine_harness"
 TOP = "rijndael_engine"
 SYSTEM_DIR = configs.RTL_DIR / "system"
 # Compile order of rtl/system (the register package first, the top last).
+# The GHASH unit's files (rijndael_gf128_*, rijndael_ghash_*: its multipliers and implementations) are
+# found by name, so a new implementation file needs no edit here.
+GHASH_FILES = tuple(sorted(p.name for p in SYSTEM_DIR.glob("rijndael_gf128_*.sv"))
+                    + sorted(p.name for p in SYSTEM_DIR.glob("rijndael_ghash_*.sv")) + ["rijndael_ghash.sv"])
 SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_regs.sv", "rijndael_stream_to_blocks.sv",
                 "rijndael_blocks_to_stream.sv", "rijndael_block_prep.sv", "rijndael_core_dispatch.sv",
                 "rijndael_core_collect.sv", "rijndael_group_unpack.sv", "rijndael_issue_window.sv",
-                "rijndael_reorder.sv", "rijndael_engine.sv")
+                "rijndael_reorder.sv", "rijndael_gcm_prep.sv", *GHASH_FILES, "rijndael_engine.sv")
 #: Engine parameters (beyond the core's) and their defaults; `--param NAME=VALUE` sets them too.
 ENGINE_PARAMS = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 512, "CONTEXTS": 4, "CORES": 1}
 #: Engine parameters left at the RTL's default unless given (CORES = 2 only: issue window, reorder buffer).
@@ -184,9 +188,36 @@ def check_request(config: Config, mode: str, decrypt: bool, key_bits: int, block
     if mode not in MODES:
         raise ConfigError(f"unknown mode '{mode}' (known: {', '.join(MODES)})")
     reason = config.supports(block_bits, key_bits, decrypt=needs_inverse(mode, decrypt))
+    declared = modes.get(mode)
+    if not reason and declared.block_bits_only and block_bits not in declared.block_bits_only:
+        reason = f"{mode} is defined for a {declared.block_bits_only[0]}-bit block only"
+    if not reason and declared.authenticated and key_bits not in (128, 192, 256):
+        reason = f"{mode} takes AES keys (128, 192, 256 bits), not {key_bits} bits"
+    if not reason and declared.authenticated and config.params.get("MAX_NB", 4) != 4:
+        reason = f"the engine runs {mode} in AES builds only (MAX_NB = 4); {config.name} has MAX_NB = {config.params['MAX_NB']}"
     if reason:
         raise ConfigError(reason + (f" ({mode} {'decryption' if decrypt else 'encryption'} needs the "
                                     f"{'inverse' if needs_inverse(mode, decrypt) else 'forward'} cipher)"))
+
+
+@dataclass
+class GcmResult:
+    data: bytes                 # ciphertext (encryption) or plaintext (decryption; only trust it when ok)
+    tag: bytes                  # encryption: the tag; decryption: b""
+    ok: bool                    # nothing flagged; for decryption: the tag matched
+    flagged: tuple              # TUSER[0] per packet (IV, AAD if any, payload, tag)
+
+
+def gcm_packets(ctx: int, iv: bytes, aad: bytes, data, tag_slot: bytes) -> list[tuple]:
+    """The packets of one GCM message on context ctx (docs/registers.md, "GCM"): IV, AAD (none when
+    empty), payload (bytes, or (in_path, out_path) for a file), tag (decryption: the received tag;
+    encryption: TAG_LEN placeholder bytes)."""
+    packets = [(ctx, bytes(iv))]
+    if aad:
+        packets.append((ctx, bytes(aad)))
+    packets.append((ctx, *data) if isinstance(data, tuple) else (ctx, bytes(data)))
+    packets.append((ctx, bytes(tag_slot)))
+    return packets
 
 
 @dataclass
@@ -225,6 +256,7 @@ class EngineSim(HarnessProcess):
         self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=self._stderr, text=True, bufsize=1 << 16)
         self.block_bits: dict[int, int] = {}   # block length configured per context
+        self.gcm_shape: dict[int, tuple] = {}  # (IV_LEN, TAG_LEN, AAD_LEN) written per context
         self.last_stats: dict = {}
 
     def _send(self, text: str) -> None:
@@ -281,6 +313,15 @@ class EngineSim(HarnessProcess):
         """Select ctx; write CONFIG, the key words, the IV words (if any) and START."""
         mode = mode.lower()
         check_request(self.config, mode, decrypt, 8 * len(key), block_bits)
+        if modes.get(mode).authenticated:
+            # GCM: the IV comes on the stream with each message (gcm_crypt); START computes H.
+            items = [("CTX_SEL", ctx, 0), ("CONFIG", config_word(mode, decrypt, 8 * len(key), block_bits), 0)]
+            items += [("KEY", int.from_bytes(key[4 * i:4 * i + 4], "big"), i) for i in range(len(key) // 4)]
+            if start:
+                items.append(("CTRL", regs.FIELDS["CTRL"]["START"].put(1), 0))
+            self.writes(items)
+            self.block_bits[ctx] = block_bits
+            return
         if iv is not None and len(iv) * 8 != block_bits:
             raise ValueError(f"the IV is {len(iv) * 8} bits, the block {block_bits}")
         items = [("CTX_SEL", ctx, 0), ("CONFIG", config_word(mode, decrypt, 8 * len(key), block_bits), 0)]
@@ -292,9 +333,51 @@ class EngineSim(HarnessProcess):
         self.writes(items)
         self.block_bits[ctx] = block_bits
 
+    def gcm_lengths(self, ctx: int, iv_len: int, tag_bytes: int, aad_len: int) -> None:
+        """GCM.IV_LEN / TAG_LEN and AAD_LEN of ctx (written only when they change; the context must be idle)."""
+        shape = (iv_len, tag_bytes, aad_len)
+        if self.gcm_shape.get(ctx) != shape:
+            f = regs.FIELDS["GCM"]
+            self.gcm_shape.pop(ctx, None)
+            self.writes([("CTX_SEL", ctx, 0), ("GCM", f["IV_LEN"].put(iv_len) | f["TAG_LEN"].put(tag_bytes), 0),
+                         ("AAD_LEN", aad_len, 0)])
+            self.gcm_shape[ctx] = shape
+
+    def gcm_run(self, requests: Sequence[tuple], interleave: bool = True, quiet: bool = True) -> list[GcmResult]:
+        """Several GCM messages in one stream: each request is (ctx, iv, data, aad, tag) with tag None to
+        encrypt (tag_bytes from the context's shape) or the received tag to decrypt. Requests of one context
+        must share its (IV, tag, AAD) lengths, written first. Messages of different contexts interleave."""
+        packets, counts = [], []
+        for ctx, iv, data, aad, tag in requests:
+            shape = self.gcm_shape[ctx]
+            if (len(iv), len(aad)) != (shape[0], shape[2]) or (tag is not None and len(tag) != shape[1]):
+                raise ValueError(f"context {ctx} is set up for IV/tag/AAD lengths {shape}")
+            p = gcm_packets(ctx, iv, aad, data, bytes(shape[1]) if tag is None else tag)
+            packets += p
+            counts.append(len(p))
+        results = self.run(packets, interleave=interleave, quiet=quiet).results
+        # Results come per packet in stream order within a context; regroup them per request.
+        by_ctx: dict[int, list] = {}
+        for r in results:
+            by_ctx.setdefault(r.tid, []).append(r)
+        out = []
+        for (ctx, iv, data, aad, tag), n in zip(requests, counts):
+            parts, by_ctx[ctx] = by_ctx[ctx][:n], by_ctx[ctx][n:]
+            flagged = tuple(p.flagged for p in parts)
+            out.append(GcmResult(parts[-2].data, b"" if tag is not None else parts[-1].data, not any(flagged),
+                                 flagged))
+        return out
+
+    def gcm_crypt(self, ctx: int, iv: bytes, data: bytes, aad: bytes = b"", tag: bytes | None = None,
+                  tag_bytes: int = 16) -> GcmResult:
+        """One GCM message on ctx (configured for gcm, encrypt or decrypt): sets its lengths, streams it."""
+        self.gcm_lengths(ctx, len(iv), len(tag) if tag is not None else tag_bytes, len(aad))
+        return self.gcm_run([(ctx, iv, data, aad, tag)], interleave=False)[0]
+
     def reset(self) -> int:
         self._send("Z\n")
         self.block_bits.clear()
+        self.gcm_shape.clear()
         return int(self._line().split()[1])
 
     def clear(self) -> None:
@@ -305,6 +388,7 @@ class EngineSim(HarnessProcess):
                 break
             self.idle(16)
         self.block_bits.clear()
+        self.gcm_shape.clear()
 
     def idle(self, cycles: int) -> None:
         self._send(f"C {cycles}\n")
@@ -396,11 +480,25 @@ def parse_hex_arg(what: str, text: str) -> bytes:
 
 
 def check_file_request(config: Config, mode: str, decrypt: bool, key: bytes, iv: bytes | None,
-                       size: int, block_bits: int = 128) -> None:
+                       size: int, block_bits: int = 128, aad: bytes | None = None, tag_bits: int | None = None) -> None:
     """Everything a file request can get wrong, as one ValueError, before any simulation."""
     if len(key) * 8 not in (128, 160, 192, 224, 256):
         raise ValueError(f"a key of {len(key) * 8} bits: Rijndael keys are 128, 160, 192, 224 or 256 bits")
     check_request(config, mode, decrypt, len(key) * 8, block_bits)
+    declared = modes.get(mode)
+    if declared.authenticated:
+        from .model import GCM_TAG_BYTES
+        if iv is None or not 1 <= len(iv) <= 0xFFFF:
+            raise ValueError(f"{mode} needs --iv of 1..65535 bytes (12 bytes = 96 bits recommended)"
+                             + (f", got {len(iv)} bytes" if iv is not None else ""))
+        bits = 128 if tag_bits is None else tag_bits
+        if bits % 8 or bits // 8 not in GCM_TAG_BYTES:
+            raise ValueError(f"--tag-bits {bits}: {mode} tags are 32..128 bits in multiples of 8")
+        if aad is not None and len(aad) > 0xFFFFFFFF:
+            raise ValueError(f"AAD of {len(aad)} bytes: the engine takes up to 2^32 - 1")
+        return
+    if aad is not None or tag_bits is not None:
+        raise ValueError(f"{mode} is not authenticated: --aad / --aad-file / --tag-bits are for gcm")
     block = block_bits // 8
     if not modes.get(mode).needs_iv and iv is not None:
         raise ValueError(f"{mode} takes no --iv")
@@ -413,18 +511,66 @@ def check_file_request(config: Config, mode: str, decrypt: bool, key: bytes, iv:
                          "file yourself or use cfb128, ofb or ctr")
 
 
+class AuthenticationFailed(Exception):
+    """GCM decryption through the engine: the tag did not match (no output was written)."""
+
+
+def _gcm_file(sim: "EngineSim", decrypt: bool, key: bytes, iv: bytes, aad: bytes, tag_bytes: int,
+              source: Path, target: Path, tmp: Path, progress) -> tuple[RunResult, int]:
+    """One GCM message whose payload is a file: encryption writes ciphertext || tag to target; decryption
+    reads ciphertext || tag and writes the plaintext to target (the caller keeps it only when the tag
+    matched). Returns the run and the payload bytes."""
+    size = source.stat().st_size
+    tag = b""
+    payload = source
+    if decrypt:
+        if size < tag_bytes:
+            raise AuthenticationFailed(f"authentication failed: the input ({size} bytes) is shorter than the "
+                                       f"{tag_bytes}-byte tag")
+        # The engine takes the ciphertext and the tag as separate packets: split the file (streamed copy).
+        payload = tmp / "ciphertext.bin"
+        with open(source, "rb") as src, open(payload, "wb") as dst:
+            left = size - tag_bytes
+            while left:
+                chunk = src.read(min(left, 1 << 20))
+                dst.write(chunk)
+                left -= len(chunk)
+            tag = src.read()
+    sim.configure(0, "gcm", key, decrypt=decrypt)
+    sim.gcm_lengths(0, len(iv), tag_bytes, len(aad))
+    packets = gcm_packets(0, iv, aad, (payload, target), tag if decrypt else bytes(tag_bytes))
+    run = sim.run(packets, interleave=False, progress=(lambda i, o, c: progress(o)) if progress else None)
+    flagged = [r.flagged for r in run.results]
+    error_bits = sim.read("ERROR")
+    auth = regs.ERROR_BITS.get("AUTH", 0)
+    if decrypt and (run.results[-1].flagged or error_bits & auth):
+        raise AuthenticationFailed("authentication failed: the tag does not match (no output written)")
+    if any(flagged) or error_bits:
+        names = [n for n, m in regs.ERROR_BITS.items() if error_bits & m]
+        raise HarnessError(f"the engine flagged the output (TUSER[0]); ERROR = {', '.join(names) or 'none'}")
+    if not decrypt:
+        with open(target, "ab") as out:
+            out.write(run.results[-1].data)
+    return run, size - tag_bytes if decrypt else size
+
+
 def crypt_file(config: Config | str, mode: str, decrypt: bool, key: bytes, iv: bytes | None, in_path, out_path,
                *, block_bits: int = 128, tdata_width: int | None = None, params: dict | None = None,
-               seed: int = 1, stall: float = 0.0, progress: Callable[[int], None] | None = None) -> dict:
+               seed: int = 1, stall: float = 0.0, progress: Callable[[int], None] | None = None,
+               aad: bytes | None = None, tag_bits: int | None = None) -> dict:
     """Stream the file in_path through the simulated engine into out_path; returns a summary dict.
 
     The output is written next to out_path first and renamed into place, so out_path may be in_path
     and an interrupted run leaves no half-written file. progress(bytes_done) is called as output arrives.
+    GCM (aad, tag_bits): encryption writes the ciphertext followed by the tag; decryption reads the
+    ciphertext followed by the tag and writes the plaintext only when the tag matches (otherwise
+    AuthenticationFailed, and no output file).
     """
     config = _as_config(config)
     in_path, out_path = Path(in_path), Path(out_path)
     size = in_path.stat().st_size
-    check_file_request(config, mode, decrypt, key, iv, size, block_bits)
+    check_file_request(config, mode, decrypt, key, iv, size, block_bits, aad, tag_bits)
+    gcm = modes.get(mode).authenticated
     out_dir = out_path.resolve().parent
     handle, scratch = tempfile.mkstemp(prefix=f".{out_path.name}.", dir=out_dir)
     os.close(handle)
@@ -440,19 +586,26 @@ def crypt_file(config: Config | str, mode: str, decrypt: bool, key: bytes, iv: b
                 target = Path(tmp) / "out.bin"
             with EngineSim(config, tdata_width=tdata_width, params=params, seed=seed, in_stall=stall,
                            out_stall=stall, progress_bytes=256 << 10) as sim:
-                sim.configure(0, mode, key, iv, decrypt=decrypt, block_bits=block_bits)
-                run = sim.crypt_file(0, source, target,
-                                     progress=(lambda i, o, c: progress(o)) if progress else None)
-                error_bits = sim.read("ERROR")
+                if gcm:
+                    tag_bytes = (128 if tag_bits is None else tag_bits) // 8
+                    run, payload = _gcm_file(sim, decrypt, key, iv, aad or b"", tag_bytes, source, target,
+                                             Path(tmp), progress)
+                    error_bits, result = 0, None
+                    expected = payload if decrypt else payload + tag_bytes
+                else:
+                    sim.configure(0, mode, key, iv, decrypt=decrypt, block_bits=block_bits)
+                    run = sim.crypt_file(0, source, target,
+                                         progress=(lambda i, o, c: progress(o)) if progress else None)
+                    error_bits = sim.read("ERROR")
+                    result, expected = run.results[0], size
             if target != Path(scratch):
                 shutil.move(str(target), scratch)
-        result = run.results[0]
-        if result.flagged or error_bits:
+        if result is not None and (result.flagged or error_bits):
             names = [n for n, m in regs.ERROR_BITS.items() if error_bits & m]
             raise HarnessError(f"the engine flagged the output (TUSER[0]); ERROR = {', '.join(names) or 'none'}")
         written = Path(scratch).stat().st_size
-        if written != size:
-            raise HarnessError(f"the engine returned {written} bytes for {size}")
+        if written != expected:
+            raise HarnessError(f"the engine returned {written} bytes for {expected}")
         os.replace(scratch, out_path)
     finally:
         if os.path.exists(scratch):

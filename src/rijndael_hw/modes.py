@@ -8,7 +8,8 @@ A mode the engine runs names its value in CONFIG.MODE (`register`); the number i
 register description (regs/rijndael_regs.rdl, enum `config_mode_e`, through the generated
 `rijndael_hw.regs.ENUMS`), never from here. Adding a mode: its encoding in the .rdl (`make regs`), its
 datapath in rtl/system/rijndael_engine.sv, its algorithm in `rijndael_hw.model` (`_CIPHERS`), and one
-`Mode(...)` line below.
+`Mode(...)` line below. Authenticated modes (GCM) also take `aad` and a tag length; their encrypt output
+is the ciphertext followed by the tag.
 """
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ class Mode:
     whole_blocks: bool             # whole blocks only; otherwise the last block may be partial
     inverse_on_decrypt: bool       # decryption runs the inverse cipher (otherwise the forward one, both ways)
     pycryptodome: tuple[str, dict] | None = field(default=None)  # AES.MODE_* and extra AES.new arguments
+    authenticated: bool = False    # AEAD: takes aad and a tag length; the output carries a tag (GCM)
+    any_iv_length: bool = False    # the IV may have any non-zero length (GCM), not one block
+    block_bits_only: tuple[int, ...] | None = None   # block lengths the mode is defined for (None: all)
 
     @property
     def engine(self) -> bool:
@@ -49,6 +53,8 @@ class Mode:
             raise ValueError(f"no pycryptodome equivalent declared for mode {self.name}")
         from Crypto.Cipher import AES
         name, extra = self.pycryptodome
+        if self.authenticated:
+            return AES.new(key, getattr(AES, name), nonce=iv, **extra)
         return AES.new(key, getattr(AES, name), **({"iv": iv} if self.needs_iv else {}), **extra)
 
 
@@ -67,6 +73,12 @@ DECLARED: tuple[Mode, ...] = (
     # because it refuses to wrap the counter, which the model and the engine do.
     Mode("ctr", "counter, the IV is the initial counter block", "CTR", needs_iv=True, whole_blocks=False,
          inverse_on_decrypt=False),
+    # SP 800-38D. encrypt: ciphertext || tag; decrypt: ciphertext || tag -> plaintext, or
+    # model.AuthenticationError. The engine takes a GCM message as IV, AAD, payload and tag packets
+    # (docs/registers.md, "GCM"); the tag length is model.GCM_TAG_BYTES (32..128 bits, whole bytes).
+    Mode("gcm", "Galois/counter mode, authenticated (AES block only)", "GCM", needs_iv=True, whole_blocks=False,
+         inverse_on_decrypt=False, pycryptodome=("MODE_GCM", {}), authenticated=True, any_iv_length=True,
+         block_bits_only=(128,)),
 )
 
 BY_NAME: dict[str, Mode] = {m.name: m for m in DECLARED}

@@ -33,10 +33,12 @@ CTX_SEL = 0x0c
 STATUS = 0x10
 ERROR = 0x14
 CONFIG = 0x18
+GCM = 0x1c
 BLOCKS_IN = 0x20
 BLOCKS_OUT = 0x24
 MESSAGES = 0x28
 ERROR_BLOCKS = 0x2c
+AAD_LEN = 0x30
 KEY = 0x40
 KEY_MAX_WORDS = 8
 IV = 0x60
@@ -81,12 +83,19 @@ FIELDS = {
         'PARTIAL_BLOCK': Field(9, 1, 'w1c'),
         'STREAM': Field(10, 1, 'w1c'),
         'CORE': Field(11, 1, 'w1c'),
+        'BAD_GCM_LEN': Field(12, 1, 'w1c'),
+        'GCM_FRAME': Field(13, 1, 'w1c'),
+        'AUTH': Field(14, 1, 'w1c'),
     },
     'CONFIG': {
         'MODE': Field(0, 3, 'rw'),
         'DECRYPT': Field(4, 1, 'rw'),
         'KEY_LEN': Field(8, 3, 'rw'),
         'BLOCK_LEN': Field(12, 3, 'rw'),
+    },
+    'GCM': {
+        'IV_LEN': Field(0, 16, 'rw'),
+        'TAG_LEN': Field(16, 5, 'rw'),
     },
     'BLOCKS_IN': {
         'COUNT': Field(0, 32, 'ro'),
@@ -99,6 +108,9 @@ FIELDS = {
     },
     'ERROR_BLOCKS': {
         'COUNT': Field(0, 32, 'ro'),
+    },
+    'AAD_LEN': {
+        'LEN': Field(0, 32, 'rw'),
     },
     'KEY': {
         'WORD': Field(0, 32, 'wo'),
@@ -114,11 +126,12 @@ CONFIG_MODE_CBC = 1
 CONFIG_MODE_CFB128 = 2
 CONFIG_MODE_OFB = 3
 CONFIG_MODE_CTR = 4
+CONFIG_MODE_GCM = 5
 
 #: encodings of enumerated fields: ENUMS[register][field][value name] = value
 ENUMS = {
     'CONFIG': {
-        'MODE': {'ECB': 0, 'CBC': 1, 'CFB128': 2, 'OFB': 3, 'CTR': 4},
+        'MODE': {'ECB': 0, 'CBC': 1, 'CFB128': 2, 'OFB': 3, 'CTR': 4, 'GCM': 5},
     },
 }
 
@@ -130,4 +143,6 @@ REFUSALS = {
     'CTRL': ('NO_KEY', 'BUSY', 'BAD_MODE', 'BAD_DIRECTION', 'BAD_KEY_LEN', 'BAD_BLOCK_LEN'),
     'CTX_SEL': ('BAD_CTX',),
     'CONFIG': ('BUSY', 'BAD_MODE', 'BAD_DIRECTION', 'BAD_KEY_LEN', 'BAD_BLOCK_LEN'),
+    'GCM': ('BUSY', 'BAD_GCM_LEN'),
+    'AAD_LEN': ('BUSY',),
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import cavp, modes
+from . import cavp, gcm_vectors, modes
 from .configs import Config
 from .sim import Harness, HarnessError
 
@@ -48,9 +48,14 @@ def load(path: Path) -> list[dict]:
     """Records of one file, checked for sizes the core could never take (ValueError names the record)."""
     path = Path(path)
     path.stat()  # a missing or unreadable file is reported as such, before its name is judged
+    if gcm_vectors.is_gcm_rsp(path):
+        return gcm_vectors.parse_gcm_rsp(path)
+    if gcm_vectors.is_wycheproof_gcm(path):
+        return gcm_vectors.read_wycheproof_gcm(path)
     records = cavp.read_jsonl(path) if path.suffix in (".jsonl", ".json") else cavp.parse_rsp(path)
     for record in records:
-        _check_record(path, record)
+        if record.get("mode") != "gcm":   # GCM lines are checked by cavp.read_jsonl
+            _check_record(path, record)
     return records
 
 
@@ -231,14 +236,15 @@ def sp800_38a_ctr_records() -> list[dict]:
     return records
 
 
-def engine_suite(kinds=("KAT", "MMT", "MCT")) -> list:
+def engine_suite(kinds=("KAT", "MMT", "MCT"), gcm: bool = True) -> list:
     """The default `rijndael vectors --engine` set: every CAVP CBC/CFB128/OFB file of the installed
-    vector packages (each NIST file once), then the SP 800-38A CTR examples."""
+    vector packages (each NIST file once), the SP 800-38A CTR examples, then (gcm) the CAVP GCM files
+    (gcmEncryptExtIV / gcmDecrypt, 128/192/256) and Wycheproof's aes_gcm_test.json."""
     files = []
     for mode in ("cbc", "cfb128", "ofb"):
         files += [p for p in cavp.unique_files(cavp.vector_files(mode=mode))
                   if cavp.rsp_file_info(p)[1] in kinds]
-    return files + [SP800_38A_NAME]
+    return files + [SP800_38A_NAME] + (gcm_vectors.gcm_files() if gcm else [])
 
 
 def load_any(path) -> list[dict]:
@@ -300,19 +306,86 @@ class EngineVectorRunner:
             return [], f"mode {mode} is not an engine mode ({', '.join(ENGINE_MODES)})"
         wanted = {"encrypt": [False], "decrypt": [True]}.get(record["direction"], [False, True])
         sizes = (record.get("block_bits", 128), len(record["key"]) * 8)
+        if mode == "gcm":
+            from .engine_sim import check_request
+            from .configs import ConfigError
+            try:
+                check_request(self.config, mode, False, sizes[1], sizes[0])
+            except ConfigError as error:
+                return [], str(error)
+            # An invalid record is checked where it must fail: decryption.
+            return (wanted if record.get("valid", True) else [True]), None
         usable = [d for d in wanted if self.config.supports(*sizes, decrypt=needs_inverse(mode, d)) is None]
         if usable:
             return usable, None
         return [], self.config.supports(*sizes, decrypt=needs_inverse(mode, wanted[0]))
 
+    def _run_gcm(self, gcm: list, report: FileReport) -> None:
+        """GCM records, up to CONTEXTS at once (one context each, their messages interleaved). A valid record
+        passes when encryption gives its ciphertext and tag and decryption accepts it with its plaintext; an
+        invalid one when decryption refuses it: the tag flagged (ERROR.AUTH), a framing error, or a length
+        register the engine refuses (an empty IV: SLVERR, BAD_GCM_LEN). Records of a key size the build lacks
+        were skipped before (check_file), whether valid or not."""
+        from .engine_sim import RegisterError
+
+        if not gcm:
+            return
+        sim = self._get()
+        contexts = self.params["CONTEXTS"]
+        items = []   # (record number, decrypt)
+        for number, (record, directions) in enumerate(gcm):
+            items += [(number, d) for d in directions]
+        ok = [True] * len(gcm)
+        for start in range(0, len(items), contexts):
+            group = items[start:start + contexts]
+            requests, where = [], []
+            for ctx, (number, decrypt) in enumerate(group):
+                record = gcm[number][0]
+                try:
+                    sim.configure(ctx, "gcm", bytes(record["key"]), decrypt=decrypt)
+                    sim.gcm_lengths(ctx, len(record["iv"]), len(record["tag"]), len(record["aad"]))
+                except RegisterError as error:
+                    sim.write("ERROR", 0xFFFFFFFF)
+                    if record.get("valid", True):
+                        ok[number] = False
+                        report.failures.append(f"GCM count {record.get('count')}: refused ({error})")
+                    continue
+                data = record["ciphertext"] if decrypt else record["plaintext"]
+                requests.append((ctx, bytes(record["iv"]), bytes(data), bytes(record["aad"]),
+                                 bytes(record["tag"]) if decrypt else None))
+                where.append((number, decrypt))
+            if not requests:
+                continue
+            results = sim.gcm_run(requests)
+            error_bits = sim.read("ERROR")
+            if error_bits:
+                sim.write("ERROR", error_bits)
+            for (number, decrypt), got in zip(where, results):
+                record = gcm[number][0]
+                if record.get("valid", True):
+                    want = record["plaintext"] if decrypt else record["ciphertext"]
+                    good = got.ok and got.data == want and (decrypt or got.tag == record["tag"])
+                else:
+                    good = not got.ok
+                if not good:
+                    ok[number] = False
+                    report.failures.append(
+                        f"GCM {record.get('test')} count {record.get('count')} {'decrypt' if decrypt else 'encrypt'}"
+                        f" ({'valid' if record.get('valid', True) else 'invalid'}): got {got.data.hex()}"
+                        f"{' tag ' + got.tag.hex() if got.tag else ''} flagged {got.flagged}")
+        report.passed += sum(ok)
+        report.failed += len(ok) - sum(ok)
+
     def check_file(self, path) -> tuple[FileReport, list[dict]]:
         records = load_any(path)
         report = FileReport(Path(path))
-        batch, mct = [], []
+        batch, mct, gcm = [], [], []
         for record in records:
             directions, reason = self._directions(record)
-            if reason:
+            if reason:   # a key size the build lacks: skipped, valid or not (never counted as rejected)
                 report.skip(1, reason)
+            elif record.get("mode") == "gcm":
+                gcm.append((record, directions))
             elif record.get("kind", "").upper() == "MCT":
                 mct.append(record)
             else:
@@ -320,6 +393,7 @@ class EngineVectorRunner:
         try:
             self._run_batch(batch, report)
             self._run_mct(_mct_groups(mct), report)
+            self._run_gcm(gcm, report)
         except HarnessError as error:
             done = report.passed + report.failed + report.skipped
             report.failed += len(records) - done

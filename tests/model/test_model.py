@@ -18,7 +18,10 @@ import pytest
 from Crypto.Cipher import AES
 from Crypto.Util import Counter
 
-from rijndael_hw import cavp, model
+from rijndael_hw import cavp, model, modes
+
+#: the modes that map data to data of the same length (GCM adds a tag: tested on its own below)
+UNAUTHENTICATED = [m for m in model.MODES if not modes.get(m).authenticated]
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 LARGE_BLOCKS = VECTORS / "rijndael_large_blocks.jsonl"
@@ -214,7 +217,7 @@ def test_all_sizes_round_trip_and_equivalent_inverse(nb, nk):
 def test_all_block_sizes_in_every_mode_round_trip(nb):
     rng = random.Random(nb)
     key = rng.randbytes(24)
-    for mode in model.MODES:
+    for mode in UNAUTHENTICATED:
         iv = None if mode == "ecb" else rng.randbytes(nb)
         for length in ([nb, 3 * nb] if mode in ("ecb", "cbc") else [1, nb - 1, nb, 2 * nb + 5]):
             data = rng.randbytes(length)
@@ -265,7 +268,7 @@ def test_random_blocks_against_pycryptodome(key_bytes):
         assert model.decrypt("ecb", key, data) == ecb.decrypt(data)
 
 
-@pytest.mark.parametrize("mode", model.MODES)
+@pytest.mark.parametrize("mode", UNAUTHENTICATED)
 @pytest.mark.parametrize("key_bytes", [16, 24, 32])
 def test_modes_against_pycryptodome(mode, key_bytes):
     rng = random.Random(f"{mode}-{key_bytes}")
@@ -331,3 +334,44 @@ def test_stream_modes_accept_empty_and_partial_data():
         assert model.encrypt(mode, key, b"", iv) == b""
         assert len(model.encrypt(mode, key, b"abc", iv)) == 3
     assert model.encrypt("ecb", key, b"") == b""
+
+
+# --------------------------------------------------------------------------------------------
+# GCM (SP 800-38D) against pycryptodome: every key length, IVs of 1..60 bytes, AAD and payload of
+# any length including 0, every tag length; a changed tag, ciphertext or AAD bit is rejected.
+@pytest.mark.parametrize("key_bytes", [16, 24, 32])
+def test_gcm_against_pycryptodome(key_bytes):
+    rng = random.Random(f"gcm-{key_bytes}")
+    for i in range(60):
+        key = rng.randbytes(key_bytes)
+        iv = rng.randbytes(rng.choice([12, 12, 1, 8, 16, 17, 60]))
+        aad, data = rng.randbytes(rng.choice([0, 1, 13, 16, 40])), rng.randbytes(rng.choice([0, 1, 15, 16, 17, 70]))
+        tag_bytes = rng.randrange(4, 17)
+        ref = AES.new(key, AES.MODE_GCM, nonce=iv, mac_len=tag_bytes)
+        ref.update(aad)
+        ct, tag = ref.encrypt_and_digest(data)
+        assert model.gcm_encrypt(key, iv, data, aad, 8 * tag_bytes) == (ct, tag)
+        assert model.encrypt("gcm", key, data, iv, aad=aad, tag_bits=8 * tag_bytes) == ct + tag
+        assert model.gcm_decrypt(key, iv, ct, tag, aad) == data
+        bad = bytearray(ct + tag)
+        bad[rng.randrange(len(bad))] ^= 1 << rng.randrange(8)
+        with pytest.raises(model.AuthenticationError, match="authentication failed"):
+            model.decrypt("gcm", key, bytes(bad), iv, aad=aad, tag_bits=8 * tag_bytes)
+        if aad:
+            with pytest.raises(model.AuthenticationError):
+                model.gcm_decrypt(key, iv, ct, tag, aad[:-1])
+
+
+def test_gcm_refuses_what_it_does_not_define():
+    key = bytes(16)
+    with pytest.raises(ValueError, match="at least one byte"):
+        model.gcm_encrypt(key, b"", b"")
+    for bits in (24, 136, 100):
+        with pytest.raises(ValueError, match="32..128 bits"):
+            model.gcm_encrypt(key, bytes(12), b"", tag_bits=bits)
+    with pytest.raises(ValueError, match="AES key"):
+        model.gcm_encrypt(bytes(20), bytes(12), b"")
+    with pytest.raises(ValueError, match="128-bit block"):
+        model.encrypt("gcm", bytes(16), b"", bytes(12), 32)
+    with pytest.raises(ValueError, match="takes no aad"):
+        model.encrypt("ctr", key, b"", bytes(16), aad=b"x")

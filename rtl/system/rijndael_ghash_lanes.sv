@@ -1,0 +1,343 @@
+// rijndael_ghash_lanes: GHASH at one block per clock on a single message (rijndael_ghash with FAST = 1),
+// for the pipelined core.
+//
+// Aggregation. The multiplier (rijndael_gf128_mul_pipe) takes a new product every clock but its result
+// comes back LANES = 3 clocks after the operands are chosen (its operand registers + two stages),
+// so block i of a message cannot wait for Y_(i-1). Instead the blocks of a message are dealt round-robin
+// to LANES lanes (lane = block index mod 3) and each lane runs Horner's rule with H^3:
+//
+//   V_i = X_i xor P_(i-3)        (P = 0 in a lane's first pass)     P_i = V_i * H^3
+//
+// so lane r's last V holds sum X_j H^(e_r - j) over its blocks j (e_r: its last block index). The GHASH of
+// m blocks is sum_j X_j H^(m-j), hence the end of a message (m >= 1) is
+//
+//   GHASH = V_(m-1) * H  xor  V_(e_r') * H^2  xor  V_(e_r'') * H^3   for the other two lanes,
+//
+// the last block being multiplied by H^1 instead of H^3 as it is issued (its end is known then), and two
+// fold multiplications following it; a lane a short message (m < 3) never reached contributes 0. The three
+// products are XORed as they come out of the multiplier and the sum goes to a 4-entry output queue.
+// A message therefore costs m + 2 clocks; in_ready_o is low for the two fold clocks.
+//
+// Forwarding: P_(i-3) is the multiplier's output register in the clock block i is issued when the blocks
+// of its context come back to back, else it was written to the per-(context, lane) product memory.
+//
+// Per-context state (LUT RAM, 4 slots per context): H^1..H^3 (pow_mem), each lane's last product (prod_mem)
+// and last V (v_mem); in flops: the next lane and whether all three lanes hold data (3 bits).
+//
+// Writing H: h_i is held, and once no block or fold is issuing the unit computes H^2 = H * H and
+// H^3 = H^2 * H through the same multiplier (about 7 clocks), h_ready_o and in_ready_o low meanwhile.
+// A block accepted in the clock H is accepted still hashes with the previous powers.
+//
+// Stage by stage (clock t: the block is accepted into the input register, which also looks up its lane):
+//   t+1 issue: operands V and H^k from LUT RAM / forward into the multiplier's input flops
+//   t+2, t+3  multiplier stages; t+4: product in the result register (written to prod_mem, or folded)
+//
+// Results leave in the order last blocks were accepted (one issue slot, one pipeline). A last block is
+// accepted only with a free queue entry counted for it, so the pipeline never has to stall.
+// Reset and clear_i: every flop is reset (a multiplication in flight is dropped, the multiplier's own
+// registers hold zeros two clocks later) and the three memories are zeroed by a counted sequence
+// (4 x 2^CTX_W clocks, both readies low).
+module rijndael_ghash_lanes #(
+  parameter int CONTEXTS = 4,
+  parameter int CTX_W    = 2
+) (
+  input  logic               clk_i,
+  input  logic               rst_ni,
+  input  logic               clear_i,
+  input  logic               h_valid_i,
+  output logic               h_ready_o,
+  input  logic [CTX_W-1:0]   h_ctx_i,
+  input  logic [127:0]       h_i,
+  input  logic               in_valid_i,
+  output logic               in_ready_o,
+  input  logic [127:0]       in_block_i,
+  input  logic [CTX_W-1:0]   in_ctx_i,
+  input  logic               in_first_i,
+  input  logic               in_last_i,
+  output logic               out_valid_o,
+  input  logic               out_ready_i,
+  output logic [127:0]       out_hash_o,
+  output logic [CTX_W-1:0]   out_ctx_o
+);
+  localparam int LANES     = 3;              // issue-to-result latency of the multiplier
+  localparam int ADDR_W    = CTX_W + 2;      // {context, slot}: 4 slots per context
+  localparam int ENTRIES   = 1 << ADDR_W;
+  localparam int OUT_DEPTH = 4;
+
+  // Operation kinds travelling with the multiplier's operands.
+  localparam logic [2:0] OP_BLOCK      = 3'd0;   // product goes to prod_mem[ctx, lane]
+  localparam logic [2:0] OP_FOLD_FIRST = 3'd1;   // a message's last block * H: starts the sum
+  localparam logic [2:0] OP_FOLD_MID   = 3'd2;   // another lane's V * H^k: added
+  localparam logic [2:0] OP_FOLD_LAST  = 3'd3;   // added, and the sum is the message's GHASH
+  localparam logic [2:0] OP_POW        = 3'd4;   // a power of H for pow_mem[ctx, slot]
+
+  logic [127:0] pow_mem  [ENTRIES];   // slot k-1: H^k
+  logic [127:0] prod_mem [ENTRIES];   // slot r: lane r's last product P
+  logic [127:0] v_mem    [ENTRIES];   // slot r: lane r's last V
+
+  // Wipe sequence
+  logic              wiping_q;
+  logic [ADDR_W-1:0] wipe_addr_q;
+
+  // Per-context lane bookkeeping (flat: 2 bits of next lane per context)
+  logic [2*CONTEXTS-1:0] next_lane_q;
+  logic [CONTEXTS-1:0]   full_q;      // all three lanes hold data of the message in progress
+
+  // Input register
+  logic               blk_valid_q, blk_last_q, blk_full_q, blk_fwd_q;
+  logic [127:0]       blk_q;
+  logic [CTX_W-1:0]   blk_ctx_q;
+  logic [1:0]         blk_lane_q;
+
+  // Fold of the message whose last block was just issued
+  logic [1:0]         fold_cnt_q;     // fold operations still to issue
+  logic [CTX_W-1:0]   fold_ctx_q;
+  logic [1:0]         fold_last_lane_q;
+  logic               fold_full_q;
+
+  // Subkey being written and its powers
+  logic               h_busy_q, pow_started_q;
+  logic [127:0]       h_cur_q;
+  logic [CTX_W-1:0]   h_ctx_q;
+
+  // Tags travelling alongside the multiplier's three register stages
+  logic [127:0]       res;
+  logic               va_q, vb_q, vr_q;
+  logic [2:0]         kind_a_q, kind_b_q, kind_r_q;
+  logic [CTX_W-1:0]   ctx_a_q, ctx_b_q, ctx_r_q;
+  logic [1:0]         idx_a_q, idx_b_q, idx_r_q;
+
+  // Result accumulation and output queue
+  logic [127:0]             sum_q;
+  logic [OUT_DEPTH*128-1:0] q_hash_q;
+  logic [OUT_DEPTH*CTX_W-1:0] q_ctx_q;
+  logic [1:0]               q_wr_q, q_rd_q;
+  logic [2:0]               q_count_q, outstanding_q;
+
+  // ---------------------------------------------------------------------------------------------
+  // Handshakes (all from flops)
+  logic accept, h_write, pop, push;
+  logic [1:0] in_lane;
+  logic       in_full;
+
+  assign in_ready_o = !wiping_q && !h_busy_q && !(blk_valid_q && blk_last_q) && fold_cnt_q <= 2'd1 &&
+                      int'(outstanding_q) < OUT_DEPTH;
+  assign h_ready_o  = !wiping_q && !h_busy_q;
+  assign accept     = in_valid_i && in_ready_o;
+  assign h_write    = h_valid_i && h_ready_o;
+  assign in_lane    = in_first_i ? 2'd0 : next_lane_q[2*in_ctx_i +: 2];
+  assign in_full    = !in_first_i && full_q[in_ctx_i];
+
+  // ---------------------------------------------------------------------------------------------
+  // Issue: at most one operation per clock. The handshakes above keep the sources apart: blocks and
+  // folds never overlap (in_ready_o), powers wait until neither is pending.
+  logic               pow_start, pow_next, fold_issue, blk_issue, fwd, op_valid;
+  logic [1:0]         fold_j, fold_lane;
+  logic               fold_has_data;
+  logic [127:0]       prev_p, op_a, op_b;
+  logic [2:0]         op_kind;
+  logic [CTX_W-1:0]   op_ctx;
+  logic [1:0]         op_idx;
+  logic [ADDR_W-1:0]  pow_addr;
+
+  assign pow_start  = h_busy_q && !pow_started_q && !blk_valid_q && fold_cnt_q == 2'd0;
+  assign pow_next   = vr_q && kind_r_q == OP_POW && int'(idx_r_q) != LANES - 1;
+  assign fold_issue = fold_cnt_q != 2'd0;
+  assign blk_issue  = blk_valid_q;
+  assign op_valid   = pow_start || pow_next || fold_issue || blk_issue;
+
+  assign fold_j        = 2'(LANES) - fold_cnt_q;                      // 1, 2
+  assign fold_lane     = (fold_last_lane_q >= fold_j) ? fold_last_lane_q - fold_j
+                                                      : fold_last_lane_q + 2'(LANES) - fold_j;
+  assign fold_has_data = fold_full_q || fold_last_lane_q >= fold_j;
+
+  // Decided a clock early, as the block enters the input register: the operation then in the multiplier's
+  // first stage is the one in the result register when the block issues (the pipeline never stalls).
+  assign fwd    = blk_fwd_q;
+  assign prev_p = fwd ? res : prod_mem[{blk_ctx_q, blk_lane_q}];
+
+  // H^(j+1) for fold operation j; H for a last block, H^3 for the others.
+  assign pow_addr = fold_issue ? {fold_ctx_q, fold_j}
+                               : {blk_ctx_q, blk_last_q ? 2'd0 : 2'(LANES - 1)};
+
+  always_comb begin
+    if (pow_start || pow_next) begin
+      op_a    = pow_start ? h_cur_q : res;
+      op_b    = h_cur_q;
+      op_kind = OP_POW;
+      op_ctx  = h_ctx_q;
+      op_idx  = pow_start ? 2'd1 : idx_r_q + 2'd1;
+    end else if (fold_issue) begin
+      op_a    = fold_has_data ? v_mem[{fold_ctx_q, fold_lane}] : '0;
+      op_b    = pow_mem[pow_addr];
+      op_kind = (fold_cnt_q == 2'd1) ? OP_FOLD_LAST : OP_FOLD_MID;
+      op_ctx  = fold_ctx_q;
+      op_idx  = fold_lane;
+    end else begin
+      op_a    = blk_q ^ (blk_full_q ? prev_p : '0);
+      op_b    = pow_mem[pow_addr];
+      op_kind = blk_last_q ? OP_FOLD_FIRST : OP_BLOCK;
+      op_ctx  = blk_ctx_q;
+      op_idx  = blk_lane_q;
+    end
+  end
+
+  // The multiplier registers the operands itself (one copy per slice): a product is in res 3 clocks
+  // after its operands are chosen here, alongside the tags in the _a/_b/_r registers.
+  rijndael_gf128_mul_pipe u_mul (.clk_i, .rst_ni, .a_i(op_valid ? op_a : '0), .b_i(op_valid ? op_b : '0), .p_o(res));
+
+  // ---------------------------------------------------------------------------------------------
+  // Memories: one write port each; the wipe sequence has priority.
+  logic push_fold;
+  assign push_fold = vr_q && kind_r_q == OP_FOLD_LAST;
+
+  always_ff @(posedge clk_i) begin
+    if (wiping_q) begin
+      pow_mem[wipe_addr_q] <= '0;
+    end else if (pow_start) begin
+      pow_mem[{h_ctx_q, 2'd0}] <= h_cur_q;
+    end else if (vr_q && kind_r_q == OP_POW) begin
+      pow_mem[{ctx_r_q, idx_r_q}] <= res;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (wiping_q) begin
+      prod_mem[wipe_addr_q] <= '0;
+    end else if (vr_q && kind_r_q == OP_BLOCK) begin
+      prod_mem[{ctx_r_q, idx_r_q}] <= res;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (wiping_q) begin
+      v_mem[wipe_addr_q] <= '0;
+    end else if (blk_issue && !blk_last_q && !pow_start && !fold_issue) begin
+      v_mem[{blk_ctx_q, blk_lane_q}] <= op_a;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  assign pop  = q_count_q != 3'd0 && out_ready_i;
+  assign push = push_fold;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_i) begin
+      wiping_q         <= 1'b1;
+      wipe_addr_q      <= '0;
+      next_lane_q      <= '0;
+      full_q           <= '0;
+      blk_valid_q      <= 1'b0;
+      blk_last_q       <= 1'b0;
+      blk_full_q       <= 1'b0;
+      blk_fwd_q        <= 1'b0;
+      blk_q            <= '0;
+      blk_ctx_q        <= '0;
+      blk_lane_q       <= '0;
+      fold_cnt_q       <= '0;
+      fold_ctx_q       <= '0;
+      fold_last_lane_q <= '0;
+      fold_full_q      <= 1'b0;
+      h_busy_q         <= 1'b0;
+      pow_started_q    <= 1'b0;
+      h_cur_q          <= '0;
+      h_ctx_q          <= '0;
+      va_q             <= 1'b0;
+      vb_q             <= 1'b0;
+      vr_q             <= 1'b0;
+      kind_a_q         <= '0;
+      kind_b_q         <= '0;
+      kind_r_q         <= '0;
+      ctx_a_q          <= '0;
+      ctx_b_q          <= '0;
+      ctx_r_q          <= '0;
+      idx_a_q          <= '0;
+      idx_b_q          <= '0;
+      idx_r_q          <= '0;
+      sum_q            <= '0;
+      q_hash_q         <= '0;
+      q_ctx_q          <= '0;
+      q_wr_q           <= '0;
+      q_rd_q           <= '0;
+      q_count_q        <= '0;
+      outstanding_q    <= '0;
+    end else begin
+      if (wiping_q) begin
+        wipe_addr_q <= wipe_addr_q + 1'b1;
+        if (int'(wipe_addr_q) == ENTRIES - 1) wiping_q <= 1'b0;
+      end
+
+      // Input register and lane bookkeeping
+      blk_valid_q <= accept;
+      if (accept) begin
+        blk_q      <= in_block_i;
+        blk_ctx_q  <= in_ctx_i;
+        blk_lane_q <= in_lane;
+        blk_full_q <= in_full;
+        blk_fwd_q  <= vb_q && kind_b_q == OP_BLOCK && ctx_b_q == in_ctx_i && idx_b_q == in_lane;
+        blk_last_q <= in_last_i;
+        next_lane_q[2*in_ctx_i +: 2] <= (int'(in_lane) == LANES - 1) ? 2'd0 : in_lane + 2'd1;
+        full_q[in_ctx_i]             <= in_full || int'(in_lane) == LANES - 1;
+      end else begin
+        blk_q <= '0;
+      end
+
+      // Fold sequence after a last block
+      if (blk_issue && blk_last_q) begin
+        fold_cnt_q       <= 2'(LANES - 1);
+        fold_ctx_q       <= blk_ctx_q;
+        fold_last_lane_q <= blk_lane_q;
+        fold_full_q      <= blk_full_q;
+      end else if (fold_issue) begin
+        fold_cnt_q <= fold_cnt_q - 2'd1;
+      end
+
+      // Subkey and its powers
+      if (h_write) begin
+        h_busy_q      <= 1'b1;
+        pow_started_q <= 1'b0;
+        h_cur_q       <= h_i;
+        h_ctx_q       <= h_ctx_i;
+      end
+      if (pow_start) pow_started_q <= 1'b1;
+      if (vr_q && kind_r_q == OP_POW && int'(idx_r_q) == LANES - 1) begin
+        h_busy_q      <= 1'b0;
+        pow_started_q <= 1'b0;
+        h_cur_q       <= '0;
+      end
+
+      // Tags of the operation in each multiplier stage
+      va_q     <= op_valid;
+      kind_a_q <= op_kind;
+      ctx_a_q  <= op_ctx;
+      idx_a_q  <= op_idx;
+      vb_q     <= va_q;
+      kind_b_q <= kind_a_q;
+      ctx_b_q  <= ctx_a_q;
+      idx_b_q  <= idx_a_q;
+      vr_q     <= vb_q;
+      kind_r_q <= kind_b_q;
+      ctx_r_q  <= ctx_b_q;
+      idx_r_q  <= idx_b_q;
+
+      // Fold sums
+      if (vr_q && kind_r_q == OP_FOLD_FIRST) sum_q <= res;
+      else if (vr_q && kind_r_q == OP_FOLD_MID) sum_q <= sum_q ^ res;
+      else if (push_fold) sum_q <= '0;
+
+      // Output queue and the count of results promised to it
+      if (push) begin
+        q_hash_q[128*q_wr_q +: 128]   <= sum_q ^ res;
+        q_ctx_q[CTX_W*q_wr_q +: CTX_W] <= ctx_r_q;
+        q_wr_q                         <= q_wr_q + 2'd1;
+      end
+      if (pop) q_rd_q <= q_rd_q + 2'd1;
+      q_count_q     <= q_count_q + 3'(push) - 3'(pop);
+      outstanding_q <= outstanding_q + 3'(accept && in_last_i) - 3'(pop);
+    end
+  end
+
+  assign out_valid_o = q_count_q != 3'd0;
+  assign out_hash_o  = q_hash_q[128*q_rd_q +: 128];
+  assign out_ctx_o   = q_ctx_q[CTX_W*q_rd_q +: CTX_W];
+endmodule
