@@ -48,7 +48,7 @@ module rijndael_core_folded #(
   parameter int MAX_NK         = 8,        // = 4 + highest bit of KEY_SIZES
   parameter int ENABLE_ENCRYPT = 1,
   parameter int ENABLE_DECRYPT = 1,
-  parameter int SBOX           = 1,        // S-box mapping, see rijndael_sbox
+  parameter int SBOX           = 0,        // S-box mapping, see rijndael_sbox
   parameter int FOLDED_WIDTH   = 32        // datapath width: 64 (two columns per clock) or 32 (one)
 ) (
   input  logic                 clk_i,
@@ -394,9 +394,13 @@ module rijndael_core_folded #(
 
   // ---------------------------------------------------------------------------------------------
   // Round-key store: P banks; word i in bank i mod P, entry i / P. Read with the issue, registered
-  // once more here, so a column's key arrives in the write stage with its S-box outputs.
-  logic [ENTRY_W-1:0] read_entry, write_entry;
+  // once more here, so a column's key arrives in the write stage with its S-box outputs. Writes pass a
+  // register (the key word's choice is far from the RAM); nothing reads a word within a clock of its write
+  // (the expansion reads its window, and blocks wait two clocks after the last word).
+  logic [ENTRY_W-1:0] read_entry, write_entry, write_entry_q;
   logic [WORD_W-1:0]  write_word;
+  logic [P-1:0]       bank_write, bank_write_q;
+  logic [31:0]        write_data_q;
   logic [32*P-1:0]    round_key, round_key_q;
 
   assign read_entry  = ENTRY_W'({iss_key_no, iss_part_q});
@@ -404,16 +408,27 @@ module rijndael_core_folded #(
   assign write_entry = wipe_q ? ENTRY_W'(ks_index_q) : ENTRY_W'(write_word / WORD_W'(P));
 
   for (genvar b = 0; b < P; b++) begin : g_bank
-    logic write;
-    assign write = (setup_q && wipe_q) || (word_write && 32'(write_word) % P == b);
+    assign bank_write[b] = (setup_q && wipe_q) || (word_write && 32'(write_word) % P == b);
     rijndael_tiny_ram #(.WIDTH(32), .DEPTH(ENTRIES)) u_store (
       .clk_i       (clk_i),
-      .write_i     (write),
-      .write_addr_i(write_entry),
-      .write_data_i(wipe_q ? 32'h0 : word_in),
+      .write_i     (bank_write_q[b]),
+      .write_addr_i(write_entry_q),
+      .write_data_i(write_data_q),
       .read_addr_i (read_entry),
       .read_data_o (round_key[32*(P-1-b) +: 32])
     );
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      bank_write_q  <= '0;
+      write_entry_q <= '0;
+      write_data_q  <= '0;
+    end else begin
+      bank_write_q  <= bank_write;
+      write_entry_q <= write_entry;
+      write_data_q  <= wipe_q ? 32'h0 : word_in;
+    end
   end
 
   always_ff @(posedge clk_i) begin

@@ -94,7 +94,7 @@ def timing(cfg, nb: int, nk: int, decrypt: bool = False) -> tuple[int, int, int]
         # in_ready_o; the key beat is taken with the last copied key word, then each further word costs 1 clock,
         # 5 if it needs SubWord
         subword = sum(1 for i in range(nk, 4 * (nr + 1)) if i % nk == 0 or (nk > 6 and i % nk == 4))
-        return 16 * nr + 7, 16 * nr + 6, 2 + (4 * (nr + 1) - nk) + 4 * subword
+        return 16 * nr + 7, 16 * nr + 6, 1 + (4 * (nr + 1) - nk) + 4 * subword
     if arch == 1:  # pipelined: see PipelinedTiming; here the figures of blocks that never wait
         t = PipelinedTiming(cfg)
         return 1, t.length + 1, 1
@@ -664,7 +664,7 @@ INTERNAL_REGS = {
     0: ["g_iterative.u_core." + r for r in ("base_window_q", "window_q", "last_round_key_q", "key_valid_q")],
     2: ["g_folded.u_core." + r for r in ("state_q", "window_q", "first_key_q", "last_key_q", "round_key_q",
                                          "u_front.key_valid_q")],
-    3: ["g_tiny.u_core." + r for r in ("state_q", "prev_q", "acc_q", "sbox_in_q", "key_valid_q")],
+    3: ["g_tiny.u_core." + r for r in ("state_q", "prev_q", "acc_q", "sbox_in_q", "u_front.key_valid_q")],
 }
 
 
