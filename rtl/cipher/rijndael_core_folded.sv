@@ -113,15 +113,13 @@ module rijndael_core_folded #(
   );
 
   logic unused_front;  // 128-bit blocks only; refusals are decided in the front
-  assign unused_front = ^{nb_code, block_refused, key_valid};
+  assign unused_front = ^{nb_code, key_valid};
   logic unused_window;  // builds without 256-bit keys never read the oldest window words
   assign unused_window = ^window_q;
 
   // ---------------------------------------------------------------------------------------------
   // Key registers: copy, expansion, wipe.
   logic [255:0]      window_q;          // the last 8 words made, newest at [255:224]
-  logic [127:0]      first_key_q;       // round key 0 (words 0..3 of the key)
-  logic [127:0]      last_key_q;        // the last four words written: round key Nr once the expansion ends
   logic [2:0]        copy_q;            // key word being copied
   logic              copy_last_q;       // ... and it is the key's last
   logic              setup_q, wipe_q;   // expansion (or wipe) running: no beat is taken
@@ -232,21 +230,15 @@ module rijndael_core_folded #(
 
   // Key material: zero after reset and after a refused key; shifted only by written words.
   always_ff @(posedge clk_i) begin
-    if (!rst_ni || clear_keys) begin
-      window_q    <= '0;
-      first_key_q <= '0;
-      last_key_q  <= '0;
-    end else begin
-      if (word_write) begin
-        window_q   <= {word_in, window_q[255:32]};
-        last_key_q <= {last_key_q[95:0], word_in};
-      end
-      if (key_fire) first_key_q <= in_key_i[KEY_W-1 -: 128];
-    end
+    if (!rst_ni || clear_keys) window_q <= '0;
+    else if (word_write)       window_q <= {word_in, window_q[255:32]};
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Slots, issue and the tags that travel with the columns.
+  // Slots, issue and the tags that travel with the columns. Round 0 of a slot is the initial
+  // AddRoundKey: its columns come straight from in_block_i while the block beat is offered (AXI-Stream
+  // holds it), and the beat is taken with the pass's last column. So a block enters the state through
+  // the same write port as every round (no load multiplexer in front of the 256 state flops).
   logic [1:0]        busy_q, run_q, done_q, dec_q;   // per slot
   logic [15:0]       offset_q;                       // slot s, row r's rotation at [8s + 2r +: 2]
   logic [7:0]        round_q, key_no_q;              // slot s at [4s +: 4]
@@ -259,7 +251,7 @@ module rijndael_core_folded #(
   logic [3:0]        cool_d;
   logic              iss_valid_d, iss_slot_d;
   logic [PART_W-1:0] iss_part_d;
-  logic              round_end, iss_dec, iss_last_round, core_fire;
+  logic              round_end, iss_dec, iss_ark, iss_last_round, core_fire, ark_start;
   logic              recent;  // the slot that issued last
   logic [3:0]        iss_round, iss_key_no;
   logic [7:0]        iss_offset;
@@ -269,6 +261,7 @@ module rijndael_core_folded #(
   assign iss_round      = round_q[4*iss_slot_q +: 4];
   assign iss_key_no     = key_no_q[4*iss_slot_q +: 4];
   assign iss_offset     = offset_q[8*iss_slot_q +: 8];
+  assign iss_ark        = iss_round == 4'd0;
   assign iss_last_round = iss_round == nr;
   assign round_end      = iss_valid_q && 32'(iss_part_q) == PARTS - 1;
   assign core_fire      = core_valid && core_ready;
@@ -279,11 +272,13 @@ module rijndael_core_folded #(
   end
 
   // Tags: stage 1 (S-box address registered), stage 2 (S-box output registered: the write stage).
-  logic                  t1_valid_q, t1_slot_q, t1_dec_q, t1_mix_q, t1_fin_q;
-  logic                  t2_valid_q, t2_slot_q, t2_dec_q, t2_mix_q, t2_fin_q;
+  logic                  t1_valid_q, t1_slot_q, t1_dec_q, t1_mix_q, t1_ark_q, t1_fin_q;
+  logic                  t2_valid_q, t2_slot_q, t2_dec_q, t2_mix_q, t2_ark_q, t2_fin_q;
   logic [8*P-1:0]        iss_pos, t1_pos_q, t2_pos_q;  // lane j, row r: position at [8j + 2r +: 2]
 
-  // Next issue: the rest of the current round, else the other slot if it may issue, else the same one.
+  // Next issue: the rest of the current round, else the other slot if it may issue, else the same one;
+  // a block offered at the input starts its initial AddRoundKey in the slot it will take when no slot is
+  // running its rounds then (rounds of blocks already in the core go first: they leave first).
   always_comb begin
     busy_d = busy_q;
     run_d  = run_q;
@@ -299,30 +294,36 @@ module rijndael_core_folded #(
       busy_d[head_q] = 1'b0;
       done_d[head_q] = 1'b0;
     end
-    if (block_fire) begin
-      busy_d[tail_q]          = 1'b1;
-      run_d[tail_q]           = 1'b1;
-      cool_d[2*tail_q +: 2]   = 2'd0;
-    end
 
+    ark_start  = 1'b0;
+    iss_part_d = '0;
     if (iss_valid_q && !round_end) begin
       iss_valid_d = 1'b1;
       iss_slot_d  = iss_slot_q;
       iss_part_d  = iss_part_q + PART_W'(1);
+    end else if (run_d[!recent] && cool_d[2*(!recent) +: 2] == 2'd0) begin
+      iss_valid_d = 1'b1;
+      iss_slot_d  = !recent;
+    end else if (run_d[recent] && cool_d[2*recent +: 2] == 2'd0) begin
+      iss_valid_d = 1'b1;
+      iss_slot_d  = recent;
     end else begin
-      iss_part_d = '0;
-      if (run_d[!recent] && cool_d[2*(!recent) +: 2] == 2'd0) begin
-        iss_valid_d = 1'b1;
-        iss_slot_d  = !recent;
-      end else begin
-        iss_valid_d = run_d[recent] && cool_d[2*recent +: 2] == 2'd0;
-        iss_slot_d  = recent;
-      end
+      // The tail slot is free next clock; the block is usable and not the one taken now; no key setup runs.
+      ark_start   = in_valid_i && !in_is_key_i && !block_refused && !block_fire && !setup_q && !busy_d[tail_q];
+      iss_valid_d = ark_start;
+      iss_slot_d  = tail_q;
+    end
+    if (ark_start) begin
+      busy_d[tail_q]        = 1'b1;
+      run_d[tail_q]         = 1'b1;
+      cool_d[2*tail_q +: 2] = 2'd0;
     end
   end
 
-  // What the core can take next cycle (the front registers it).
-  assign block_ready_next = !setup_q && !busy_d[!block_fire ? tail_q : !tail_q] && !key_fire;
+  // What the core can take next cycle (the front registers it): a block in the clock of its pass's last
+  // column; a key when both slots are empty.
+  assign block_ready_next = iss_valid_d && iss_part_d == PART_W'(PARTS - 1) &&
+                            (ark_start ? PARTS == 1 : iss_valid_q && iss_ark && !round_end);
   assign key_ready_next   = !setup_q && busy_d == 2'b00 && !key_fire;
   assign empty_next       = !setup_q && busy_d == 2'b00 && !key_fire;  // nothing is taken during a wipe
 
@@ -346,12 +347,14 @@ module rijndael_core_folded #(
       t1_slot_q   <= 1'b0;
       t1_dec_q    <= 1'b0;
       t1_mix_q    <= 1'b0;
+      t1_ark_q    <= 1'b0;
       t1_fin_q    <= 1'b0;
       t1_pos_q    <= '0;
       t2_valid_q  <= 1'b0;
       t2_slot_q   <= 1'b0;
       t2_dec_q    <= 1'b0;
       t2_mix_q    <= 1'b0;
+      t2_ark_q    <= 1'b0;
       t2_fin_q    <= 1'b0;
       t2_pos_q    <= '0;
     end else begin
@@ -364,29 +367,33 @@ module rijndael_core_folded #(
       iss_part_q  <= iss_part_d;
       if (iss_valid_q) last_slot_q <= iss_slot_q;
       if (core_fire) head_q <= !head_q;
-      if (block_fire) begin
-        tail_q                 <= !tail_q;
-        dec_q[tail_q]          <= in_decrypt_i;
+      if (ark_start) begin
+        tail_q                  <= !tail_q;
+        dec_q[tail_q]           <= in_decrypt_i;
         offset_q[8*tail_q +: 8] <= '0;
-        round_q[4*tail_q +: 4] <= 4'd1;
-        key_no_q[4*tail_q +: 4] <= in_decrypt_i ? nr - 4'd1 : 4'd1;
+        round_q[4*tail_q +: 4]  <= 4'd0;
+        key_no_q[4*tail_q +: 4] <= in_decrypt_i ? nr : 4'd0;
       end
-      if (round_end) begin  // the rows moved by their shift in this round
-        offset_q[8*iss_slot_q +: 8] <= {iss_offset[7:6] + shift[3], iss_offset[5:4] + shift[2],
-                                        iss_offset[3:2] + shift[1], iss_offset[1:0] + shift[0]};
+      if (round_end) begin
+        if (!iss_ark) begin  // the rows moved by their shift in this round
+          offset_q[8*iss_slot_q +: 8] <= {iss_offset[7:6] + shift[3], iss_offset[5:4] + shift[2],
+                                          iss_offset[3:2] + shift[1], iss_offset[1:0] + shift[0]};
+        end
         round_q[4*iss_slot_q +: 4]  <= iss_round + 4'd1;
         key_no_q[4*iss_slot_q +: 4] <= iss_dec ? iss_key_no - 4'd1 : iss_key_no + 4'd1;
       end
       t1_valid_q <= iss_valid_q;
       t1_slot_q  <= iss_slot_q;
       t1_dec_q   <= iss_dec;
-      t1_mix_q   <= !iss_last_round;
+      t1_mix_q   <= !iss_ark && !iss_last_round;
+      t1_ark_q   <= iss_ark;
       t1_fin_q   <= round_end && iss_last_round;
       t1_pos_q   <= iss_pos;
       t2_valid_q <= t1_valid_q;
       t2_slot_q  <= t1_slot_q;
       t2_dec_q   <= t1_dec_q;
       t2_mix_q   <= t1_mix_q;
+      t2_ark_q   <= t1_ark_q;
       t2_fin_q   <= t1_fin_q;
       t2_pos_q   <= t1_pos_q;
     end
@@ -424,39 +431,37 @@ module rijndael_core_folded #(
       bank_write_q  <= '0;
       write_entry_q <= '0;
       write_data_q  <= '0;
+      round_key_q   <= '0;
     end else begin
       bank_write_q  <= bank_write;
       write_entry_q <= write_entry;
       write_data_q  <= wipe_q ? 32'h0 : word_in;
+      round_key_q   <= round_key;
     end
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) round_key_q <= '0;
-    else         round_key_q <= round_key;
   end
 
   // ---------------------------------------------------------------------------------------------
   // Datapath: P lanes. Lane j computes output column c = part * P + j of the issuing slot; its row-r byte
-  // comes from position (c + shift_r + offset_r) mod 4, and the result goes back to that position.
-  logic [255:0]  state_q;  // slot s at [128s +: 128]; byte (row r, position p) at [127 - 8*(4p + r)] of it
-  logic [127:0]  iss_state, head_state, loaded;
+  // comes from position (c + shift_r + offset_r) mod 4 of the slot's state (round 0: column c of the
+  // offered block), and the result goes back to that position (round 0: position c).
+  logic [255:0]    state_q;  // slot s at [128s +: 128]; byte (row r, position p) at [127 - 8*(4p + r)] of it
   logic [32*P-1:0] lane_out;
-
-  assign iss_state = state_q[128*iss_slot_q +: 128];
 
   for (genvar j = 0; j < P; j++) begin : g_lane
     logic [1:0]  column;
-    logic [31:0] gathered, substituted;
+    logic [31:0] gathered, substituted, bypass_q, bypass2_q, mixed_in;
 
     assign column = 2'(32'(iss_part_q) * P + j);
     for (genvar r = 0; r < 4; r++) begin : g_row
-      logic [7:0] candidates [4];
+      logic [7:0] candidates [8];  // [{slot, position}]
+      logic [7:0] fresh [4];       // [column]: the offered block
       for (genvar p = 0; p < 4; p++) begin : g_pos
-        assign candidates[p] = iss_state[127 - 8*(4*p + r) -: 8];
+        assign candidates[p]     = state_q[127 - 8*(4*p + r) -: 8];
+        assign candidates[4 + p] = state_q[128 + 127 - 8*(4*p + r) -: 8];
+        assign fresh[p]          = in_block_i[127 - 8*(4*p + r) -: 8];
       end
-      assign iss_pos[8*j + 2*r +: 2] = column + shift[r] + iss_offset[2*r +: 2];
-      assign gathered[31-8*r -: 8]   = candidates[iss_pos[8*j + 2*r +: 2]];
+      assign iss_pos[8*j + 2*r +: 2] = iss_ark ? column : column + shift[r] + iss_offset[2*r +: 2];
+      assign gathered[31-8*r -: 8]   = iss_ark ? fresh[column] : candidates[{iss_slot_q, iss_pos[8*j + 2*r +: 2]}];
     end
 
     rijndael_sbox #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4), .LATENCY(LATENCY)) u_sbox (
@@ -466,8 +471,20 @@ module rijndael_core_folded #(
       .data_o   (substituted)
     );
 
+    // The initial AddRoundKey passes the S-boxes by, in step with them.
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        bypass_q  <= '0;
+        bypass2_q <= '0;
+      end else begin
+        bypass_q  <= gathered;
+        bypass2_q <= bypass_q;
+      end
+    end
+    assign mixed_in = t2_ark_q ? bypass2_q : substituted;
+
     rijndael_fold_mix_key #(.ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)) u_mix_key (
-      .column_i (substituted),
+      .column_i (mixed_in),
       .key_i    (round_key_q[32*(P-1-j) +: 32]),
       .decrypt_i(t2_dec_q),
       .mix_i    (t2_mix_q),
@@ -475,14 +492,11 @@ module rijndael_core_folded #(
     );
   end
 
-  // A block enters with the initial AddRoundKey (round key 0, or Nr when it decrypts).
-  assign loaded = in_block_i[127:0] ^ (in_decrypt_i && DECRYPT ? last_key_q : first_key_q);
-
+  // State bytes load only from the write stage (a slot takes a block through its round 0).
   for (genvar s = 0; s < 2; s++) begin : g_slot
     for (genvar r = 0; r < 4; r++) begin : g_row
       for (genvar p = 0; p < 4; p++) begin : g_pos
-        // The lanes of one write stage hit distinct positions of a row; a slot is loaded only when no
-        // column of it is in the pipeline.
+        // The lanes of one write stage hit distinct positions of a row.
         logic       hit;
         logic [7:0] from_lane;
         if (P == 2) begin : g_two
@@ -499,8 +513,6 @@ module rijndael_core_folded #(
             state_q[128*s + 127 - 8*(4*p + r) -: 8] <= 8'h00;
           end else if (t2_valid_q && t2_slot_q == 1'(s) && hit) begin
             state_q[128*s + 127 - 8*(4*p + r) -: 8] <= from_lane;
-          end else if (block_fire && tail_q == 1'(s)) begin
-            state_q[128*s + 127 - 8*(4*p + r) -: 8] <= loaded[127 - 8*(4*p + r) -: 8];
           end
         end
       end
@@ -510,11 +522,11 @@ module rijndael_core_folded #(
   // ---------------------------------------------------------------------------------------------
   // Output: the oldest block, rows rotated back.
   logic [127:0] unrotated;
-  assign head_state = state_q[128*head_q +: 128];
   assign core_valid = done_q[head_q];
 
   rijndael_fold_unrotate #(.KEY_SIZES(KEY_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)) u_unrotate (
-    .state_i(head_state), .offsets_i(offset_q[8*head_q +: 8]), .block_o(unrotated)
+    .state_i(head_q ? state_q[255:128] : state_q[127:0]), .offsets_i(offset_q[8*head_q +: 8]),
+    .block_o(unrotated)
   );
   assign out_block_o = out_zero ? '0 : unrotated;
 endmodule

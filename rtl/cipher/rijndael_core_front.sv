@@ -8,7 +8,7 @@
 // - The refused-block decision (no usable key, or a direction the build lacks) and, with REFUSE_HERE = 1,
 //   the refused block's error beat: the block is taken only when the core is empty (empty_next_i) and
 //   leaves in the next cycle with out_error_o and zero data, so it is in order behind every earlier
-//   result. With REFUSE_HERE = 0 the core carries refused blocks itself (a pipeline tags them and answers
+//   result; a result of a later block waits behind it (core_ready_o low). With REFUSE_HERE = 0 the core carries refused blocks itself (a pipeline tags them and answers
 //   them in order behind the blocks in flight); block_fire_o then covers refused blocks too.
 // - A registered in_ready_o: the core says what it can take in the *next* cycle (block_ready_next_i,
 //   key_ready_next_i, empty_next_i, from its next-state logic), this module registers it. out_ready_i
@@ -101,7 +101,8 @@ module rijndael_core_front #(
   end
   assign in_fire      = in_valid_i && in_ready_o;
   assign key_fire_o   = in_fire && in_is_key_i;
-  assign core_ready_o = out_ready_i;
+  // A refused block's error beat is older than any result the core offers meanwhile: it goes first.
+  assign core_ready_o = out_ready_i && !refused_q;
 
   assign key_open_o  = key_ready_q;
   assign key_valid_o = key_valid_q;
@@ -122,9 +123,10 @@ module rijndael_core_front #(
       nb_code_q     <= '0;
       nr_q          <= '0;
     end else begin
-      // Nothing is taken while a refused block's error beat waits (it must stay behind nothing).
-      block_ready_q <= block_ready_next_i && !refused_d;
-      key_ready_q   <= key_ready_next_i && !refused_d;
+      // A refused block waits for the one before it to leave; other beats do not wait for it (their results
+      // cannot overtake its error beat, which leaves first).
+      block_ready_q <= block_ready_next_i;
+      key_ready_q   <= key_ready_next_i;
       empty_q       <= empty_next_i && !refused_d;
       refused_q     <= refused_d;
       if (key_fire_o) begin

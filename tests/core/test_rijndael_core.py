@@ -110,15 +110,16 @@ def _subword_count(nb: int, nk: int) -> int:
 class FoldedTiming:
     """The folded core's documented timing (rijndael_core_folded.sv, docs/architectures.md), as edges.
 
-    Two slots (state registers) take blocks in turn; a round is PARTS = 4 / P issue clocks, and a column
-    is in the state LATENCY + 1 = 3 clocks after its issue, so a slot may issue its next round two clocks
-    after its last issue. At a round's end the other slot issues next if it may, else the same one. A
-    block loaded at an edge may issue in the next clock; its result is offered the clock after its last
-    column is written. in_ready_o is a register: the core says in clock c what it can take in clock c + 1
-    (a block: its next slot is free and no key setup runs; a key: both slots empty, no setup). A supported
-    key beat is copied one word per clock while offered and taken with its last word; the expansion then
-    writes one word per clock, three for words that need SubWord, and blocks are taken again two clocks
-    after its last word."""
+    Two slots (state registers) hold blocks; a slot's round is PARTS = 4 / P issue clocks, and a column is in
+    the state LATENCY + 1 = 3 clocks after its issue, so a slot may issue its next round two clocks after its
+    last issue. At a round's end the other slot issues next if it may, else the same one, else an offered
+    block starts its round 0 (the initial AddRoundKey, PARTS clocks reading the block at the input) in the
+    slot it takes, if that slot is free next clock. The block beat is taken with round 0's last issue. A
+    slot's result is offered the clock after its last column is written; results leave in order.
+    in_ready_o is a register: for a block it is the clock of the last round-0 issue; for a key, both slots
+    empty and no setup. A supported key beat is copied one word per clock while offered and taken with its
+    last word; the expansion then writes one word per clock, three for words that need SubWord, and a block
+    may start its round 0 the clock after the last word."""
 
     LATENCY = 2
 
@@ -126,15 +127,15 @@ class FoldedTiming:
         self.parts = 4 // (cfg.params["FOLDED_WIDTH"] // 32)
 
     def lone_latency(self, nr: int) -> int:
-        """Block handshake to result handshake of a block alone in the core (output ready)."""
-        return (self.parts + self.LATENCY) * (nr - 1) + self.parts + self.LATENCY + 1
+        """Block handshake (round 0's last issue) to result handshake, a block alone, output ready."""
+        return (self.parts + self.LATENCY) * (nr - 1) + self.parts + 2 * self.LATENCY + 1
 
     def expansion(self, nb: int, nk: int) -> int:
         return 4 * (_nr(nb, nk) + 1) - nk + self.LATENCY * _subword_count(nb, nk)
 
     def key_cost(self, nb: int, nk: int) -> int:
-        """Key handshake to the next block's handshake."""
-        return self.expansion(nb, nk) + 2
+        """Key handshake to the next block's handshake (round 0 starts the clock after the expansion)."""
+        return self.expansion(nb, nk) + 1 + self.parts
 
     def edges(self, beats, first_port_edge: int) -> list[tuple[int, int | None]]:
         """(port handshake edge, result handshake edge or None for key beats) of beats offered back to back
@@ -167,7 +168,6 @@ class FoldedTiming:
             elif beat is not None and block_ready:
                 block_fire = True
             core_fire = done[head]
-            # next state
             round_end = iss is not None and iss[1] == self.parts - 1
             busy_d, run_d, done_d = list(busy), list(run), list(done)
             cool_d = [max(c - 1, 0) for c in cool]
@@ -181,10 +181,8 @@ class FoldedTiming:
             if core_fire:
                 out[owner[head]] = edge
                 busy_d[head] = done_d[head] = False
-            if block_fire:
-                busy_d[tail] = run_d[tail] = True
-                cool_d[tail] = 0
             recent = iss[0] if iss is not None else last_slot
+            ark_start = False
             if iss is not None and not round_end:
                 iss_d = (iss[0], iss[1] + 1)
             elif run_d[1 - recent] and cool_d[1 - recent] == 0:
@@ -192,9 +190,13 @@ class FoldedTiming:
             elif run_d[recent] and cool_d[recent] == 0:
                 iss_d = (recent, 0)
             else:
-                iss_d = None
-            tail_d = 1 - tail if block_fire else tail
-            block_ready = not setup and not busy_d[tail_d] and not key_fire
+                ark_start = isinstance(beat, BlockBeat) and not block_fire and not setup and not busy_d[tail]
+                iss_d = (tail, 0) if ark_start else None
+            if ark_start:
+                busy_d[tail] = run_d[tail] = True
+                cool_d[tail] = 0
+            block_ready = (iss_d is not None and iss_d[1] == self.parts - 1 and iss is not None
+                           and not round_end and rnd[iss[0]] == 0)
             key_ready = not setup and not any(busy_d) and not key_fire
             t2 = t1
             t1 = (iss[0], round_end and rnd[iss[0]] == nr) if iss is not None else None
@@ -202,15 +204,16 @@ class FoldedTiming:
                 rnd[iss[0]] += 1
             if iss is not None:
                 last_slot = iss[0]
-            if block_fire:
-                owner[tail], rnd[tail] = nxt, 1
+            if ark_start:
+                owner[tail], rnd[tail] = nxt, 0
+                tail = 1 - tail
             if key_fire:
                 setup_until = edge + self.expansion(beat.nb, beat.nk)
                 nr = _nr(beat.nb, beat.nk)
             if key_fire or block_fire:
                 port[nxt] = edge
                 nxt += 1
-            busy, run, done, cool, iss, tail = busy_d, run_d, done_d, cool_d, iss_d, tail_d
+            busy, run, done, cool, iss = busy_d, run_d, done_d, cool_d, iss_d
             if core_fire:
                 head = 1 - head
         return [(port[i], out.get(i)) for i in range(len(beats))]
@@ -662,8 +665,7 @@ INTERNAL_REGS = {
     1: ["g_pipelined.u_core." + r for r in ("slot_q", "slot_valid_q", "round_keys_q", "window_q", "key_valid_q",
                                             "u_out_buffer.head_q")],
     0: ["g_iterative.u_core." + r for r in ("base_window_q", "window_q", "last_round_key_q", "key_valid_q")],
-    2: ["g_folded.u_core." + r for r in ("state_q", "window_q", "first_key_q", "last_key_q", "round_key_q",
-                                         "u_front.key_valid_q")],
+    2: ["g_folded.u_core." + r for r in ("state_q", "window_q", "round_key_q", "write_data_q", "u_front.key_valid_q")],
     3: ["g_tiny.u_core." + r for r in ("state_q", "prev_q", "acc_q", "sbox_in_q", "u_front.key_valid_q")],
 }
 
