@@ -19,13 +19,16 @@
 //   result byte is written back to the position its source byte came from (each position is read
 //   exactly once per round). The row's rotation then grows by its shift every round; it is tracked per
 //   row and slot and undone at the output (rijndael_fold_unrotate).
-// - The initial AddRoundKey happens as the block is loaded: the first round key of each direction (round
-//   key 0, and Nr for the equivalent inverse cipher) is kept in a register per key.
-// - Round keys 1..Nr-1 (and Nr / 0) come from a store written once per key: P banks of a RAM with a
-//   registered read (rijndael_tiny_ram: block RAM on ECP5), word i in bank i mod P; its read is issued
-//   with the column and registered once more in the fabric, so the key arrives with the S-box output.
-//   Decryption is the equivalent inverse cipher reading the keys backwards, with the plain round key
-//   added before InvMixColumns.
+// - The initial AddRoundKey is round 0 of the same pipeline: its columns come straight from in_block_i
+//   while the block beat is offered (AXI-Stream holds the data), pass the S-boxes by (two registers in
+//   step with them) and are written with round key 0 (Nr when decrypting); the beat is taken with round
+//   0's last column. So the state flops load only from the write stage: no load multiplexer, no XOR in
+//   front of them.
+// - Round keys come from a store written once per key: P banks of a RAM with a registered read
+//   (rijndael_tiny_ram: block RAM on ECP5), word i in bank i mod P; its read is issued with the column and
+//   registered once more in the fabric, so the key arrives with the S-box output. Decryption is the
+//   equivalent inverse cipher reading the keys backwards, with the plain round key added before
+//   InvMixColumns.
 // - Key beats: while a supported key beat is offered (and the core is empty) its words are copied, one per
 //   clock, into the expansion window and the store; the beat is taken with its last word (the front's
 //   key_hold). Then the expansion makes one word per clock, w[i] = w[i-Nk] ^ g(w[i-1]), three clocks for
@@ -34,11 +37,14 @@
 //   (i mod Nk) is a one-hot ring, and Nk's decodes are registers written at the key beat.
 // - Refused requests (rijndael_core_front): a block without a usable key or in a missing direction is
 //   taken when the core is empty and leaves one cycle later with out_error_o and zero data; an unsupported
-//   key length raises key_error_o and wipes the key registers and the store. Reset zeroes every register
+//   key length raises key_error_o and wipes the key window and the store. Reset zeroes every register
 //   and wipes the store before in_ready_o rises.
-// Cycles (AES, back-to-back blocks of one key, output always ready): results in pairs, 4 * Nr / P clocks
-// per block on average (40 / 48 / 56 with 32 bits, 20 / 24 / 28 with 64); one block alone (a chained
-// mode): (4 / P + 2) * Nr + 1 clocks from its handshake to its result's. See docs/architectures.md.
+// Cycles (AES-128/192/256, output always ready): back-to-back blocks of one key leave in pairs, on average
+// (4 / P) * (Nr + 1) + 1/2 clocks per block with 32 bits (44.5 / 52.5 / 60.5) and 23 / 27 / 31 with 64 (the
+// next block is offered only after the previous handshake, which costs a clock or two per pair); a block
+// alone (a chained mode) takes (4 / P + 2) * Nr + 3 clocks from its handshake to its result's (63 / 75 / 87
+// and 43 / 51 / 59). A key change: Nk clocks of copy, then 4 * (Nr + 1) - Nk expansion clocks plus 2 per
+// SubWord word, then round 0 (4 / P clocks) of the next block. See docs/architectures.md.
 // Only 128-bit blocks (BLOCK_SIZES = 1); every key length of KEY_SIZES.
 module rijndael_core_folded #(
   // Plain integers, so every tool can set them from its command line without width warnings.
