@@ -314,8 +314,9 @@ module rijndael_core_folded #(
       iss_valid_d = 1'b1;
       iss_slot_d  = recent;
     end else begin
-      // The tail slot is free next clock; the block is usable and not the one taken now; no key setup runs.
-      ark_start   = in_valid_i && !in_is_key_i && !block_refused && !block_fire && !setup_q && !busy_d[tail_q];
+      // The tail slot is free (its result has left: busy_q, so out_ready_i does not reach the issue
+      // registers); the block is usable and not the one taken now; no key setup runs.
+      ark_start   = in_valid_i && !in_is_key_i && !block_refused && !block_fire && !setup_q && !busy_q[tail_q];
       iss_valid_d = ark_start;
       iss_slot_d  = tail_q;
     end

@@ -114,7 +114,7 @@ class FoldedTiming:
     the state LATENCY + 1 = 3 clocks after its issue, so a slot may issue its next round two clocks after its
     last issue. At a round's end the other slot issues next if it may, else the same one, else an offered
     block starts its round 0 (the initial AddRoundKey, PARTS clocks reading the block at the input) in the
-    slot it takes, if that slot is free next clock. The block beat is taken with round 0's last issue. A
+    slot it takes, if that slot is free (its result left before this clock). The block beat is taken with round 0's last issue. A
     slot's result is offered the clock after its last column is written; results leave in order.
     in_ready_o is a register: for a block it is the clock of the last round-0 issue; for a key, both slots
     empty and no setup. A supported key beat is copied one word per clock while offered and taken with its
@@ -190,7 +190,7 @@ class FoldedTiming:
             elif run_d[recent] and cool_d[recent] == 0:
                 iss_d = (recent, 0)
             else:
-                ark_start = isinstance(beat, BlockBeat) and not block_fire and not setup and not busy_d[tail]
+                ark_start = isinstance(beat, BlockBeat) and not block_fire and not setup and not busy[tail]
                 iss_d = (tail, 0) if ark_start else None
             if ark_start:
                 busy_d[tail] = run_d[tail] = True
