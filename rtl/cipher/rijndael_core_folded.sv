@@ -40,8 +40,8 @@
 //   key length raises key_error_o and wipes the key window and the store. Reset zeroes every register
 //   and wipes the store before in_ready_o rises.
 // Cycles (AES-128/192/256, output always ready): back-to-back blocks of one key leave in pairs, on average
-// (4 / P) * (Nr + 1) + 1/2 clocks per block with 32 bits (44.5 / 52.5 / 60.5) and 23 / 27 / 31 with 64 (the
-// next block is offered only after the previous handshake, which costs a clock or two per pair); a block
+// (4 / P) * (Nr + 1) + 1/2 clocks per block with 32 bits (44.5 / 52.5 / 60.5) and 23.5 / 27.5 / 31.5 with 64
+// (the next block is offered only after the previous handshake, which costs a clock or three per pair); a block
 // alone (a chained mode) takes (4 / P + 2) * Nr + 3 clocks from its handshake to its result's (63 / 75 / 87
 // and 43 / 51 / 59). A key change: Nk clocks of copy, then 4 * (Nr + 1) - Nk expansion clocks plus 2 per
 // SubWord word, then round 0 (4 / P clocks) of the next block. See docs/architectures.md.
