@@ -257,30 +257,42 @@ module rijndael_core_folded #(
   logic [3:0]        cool_d;
   logic              iss_valid_d, iss_slot_d;
   logic [PART_W-1:0] iss_part_d;
-  logic              round_end, iss_dec, iss_ark, iss_last_round, core_fire, ark_start;
+  logic              round_end, core_fire, ark_start;
   logic              recent;  // the slot that issued last
-  logic [3:0]        iss_round, iss_key_no;
-  logic [7:0]        iss_offset;
   logic [1:0]        shift [4];
 
-  assign iss_dec        = dec_q[iss_slot_q];
-  assign iss_round      = round_q[4*iss_slot_q +: 4];
-  assign iss_key_no     = key_no_q[4*iss_slot_q +: 4];
-  assign iss_offset     = offset_q[8*iss_slot_q +: 8];
-  assign iss_ark        = iss_round == 4'd0;
-  assign iss_last_round = iss_round == nr;
+  // What the issuing slot's registers say about this issue, registered when the issue is decided (a
+  // clock ahead), so the gather's selects and the round-key address come straight from flops.
+  logic              iss_dec_q, iss_ark_q, iss_last_q;
+  logic [3:0]        iss_round_q, iss_key_no_q;
+  logic [7:0]        iss_offset_q;
+  logic [8*P-1:0]    iss_pos_q;  // lane j, row r: the state position it reads and writes, at [8j + 2r +: 2]
+  // The slots' registers after this clock (the issue of the next clock reads them).
+  logic [1:0]        dec_d;
+  logic [15:0]       offset_d;
+  logic [7:0]        round_d, key_no_d;
+  logic [3:0]        next_round, next_key_no;
+  logic [7:0]        next_offset;
+  logic [8*P-1:0]    pos_d;
+
   assign round_end      = iss_valid_q && 32'(iss_part_q) == PARTS - 1;
   assign core_fire      = core_valid && core_ready;
   assign recent         = iss_valid_q ? iss_slot_q : last_slot_q;
 
   for (genvar r = 0; r < 4; r++) begin : g_shift
-    assign shift[r] = iss_dec ? 2'(4 - r) : 2'(r);
+    assign shift[r] = iss_dec_q ? 2'(4 - r) : 2'(r);
   end
+  // the issuing slot at its round's end: the rows moved by their shift (not in round 0)
+  assign next_round  = iss_round_q + 4'd1;
+  assign next_key_no = iss_dec_q ? iss_key_no_q - 4'd1 : iss_key_no_q + 4'd1;
+  assign next_offset = iss_ark_q ? iss_offset_q
+                                 : {iss_offset_q[7:6] + shift[3], iss_offset_q[5:4] + shift[2],
+                                    iss_offset_q[3:2] + shift[1], iss_offset_q[1:0] + shift[0]};
 
   // Tags: stage 1 (S-box address registered), stage 2 (S-box output registered: the write stage).
   logic                  t1_valid_q, t1_slot_q, t1_dec_q, t1_mix_q, t1_ark_q, t1_fin_q;
   logic                  t2_valid_q, t2_slot_q, t2_dec_q, t2_mix_q, t2_ark_q, t2_fin_q;
-  logic [8*P-1:0]        iss_pos, t1_pos_q, t2_pos_q;  // lane j, row r: position at [8j + 2r +: 2]
+  logic [8*P-1:0]        t1_pos_q, t2_pos_q;  // lane j, row r: position at [8j + 2r +: 2]
 
   // Next issue: the rest of the current round, else the other slot if it may issue, else the same one;
   // a block offered at the input starts its initial AddRoundKey in the slot it will take when no slot is
@@ -293,7 +305,7 @@ module rijndael_core_folded #(
     cool_d[3:2] = cool_q[3:2] != 2'd0 ? cool_q[3:2] - 2'd1 : 2'd0;
     if (round_end) begin
       cool_d[2*iss_slot_q +: 2] = 2'(LATENCY);  // its last column is in the state LATENCY + 1 clocks later
-      if (iss_last_round) run_d[iss_slot_q] = 1'b0;
+      if (iss_last_q) run_d[iss_slot_q] = 1'b0;
     end
     if (t2_valid_q && t2_fin_q) done_d[t2_slot_q] = 1'b1;
     if (core_fire) begin
@@ -325,12 +337,43 @@ module rijndael_core_folded #(
       run_d[tail_q]         = 1'b1;
       cool_d[2*tail_q +: 2] = 2'd0;
     end
+
+    dec_d    = dec_q;
+    offset_d = offset_q;
+    round_d  = round_q;
+    key_no_d = key_no_q;
+    if (round_end) begin
+      offset_d[8*iss_slot_q +: 8] = next_offset;
+      round_d[4*iss_slot_q +: 4]  = next_round;
+      key_no_d[4*iss_slot_q +: 4] = next_key_no;
+    end
+    if (ark_start) begin
+      dec_d[tail_q]           = in_decrypt_i;
+      offset_d[8*tail_q +: 8] = '0;
+      round_d[4*tail_q +: 4]  = 4'd0;
+      key_no_d[4*tail_q +: 4] = in_decrypt_i ? nr : 4'd0;
+    end
+  end
+
+  // Positions of the next issue: lane j handles column c = part * P + j; row r's byte is at position
+  // (c + shift_r + offset_r) mod 4 (round 0: position c).
+  for (genvar j = 0; j < P; j++) begin : g_pos_next
+    logic [1:0] column;
+    logic [7:0] offset;
+    logic       dec, ark;
+    assign column = 2'(32'(iss_part_d) * P + j);
+    assign offset = offset_d[8*iss_slot_d +: 8];
+    assign dec    = dec_d[iss_slot_d];
+    assign ark    = round_d[4*iss_slot_d +: 4] == 4'd0;
+    for (genvar r = 0; r < 4; r++) begin : g_row
+      assign pos_d[8*j + 2*r +: 2] = ark ? column : column + (dec ? 2'(4 - r) : 2'(r)) + offset[2*r +: 2];
+    end
   end
 
   // What the core can take next cycle (the front registers it): a block in the clock of its pass's last
   // column; a key when both slots are empty.
   assign block_ready_next = iss_valid_d && iss_part_d == PART_W'(PARTS - 1) &&
-                            (ark_start ? PARTS == 1 : iss_valid_q && iss_ark && !round_end);
+                            (ark_start ? PARTS == 1 : iss_valid_q && iss_ark_q && !round_end);
   assign key_ready_next   = !setup_q && busy_d == 2'b00 && !key_fire;
   assign empty_next       = !setup_q && busy_d == 2'b00 && !key_fire;  // nothing is taken during a wipe
 
@@ -350,6 +393,13 @@ module rijndael_core_folded #(
       iss_slot_q  <= 1'b0;
       iss_part_q  <= '0;
       last_slot_q <= 1'b0;
+      iss_dec_q    <= 1'b0;
+      iss_ark_q    <= 1'b0;
+      iss_last_q   <= 1'b0;
+      iss_round_q  <= '0;
+      iss_key_no_q <= '0;
+      iss_offset_q <= '0;
+      iss_pos_q    <= '0;
       t1_valid_q  <= 1'b0;
       t1_slot_q   <= 1'b0;
       t1_dec_q    <= 1'b0;
@@ -374,28 +424,25 @@ module rijndael_core_folded #(
       iss_part_q  <= iss_part_d;
       if (iss_valid_q) last_slot_q <= iss_slot_q;
       if (core_fire) head_q <= !head_q;
-      if (ark_start) begin
-        tail_q                  <= !tail_q;
-        dec_q[tail_q]           <= in_decrypt_i;
-        offset_q[8*tail_q +: 8] <= '0;
-        round_q[4*tail_q +: 4]  <= 4'd0;
-        key_no_q[4*tail_q +: 4] <= in_decrypt_i ? nr : 4'd0;
-      end
-      if (round_end) begin
-        if (!iss_ark) begin  // the rows moved by their shift in this round
-          offset_q[8*iss_slot_q +: 8] <= {iss_offset[7:6] + shift[3], iss_offset[5:4] + shift[2],
-                                          iss_offset[3:2] + shift[1], iss_offset[1:0] + shift[0]};
-        end
-        round_q[4*iss_slot_q +: 4]  <= iss_round + 4'd1;
-        key_no_q[4*iss_slot_q +: 4] <= iss_dec ? iss_key_no - 4'd1 : iss_key_no + 4'd1;
-      end
+      if (ark_start) tail_q <= !tail_q;
+      dec_q        <= dec_d;
+      offset_q     <= offset_d;
+      round_q      <= round_d;
+      key_no_q     <= key_no_d;
+      iss_dec_q    <= dec_d[iss_slot_d];
+      iss_round_q  <= round_d[4*iss_slot_d +: 4];
+      iss_ark_q    <= round_d[4*iss_slot_d +: 4] == 4'd0;
+      iss_last_q   <= round_d[4*iss_slot_d +: 4] == nr;
+      iss_key_no_q <= key_no_d[4*iss_slot_d +: 4];
+      iss_offset_q <= offset_d[8*iss_slot_d +: 8];
+      iss_pos_q    <= pos_d;
       t1_valid_q <= iss_valid_q;
       t1_slot_q  <= iss_slot_q;
-      t1_dec_q   <= iss_dec;
-      t1_mix_q   <= !iss_ark && !iss_last_round;
-      t1_ark_q   <= iss_ark;
-      t1_fin_q   <= round_end && iss_last_round;
-      t1_pos_q   <= iss_pos;
+      t1_dec_q   <= iss_dec_q;
+      t1_mix_q   <= !iss_ark_q && !iss_last_q;
+      t1_ark_q   <= iss_ark_q;
+      t1_fin_q   <= round_end && iss_last_q;
+      t1_pos_q   <= iss_pos_q;
       t2_valid_q <= t1_valid_q;
       t2_slot_q  <= t1_slot_q;
       t2_dec_q   <= t1_dec_q;
@@ -417,7 +464,7 @@ module rijndael_core_folded #(
   logic [31:0]        write_data_q;
   logic [32*P-1:0]    round_key, round_key_q;
 
-  assign read_entry  = ENTRY_W'({iss_key_no, iss_part_q});
+  assign read_entry  = ENTRY_W'({iss_key_no_q, iss_part_q});
   assign write_word  = copying ? WORD_W'(copy_q) : ks_index_q;
   assign write_entry = wipe_q ? ENTRY_W'(ks_index_q) : ENTRY_W'(write_word / WORD_W'(P));
 
@@ -456,25 +503,25 @@ module rijndael_core_folded #(
 
   for (genvar j = 0; j < P; j++) begin : g_lane
     logic [1:0]  column;
-    logic [31:0] gathered, substituted, bypass_q, bypass2_q, mixed_in;
+    logic [31:0] gathered, fresh, substituted, bypass_q, bypass2_q, mixed_in;
 
     assign column = 2'(32'(iss_part_q) * P + j);
     for (genvar r = 0; r < 4; r++) begin : g_row
       logic [7:0] candidates [8];  // [{slot, position}]
-      logic [7:0] fresh [4];       // [column]: the offered block
+      logic [7:0] columns [4];     // [column]: the offered block
       for (genvar p = 0; p < 4; p++) begin : g_pos
         assign candidates[p]     = state_q[127 - 8*(4*p + r) -: 8];
         assign candidates[4 + p] = state_q[128 + 127 - 8*(4*p + r) -: 8];
-        assign fresh[p]          = in_block_i[127 - 8*(4*p + r) -: 8];
+        assign columns[p]        = in_block_i[127 - 8*(4*p + r) -: 8];
       end
-      assign iss_pos[8*j + 2*r +: 2] = iss_ark ? column : column + shift[r] + iss_offset[2*r +: 2];
-      assign gathered[31-8*r -: 8]   = iss_ark ? fresh[column] : candidates[{iss_slot_q, iss_pos[8*j + 2*r +: 2]}];
+      assign gathered[31-8*r -: 8] = candidates[{iss_slot_q, iss_pos_q[8*j + 2*r +: 2]}];
+      assign fresh[31-8*r -: 8]    = columns[column];
     end
 
     rijndael_sbox #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4), .LATENCY(LATENCY)) u_sbox (
       .clk_i, .rst_ni, .en_i(1'b1),
       .data_i   (gathered),
-      .inverse_i(iss_dec),
+      .inverse_i(iss_dec_q),
       .data_o   (substituted)
     );
 
@@ -484,7 +531,7 @@ module rijndael_core_folded #(
         bypass_q  <= '0;
         bypass2_q <= '0;
       end else begin
-        bypass_q  <= gathered;
+        bypass_q  <= fresh;
         bypass2_q <= bypass_q;
       end
     end
