@@ -294,10 +294,13 @@ class Simulation {
       errors += !answered;
       if (answered) latency.push_back(double(out_cycle[i] - in_cycle[i]));
       if (answered && i > 0 && commands[i - 1].is_key) first_latency.push_back(double(out_cycle[i] - in_cycle[i]));
-      if (r == 0 || !answered || results[r - 1] == "ERR") continue;
-      const std::size_t prev = block_of_result[r - 1];
-      if (prev + 1 != i) continue;  // a key beat lies between them
-      if (quiet(in_cycle[prev], out_cycle[i])) intervals.push_back(double(out_cycle[i] - out_cycle[prev]));
+      // The interval is taken over two results (half the gap from the result two back): a core that keeps
+      // two blocks in flight delivers results in pairs (a short and a long gap), and its rate is their mean.
+      // For a core with evenly spaced results this is the plain gap.
+      if (r < 2 || !answered || results[r - 1] == "ERR" || results[r - 2] == "ERR") continue;
+      const std::size_t prev = block_of_result[r - 2];
+      if (prev + 2 != i || block_of_result[r - 1] + 1 != i) continue;  // a key beat lies between them
+      if (quiet(in_cycle[prev], out_cycle[i])) intervals.push_back(double(out_cycle[i] - out_cycle[prev]) / 2.0);
     }
     // A key change costs what it adds to the output stream: the gap between the results of the blocks on
     // either side of the key beat, less the steady interval. (Measured at the output because a core may

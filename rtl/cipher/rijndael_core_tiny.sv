@@ -17,9 +17,13 @@
 //   (AXI-Stream holds the data stable while valid is high and ready low), one word per clock, and takes
 //   the beat with the last word: no key register. After the beat it expands the remaining words, one
 //   per clock, five clocks for the words that need SubWord (through the shared S-box).
-// - Refused requests as in every core: a block without a usable key or in a missing direction leaves
-//   one cycle later with out_error_o and zero data; an unsupported key length is taken at once, raises
-//   key_error_o and wipes the RAM. Reset zeroes every register and wipes the RAM before in_ready_o rises.
+// - The handshake, the key beat's decode and refused requests are rijndael_core_front's (shared by every
+//   architecture): in_ready_o is a register (the core says a clock ahead that it will be idle), a block
+//   without a usable key or in a missing direction leaves one cycle later with out_error_o and zero data;
+//   an unsupported key length is taken at once, raises key_error_o and wipes the RAM. Reset zeroes every
+//   register and wipes the RAM before in_ready_o rises.
+// Cycles: 16 * Nr + 6 from a block's handshake to its result's; the next block is taken the clock after
+// the result leaves (16 * Nr + 7 per block back to back).
 // Only 128-bit blocks (BLOCK_SIZES = 1); every key length of KEY_SIZES.
 module rijndael_core_tiny #(
   // Plain integers, so every tool can set them from its command line without width warnings.
@@ -67,12 +71,10 @@ module rijndael_core_tiny #(
 
   // ---------------------------------------------------------------------------------------------
   // Handshakes
-  logic key_fire, block_fire, out_fire, take, block_refused;
-
-  logic       key_valid_q, key_valid_d;
-  logic       key_error_q, key_error_d;
-  logic [2:0] nk_code_q, nk_code_d;
-  logic [3:0] nr_q, nr_d;
+  logic key_fire, block_fire, out_fire, key_open, key_hold, out_zero;
+  logic block_ready_next, key_ready_next, empty_next;
+  logic [2:0] nk_code_q, nb_code;  // the key in use, decoded once at its beat (rijndael_core_front)
+  logic [3:0] nr_q;
 
   // Block processing. Stage 0 walks (round_q, step_q): round 0 = initial AddRoundKey (ark_q), steps
   // 0..3 one column each; rounds 1..Nr (issue_q), steps 0..15 one byte each (column step/4, row step%4).
@@ -84,7 +86,7 @@ module rijndael_core_tiny #(
   logic [3:0]   round_q, round_d, step_q, step_d;
   logic         busy_q, busy_d, done_q, done_d, ark_q, ark_d, issue_q, issue_d;
   logic         last_round_q, last_round_d;  // round_q == nr_q
-  logic         decrypt_q, decrypt_d, refused_q, refused_d;
+  logic         decrypt_q, decrypt_d;
   logic [3:0]   key_now_q, key_now_d;    // round key number of round_q (Nr - round_q when decrypting)
   logic [3:0]   key_next_q, key_next_d;  // round key number of round_q + 1
 
@@ -110,11 +112,8 @@ module rijndael_core_tiny #(
   logic [31:0]       prev_q, prev_d;          // the last word made, w[i-1]
 
   // ---------------------------------------------------------------------------------------------
-  // Key beat decoding.
-  localparam logic [7:0] BLOCK_MASK8 = {3'b000, BLOCK_MASK};
-  localparam logic [7:0] KEY_MASK8   = {3'b000, KEY_MASK};
-
-  logic        key_supported, copying;
+  // The shared front: handshake, key-beat decode, refused blocks.
+  logic        key_supported, copying, key_valid, block_refused, core_ready;
   logic [31:0] key_words [8];  // in_key_i word j (word 0 = the most significant)
   logic [3:0]  key_nr;
 
@@ -126,28 +125,34 @@ module rijndael_core_tiny #(
     end
   end
 
-  assign key_supported = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
-  assign key_nr        = rijndael_pkg::num_rounds(4'd4, {1'b0, in_key_len_i} + 4'd4);
-  // The RAM is free once no block needs its round keys any more (busy and setup never overlap).
-  assign copying       = in_valid_i && in_is_key_i && key_supported && !setup_q && (!busy_q || done_q);
-
-  // A beat can be taken when nothing is in the core, or in the cycle its result leaves. A supported
-  // key beat waits until its last word is being copied (copy_last_q: the beat is held stable meanwhile).
-  assign out_fire   = done_q && out_ready_i;
-  assign take       = (!setup_q && !busy_q) || out_fire;
-  assign block_fire = in_valid_i && !in_is_key_i && take;
-  assign key_fire   = in_valid_i && in_is_key_i && take && (!key_supported || copy_last_q);
-  assign in_ready_o = take && (!in_is_key_i || !key_supported || copy_last_q);
-
-  assign out_valid_o = done_q;
-  assign out_error_o = refused_q;
-  assign key_error_o = key_error_q;
-
-  assign block_refused = !key_valid_q || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
-
-  rijndael_fold_unrotate #(.KEY_SIZES(KEY_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)) u_unrotate (
-    .state_i(state_q), .offsets_i(offset_q), .block_o(out_block_o)
+  rijndael_core_front #(
+    .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .ENABLE_ENCRYPT(ENABLE_ENCRYPT),
+    .ENABLE_DECRYPT(ENABLE_DECRYPT), .REFUSE_HERE(1'b1)
+  ) u_front (
+    .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
+    .block_ready_next_i(block_ready_next), .key_ready_next_i(key_ready_next), .empty_next_i(empty_next),
+    .key_hold_i(key_hold), .key_open_o(key_open),
+    .key_supported_o(key_supported), .block_refused_o(block_refused), .key_fire_o(key_fire),
+    .block_fire_o(block_fire), .key_nr_o(key_nr), .key_valid_o(key_valid), .nk_code_o(nk_code_q),
+    .nb_code_o(nb_code), .nr_o(nr_q),
+    .core_valid_i(done_q), .core_ready_o(core_ready), .core_error_i(1'b0),
+    .out_valid_o, .out_ready_i, .out_error_o, .out_zero_o(out_zero), .key_error_o
   );
+
+  logic unused_front;  // 128-bit blocks only; refusals are decided in the front
+  assign unused_front = ^{nb_code, block_refused, key_valid, key_nr, BLOCK_MASK};
+
+  // A supported key beat is copied while it is offered to an idle core and taken with its last word
+  // (copy_last_q: the beat is held stable meanwhile).
+  assign copying  = in_valid_i && in_is_key_i && key_supported && key_open;
+  assign key_hold = !copy_last_q;
+  assign out_fire = done_q && core_ready;
+
+  logic [127:0] unrotated;
+  rijndael_fold_unrotate #(.KEY_SIZES(KEY_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)) u_unrotate (
+    .state_i(state_q), .offsets_i(offset_q), .block_o(unrotated)
+  );
+  assign out_block_o = out_zero ? '0 : unrotated;
 
   // ---------------------------------------------------------------------------------------------
   // The single S-box (forward for the key schedule even in decrypt-only builds).
@@ -266,7 +271,7 @@ module rijndael_core_tiny #(
     for (genvar p = 0; p < 4; p++) begin : g_state_pos
       logic [7:0] early;  // what the byte loads unless stage 1 writes a column (known early in the clock)
       assign early = ark_q ? ark_column[31-8*r -: 8]
-                           : (block_refused ? 8'h00 : in_block_i[127 - 8*(4*p + r) -: 8]);
+                           : in_block_i[127 - 8*(4*p + r) -: 8];
       always_comb begin
         state_d[127 - 8*(4*p + r) -: 8] = state_q[127 - 8*(4*p + r) -: 8];
         // The three sources never coincide: a block is taken only when none is being worked on.
@@ -280,10 +285,6 @@ module rijndael_core_tiny #(
   // Control. The block's own progress comes first; a handshake (block_fire / key_fire) overrides it
   // last: it never coincides with stage 0 work, and so it only enters at the end of each path.
   always_comb begin
-    key_valid_d  = key_valid_q;
-    key_error_d  = key_error_q;
-    nk_code_d    = nk_code_q;
-    nr_d         = nr_q;
     offset_d     = offset_q;
     round_d      = round_q;
     step_d       = step_q;
@@ -293,7 +294,6 @@ module rijndael_core_tiny #(
     issue_d      = issue_q;
     last_round_d = last_round_q;
     decrypt_d    = decrypt_q;
-    refused_d    = refused_q;
     key_now_d    = key_now_q;
     key_next_d   = key_next_q;
     sbox_in_d    = 8'h00;
@@ -383,12 +383,6 @@ module rijndael_core_tiny #(
 
     // Handshakes.
     if (key_fire) begin
-      key_valid_d = key_supported;
-      key_error_d = !key_supported;
-      if (key_supported) begin
-        nk_code_d = in_key_len_i;
-        nr_d      = key_nr;
-      end
       setup_d     = 1'b1;
       wipe_d      = !key_supported;
       ks_index_d  = key_supported ? ADDR_W'(in_key_len_i) + ADDR_W'(4) : '0;
@@ -400,12 +394,11 @@ module rijndael_core_tiny #(
     end
     if (block_fire) begin
       busy_d       = 1'b1;
-      done_d       = block_refused;  // a refused block leaves in the next cycle
-      ark_d        = !block_refused;
+      done_d       = 1'b0;
+      ark_d        = 1'b1;
       issue_d      = 1'b0;
       last_round_d = 1'b0;
       decrypt_d    = in_decrypt_i;
-      refused_d    = block_refused;
       round_d      = 4'd0;
       step_d       = 4'd0;
       offset_d     = '0;
@@ -414,19 +407,20 @@ module rijndael_core_tiny #(
     end
 
     // The key schedule's decodes for the next clock.
-    ks_sbox_d  = phase_d == 3'd0 || (nk_code_d > 3'd2 && phase_d == 3'd4);
+    ks_sbox_d  = phase_d == 3'd0 || ((key_fire ? in_key_len_i : nk_code_q) > 3'd2 && phase_d == 3'd4);
     ks_rot_d   = phase_d == 3'd0;
     ks_write_d = setup_d && !wipe_d && (!ks_sbox_d || ks_step_d == 3'd4);
+
+    // What the core can take next cycle (the front registers it): anything when it will be idle.
+    block_ready_next = !setup_d && !busy_d;
+    key_ready_next   = !setup_d && !busy_d;
+    empty_next       = !setup_d && !busy_d;
   end
 
   // Synchronous active-low reset wipes key material and state, then the RAM is zeroed (WORDS cycles,
   // in_ready_o low meanwhile).
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      key_valid_q  <= 1'b0;
-      key_error_q  <= 1'b0;
-      nk_code_q    <= '0;
-      nr_q         <= '0;
       state_q      <= '0;
       offset_q     <= '0;
       round_q      <= '0;
@@ -437,7 +431,6 @@ module rijndael_core_tiny #(
       issue_q      <= 1'b0;
       last_round_q <= 1'b0;
       decrypt_q    <= 1'b0;
-      refused_q    <= 1'b0;
       key_now_q    <= '0;
       key_next_q   <= '0;
       sbox_in_q    <= '0;
@@ -463,10 +456,6 @@ module rijndael_core_tiny #(
       rcon_q       <= '0;
       prev_q       <= '0;
     end else begin
-      key_valid_q  <= key_valid_d;
-      key_error_q  <= key_error_d;
-      nk_code_q    <= nk_code_d;
-      nr_q         <= nr_d;
       state_q      <= state_d;
       offset_q     <= offset_d;
       round_q      <= round_d;
@@ -477,7 +466,6 @@ module rijndael_core_tiny #(
       issue_q      <= issue_d;
       last_round_q <= last_round_d;
       decrypt_q    <= decrypt_d;
-      refused_q    <= refused_d;
       key_now_q    <= key_now_d;
       key_next_q   <= key_next_d;
       sbox_in_q    <= sbox_in_d;

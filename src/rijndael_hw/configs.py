@@ -164,12 +164,14 @@ _NAMED = {
         {**AES128, **PIPELINED, **PIPELINED_BRAM},
     ),
     "folded64": (
-        "AES-128/192/256, encrypt + decrypt, 64-bit datapath (8 S-boxes)",
-        {"ARCH": 2, "FOLDED_WIDTH": 64},
+        "AES-128/192/256, encrypt + decrypt, 64-bit datapath (8 S-boxes in 4 block RAMs), two columns per clock, "
+        "two blocks in flight",
+        {"ARCH": 2, "FOLDED_WIDTH": 64, "SBOX": 1},
     ),
     "folded32": (
-        "AES-128/192/256, encrypt + decrypt, 32-bit datapath (4 S-boxes), one column per clock",
-        {"ARCH": 2, "FOLDED_WIDTH": 32},
+        "AES-128/192/256, encrypt + decrypt, 32-bit datapath (4 S-boxes in 2 block RAMs), one column per clock, "
+        "two blocks in flight",
+        {"ARCH": 2, "FOLDED_WIDTH": 32, "SBOX": 1},
     ),
     "tiny8": (
         "AES-128/192/256, encrypt + decrypt, 8-bit datapath with a single S-box (smallest; aimed at iCE40 UP5K)",
@@ -295,8 +297,8 @@ def _arch_rules(params: dict) -> list[str]:
             errors.append(f"BLOCK_SIZES={params['BLOCK_SIZES']:#07b} conflicts with ARCH={params['ARCH']} ({arch}): "
                           "it supports 128-bit blocks only (BLOCK_SIZES=0b00001); larger Rijndael blocks need "
                           "ARCH=0 (iterative)")
-        if params["SBOX"] == 1:
-            errors.append(f"SBOX=1 (bram) conflicts with ARCH={params['ARCH']} ({arch}): its S-boxes sit in a "
+        if params["SBOX"] == 1 and params["ARCH"] == 3:
+            errors.append(f"SBOX=1 (bram) conflicts with ARCH={params['ARCH']} ({arch}): its S-box sits in a "
                           "combinational path (use SBOX=0 lut or 2 composite)")
     return errors
 

@@ -87,17 +87,136 @@ def timing(cfg, nb: int, nk: int, decrypt: bool = False) -> tuple[int, int, int]
         k = cfg.params["ROUNDS_PER_CYCLE"]
         store = cfg.decrypt or cfg.params["ENC_KEYS"] == 1  # round keys set up after each key beat
         return nr // k, nr // k, (nr // k + 1 if store else 1)
-    if arch == 2:  # folded: 4/P clocks per round plus the initial AddRoundKey; key expansion 1 word per clock
-        per_round = 4 // (cfg.params["FOLDED_WIDTH"] // 32)
-        return per_round * (nr + 1), per_round * (nr + 1), 4 * (nr + 1) + 1
-    if arch == 3:  # tiny: 16 clocks per round, 4 for the initial AddRoundKey, 2 of pipeline; the key beat is
-        # taken with the last copied key word, then each further word costs 1 clock, 5 if it needs SubWord
+    if arch == 2:  # folded: results in pairs (FoldedTiming); here a block alone: 4/P + 2 clocks per round
+        t = FoldedTiming(cfg)
+        return t.lone_latency(nr), t.lone_latency(nr), t.key_cost(nb, nk)
+    if arch == 3:  # tiny: 16 clocks per round, 4 for the initial AddRoundKey, 2 of pipeline, 1 for the registered
+        # in_ready_o; the key beat is taken with the last copied key word, then each further word costs 1 clock,
+        # 5 if it needs SubWord
         subword = sum(1 for i in range(nk, 4 * (nr + 1)) if i % nk == 0 or (nk > 6 and i % nk == 4))
-        return 16 * nr + 6, 16 * nr + 6, 1 + (4 * (nr + 1) - nk) + 4 * subword
+        return 16 * nr + 7, 16 * nr + 6, 1 + (4 * (nr + 1) - nk) + 4 * subword
     if arch == 1:  # pipelined: see PipelinedTiming; here the figures of blocks that never wait
         t = PipelinedTiming(cfg)
         return 1, t.length + 1, 1
     raise AssertionError(f"ARCH={arch}: its documented timing is missing from tests/core timing()")
+
+
+def _subword_count(nb: int, nk: int) -> int:
+    """Words of the key expansion that need SubWord: phase 0, and phase 4 when Nk > 6."""
+    nr = _nr(nb, nk)
+    return sum(1 for i in range(nk, nb * (nr + 1)) if i % nk == 0 or (nk > 6 and i % nk == 4))
+
+
+class FoldedTiming:
+    """The folded core's documented timing (rijndael_core_folded.sv, docs/architectures.md), as edges.
+
+    Two slots (state registers) hold blocks; a slot's round is PARTS = 4 / P issue clocks, and a column is in
+    the state LATENCY + 1 = 3 clocks after its issue, so a slot may issue its next round two clocks after its
+    last issue. At a round's end the other slot issues next if it may, else the same one, else an offered
+    block starts its round 0 (the initial AddRoundKey, PARTS clocks reading the block at the input) in the
+    slot it takes, if that slot is free (its result left before this clock). The block beat is taken with round 0's last issue. A
+    slot's result is offered the clock after its last column is written; results leave in order.
+    in_ready_o is a register: for a block it is the clock of the last round-0 issue; for a key, both slots
+    empty and no setup. A supported key beat is copied one word per clock while offered and taken with its
+    last word; the expansion then writes one word per clock, three for words that need SubWord, and a block
+    may start its round 0 the clock after the last word."""
+
+    LATENCY = 2
+
+    def __init__(self, cfg):
+        self.parts = 4 // (cfg.params["FOLDED_WIDTH"] // 32)
+
+    def lone_latency(self, nr: int) -> int:
+        """Block handshake (round 0's last issue) to result handshake, a block alone, output ready."""
+        return (self.parts + self.LATENCY) * (nr - 1) + self.parts + 2 * self.LATENCY + 1
+
+    def expansion(self, nb: int, nk: int) -> int:
+        return 4 * (_nr(nb, nk) + 1) - nk + self.LATENCY * _subword_count(nb, nk)
+
+    def key_cost(self, nb: int, nk: int) -> int:
+        """Key handshake to the next block's handshake (round 0 starts the clock after the expansion)."""
+        return self.expansion(nb, nk) + 1 + self.parts
+
+    def edges(self, beats, first_port_edge: int) -> list[tuple[int, int | None]]:
+        """(port handshake edge, result handshake edge or None for key beats) of beats offered back to back
+        (output always ready); beats[0] is a supported key taken at first_port_edge by an empty core."""
+        assert isinstance(beats[0], KeyBeat)
+        port, out = {0: first_port_edge}, {}
+        key = beats[0]
+        setup_until = first_port_edge + self.expansion(key.nb, key.nk)  # edge of the last expansion write
+        nr = _nr(key.nb, key.nk)
+        busy, run, done, cool, rnd = [False] * 2, [False] * 2, [False] * 2, [0, 0], [0, 0]
+        owner = [None, None]           # beat index held by each slot
+        head = tail = 0
+        iss = None                     # (slot, part) issued in this clock
+        last_slot = 0
+        t1 = t2 = None                 # (slot, finishes) of the columns in the S-box registers
+        block_ready = key_ready = False
+        nxt, copied, copy_last = 1, 0, False
+        edge = first_port_edge
+        while nxt < len(beats) or any(busy):
+            edge += 1                  # the clock that ends at this edge
+            setup = edge <= setup_until
+            beat = beats[nxt] if nxt < len(beats) else None
+            key_fire = block_fire = False
+            if isinstance(beat, KeyBeat):
+                if key_ready:
+                    if copy_last:
+                        key_fire = True
+                    copied = 0 if key_fire else copied + 1
+                    copy_last = not key_fire and copied == beat.nk - 1
+            elif beat is not None and block_ready:
+                block_fire = True
+            core_fire = done[head]
+            round_end = iss is not None and iss[1] == self.parts - 1
+            busy_d, run_d, done_d = list(busy), list(run), list(done)
+            cool_d = [max(c - 1, 0) for c in cool]
+            if round_end:
+                s = iss[0]
+                cool_d[s] = self.LATENCY
+                if rnd[s] == nr:
+                    run_d[s] = False
+            if t2 is not None and t2[1]:
+                done_d[t2[0]] = True
+            if core_fire:
+                out[owner[head]] = edge
+                busy_d[head] = done_d[head] = False
+            recent = iss[0] if iss is not None else last_slot
+            ark_start = False
+            if iss is not None and not round_end:
+                iss_d = (iss[0], iss[1] + 1)
+            elif run_d[1 - recent] and cool_d[1 - recent] == 0:
+                iss_d = (1 - recent, 0)
+            elif run_d[recent] and cool_d[recent] == 0:
+                iss_d = (recent, 0)
+            else:
+                ark_start = isinstance(beat, BlockBeat) and not block_fire and not setup and not busy[tail]
+                iss_d = (tail, 0) if ark_start else None
+            if ark_start:
+                busy_d[tail] = run_d[tail] = True
+                cool_d[tail] = 0
+            block_ready = (iss_d is not None and iss_d[1] == self.parts - 1 and iss is not None
+                           and not round_end and rnd[iss[0]] == 0)
+            key_ready = not setup and not any(busy_d) and not key_fire
+            t2 = t1
+            t1 = (iss[0], round_end and rnd[iss[0]] == nr) if iss is not None else None
+            if round_end:
+                rnd[iss[0]] += 1
+            if iss is not None:
+                last_slot = iss[0]
+            if ark_start:
+                owner[tail], rnd[tail] = nxt, 0
+                tail = 1 - tail
+            if key_fire:
+                setup_until = edge + self.expansion(beat.nb, beat.nk)
+                nr = _nr(beat.nb, beat.nk)
+            if key_fire or block_fire:
+                port[nxt] = edge
+                nxt += 1
+            busy, run, done, cool, iss = busy_d, run_d, done_d, cool_d, iss_d
+            if core_fire:
+                head = 1 - head
+        return [(port[i], out.get(i)) for i in range(len(beats))]
 
 
 class PipelinedTiming:
@@ -327,8 +446,8 @@ async def core_back_to_back(dut):
             key_edge_of[edge] = key_edge
     runs.append(run)
     by_in_edge = {e.in_edge: e for e in tb.sb.done}
-    if tb.cfg.params["ARCH"] == 1:
-        model = PipelinedTiming(tb.cfg)
+    if tb.cfg.params["ARCH"] in (1, 2):
+        model = PipelinedTiming(tb.cfg) if tb.cfg.params["ARCH"] == 1 else FoldedTiming(tb.cfg)
         beats = [beat for _, beat in tb.driver.accepted]
         want = model.edges(beats, tb.driver.accepted[0][0])
         for (edge, beat), (want_in, want_out) in zip(tb.driver.accepted, want):
@@ -552,8 +671,8 @@ INTERNAL_REGS = {
     1: ["g_pipelined.u_core." + r for r in ("slot_q", "slot_valid_q", "round_keys_q", "window_q", "key_valid_q",
                                             "u_out_buffer.out_q")],
     0: ["g_iterative.u_core." + r for r in ("base_window_q", "window_q", "last_round_key_q", "key_valid_q")],
-    2: ["g_folded.u_core." + r for r in ("state_q", "window_q", "key_valid_q")],
-    3: ["g_tiny.u_core." + r for r in ("state_q", "prev_q", "acc_q", "sbox_in_q", "key_valid_q")],
+    2: ["g_folded.u_core." + r for r in ("state_q", "window_q", "round_key_q", "write_data_q", "u_front.key_valid_q")],
+    3: ["g_tiny.u_core." + r for r in ("state_q", "prev_q", "acc_q", "sbox_in_q", "u_front.key_valid_q")],
 }
 
 

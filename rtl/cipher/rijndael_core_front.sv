@@ -1,0 +1,143 @@
+// rijndael_core_front: the input and output handshake every core architecture shares, apart from its
+// datapath (the way OpenTitan splits aes_cipher_control from aes_cipher_core).
+//
+// What it owns:
+// - Key-beat decode, once: the size check of the beat (in_key_len_i / in_block_len_i against the build's
+//   masks) and Nr of the pair; at a key beat the codes and Nr go into registers (nk_code_o, nb_code_o,
+//   nr_o), so no datapath decodes run-time sizes from the ports again. key_valid / key_error live here.
+// - The refused-block decision (no usable key, or a direction the build lacks) and, with REFUSE_HERE = 1,
+//   the refused block's error beat: the block is taken only when the core is empty (empty_next_i) and
+//   leaves in the next cycle with out_error_o and zero data, so it is in order behind every earlier
+//   result; a result of a later block waits behind it (core_ready_o low). With REFUSE_HERE = 0 the core carries refused blocks itself (a pipeline tags them and answers
+//   them in order behind the blocks in flight); block_fire_o then covers refused blocks too.
+// - A registered in_ready_o: the core says what it can take in the *next* cycle (block_ready_next_i,
+//   key_ready_next_i, empty_next_i, from its next-state logic), this module registers it. out_ready_i
+//   therefore reaches no datapath select through in_ready_o; the only combinational inputs of in_ready_o
+//   are the beat's own fields (in_is_key_i, in_decrypt_i, the key's lengths) and key_hold_i, all of which
+//   come from registers.
+// key_hold_i lets a core hold a supported key beat after in_valid_i rose (the tiny core copies the key into
+// its RAM one word per clock while the beat is offered, AXI-Stream keeping the data stable).
+// Reset zeroes every register here: no key is valid, nothing is ready until the core says so.
+module rijndael_core_front #(
+  parameter int BLOCK_SIZES    = 'b00001,
+  parameter int KEY_SIZES      = 'b10101,
+  parameter int ENABLE_ENCRYPT = 1,
+  parameter int ENABLE_DECRYPT = 1,
+  parameter bit REFUSE_HERE    = 1'b1
+) (
+  input  logic       clk_i,
+  input  logic       rst_ni,
+  // the core's input stream (control fields; the data buses go to the core directly)
+  input  logic       in_valid_i,
+  output logic       in_ready_o,
+  input  logic       in_is_key_i,
+  input  logic [2:0] in_key_len_i,
+  input  logic [2:0] in_block_len_i,
+  input  logic       in_decrypt_i,
+  // what the core can take in the next cycle (from its next-state logic; registered here)
+  input  logic       block_ready_next_i,
+  input  logic       key_ready_next_i,
+  input  logic       empty_next_i,       // no block in the core and no result waiting (REFUSE_HERE only)
+  input  logic       key_hold_i,         // hold the supported key beat offered now (the core is not done with it)
+  // decisions for the core
+  output logic       key_open_o,         // key beats may be taken now (a key_hold core copies the key meanwhile)
+  output logic       key_supported_o,    // the beat offered now has a supported size pair
+  output logic       block_refused_o,    // a block offered now would be refused
+  output logic       key_fire_o,         // a key beat is taken (supported or not)
+  output logic       block_fire_o,       // a block is taken that the core must process (with REFUSE_HERE: not refused)
+  output logic [3:0] key_nr_o,           // Nr of the beat offered now (valid with key_fire_o)
+  // the key in use, decoded once at its beat
+  output logic       key_valid_o,
+  output logic [2:0] nk_code_o,          // Nk - 4
+  output logic [2:0] nb_code_o,          // Nb - 4
+  output logic [3:0] nr_o,
+  // output stream: the core's results, and with REFUSE_HERE the refused blocks' error beats
+  input  logic       core_valid_i,
+  output logic       core_ready_o,
+  input  logic       core_error_i,       // REFUSE_HERE = 0: the core's own refused beats
+  output logic       out_valid_o,
+  input  logic       out_ready_i,
+  output logic       out_error_o,
+  output logic       out_zero_o,         // out_block_o must read zero (a refused block's beat)
+  output logic       key_error_o
+);
+  localparam logic [7:0] BLOCK_MASK8 = {3'b000, 5'(BLOCK_SIZES)};
+  localparam logic [7:0] KEY_MASK8   = {3'b000, 5'(KEY_SIZES)};
+  localparam bit         ENCRYPT     = ENABLE_ENCRYPT != 0;
+  localparam bit         DECRYPT     = ENABLE_DECRYPT != 0;
+
+  logic       block_ready_q, key_ready_q, empty_q, refused_q, refused_d;
+  logic       key_valid_q, key_error_q;
+  logic [2:0] nk_code_q, nb_code_q;
+  logic [3:0] nr_q;
+  logic       in_fire, refused_fire;
+
+  assign key_supported_o = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
+  assign key_nr_o        = rijndael_pkg::num_rounds({1'b0, in_block_len_i} + 4'd4, {1'b0, in_key_len_i} + 4'd4);
+  assign block_refused_o = !key_valid_q || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
+
+  if (REFUSE_HERE) begin : g_refuse_here
+    // A refused block waits until the core is empty, so its error beat is behind every earlier result.
+    assign in_ready_o   = in_is_key_i     ? key_ready_q && (!key_supported_o || !key_hold_i)
+                        : block_refused_o ? empty_q : block_ready_q;
+    assign refused_fire = in_fire && !in_is_key_i && block_refused_o;
+    assign block_fire_o = in_fire && !in_is_key_i && !block_refused_o;
+    assign out_valid_o  = core_valid_i || refused_q;
+    assign out_error_o  = refused_q;
+    assign out_zero_o   = refused_q;
+    assign refused_d    = refused_fire || (refused_q && !out_ready_i);
+    logic unused_core_error;  // the core has no refused beats of its own
+    assign unused_core_error = core_error_i;
+  end else begin : g_refuse_in_core
+    assign in_ready_o   = in_is_key_i ? key_ready_q && (!key_supported_o || !key_hold_i) : block_ready_q;
+    assign refused_fire = 1'b0;
+    assign block_fire_o = in_fire && !in_is_key_i;
+    assign out_valid_o  = core_valid_i;
+    assign out_error_o  = core_error_i;
+    assign out_zero_o   = 1'b0;
+    assign refused_d    = 1'b0;
+    logic unused_empty;  // refused blocks travel through the core
+    assign unused_empty = empty_q;
+  end
+  assign in_fire      = in_valid_i && in_ready_o;
+  assign key_fire_o   = in_fire && in_is_key_i;
+  // A refused block's error beat is older than any result the core offers meanwhile: it goes first.
+  assign core_ready_o = out_ready_i && !refused_q;
+
+  assign key_open_o  = key_ready_q;
+  assign key_valid_o = key_valid_q;
+  assign key_error_o = key_error_q;
+  assign nk_code_o   = nk_code_q;
+  assign nb_code_o   = nb_code_q;
+  assign nr_o        = nr_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      block_ready_q <= 1'b0;
+      key_ready_q   <= 1'b0;
+      empty_q       <= 1'b0;
+      refused_q     <= 1'b0;
+      key_valid_q   <= 1'b0;
+      key_error_q   <= 1'b0;
+      nk_code_q     <= '0;
+      nb_code_q     <= '0;
+      nr_q          <= '0;
+    end else begin
+      // A refused block waits for the one before it to leave; other beats do not wait for it (their results
+      // cannot overtake its error beat, which leaves first).
+      block_ready_q <= block_ready_next_i;
+      key_ready_q   <= key_ready_next_i;
+      empty_q       <= empty_next_i && !refused_d;
+      refused_q     <= refused_d;
+      if (key_fire_o) begin
+        key_valid_q <= key_supported_o;
+        key_error_q <= !key_supported_o;
+        if (key_supported_o) begin
+          nk_code_q <= in_key_len_i;
+          nb_code_q <= in_block_len_i;
+          nr_q      <= key_nr_o;
+        end
+      end
+    end
+  end
+endmodule
