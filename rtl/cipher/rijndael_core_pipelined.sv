@@ -539,10 +539,14 @@ module rijndael_core_pipelined #(
 
   // The block RAMs' output-register resets come from a register per round, chained round to round: one
   // reset net to every RAM of the die (112 for AES-256) was the critical path; a round's register sits
-  // next to its 8 RAMs. Round j's RAMs are reset j + 1 clocks late, while in_ready_o is still low (the
-  // output buffer's wipe lasts OUT_DEPTH > NR clocks). Distinct inputs keep synthesis from merging them.
+  // next to its 8 RAMs. All of them are reset with rst_ni (no unknown value before the first reset
+  // reaches the RAMs), and round j's stays asserted j + 1 clocks longer, while in_ready_o is still low
+  // (the output buffer's wipe lasts OUT_DEPTH > NR clocks). Distinct inputs keep synthesis from merging them.
   logic [NR-1:0] ram_rst_nq;
-  always_ff @(posedge clk_i) ram_rst_nq <= {ram_rst_nq[NR-2:0], rst_ni};
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) ram_rst_nq <= '0;
+    else         ram_rst_nq <= {ram_rst_nq[NR-2:0], 1'b1};
+  end
   if (!BRAM) begin : g_no_ram_reset
     logic unused_ram_reset;
     assign unused_ram_reset = ^ram_rst_nq;
