@@ -2,16 +2,19 @@
 // rates where rijndael_fifo's head register (refilled straight from the memory through its select) is too
 // slow: the pipelined core's output buffer.
 //
-// - The memory (LUT RAM, DEPTH entries) is read into a read register (fetch): nothing but the read and the
-//   bank choice lies between the read pointer and a flop. Fetched entries go into two output registers
-//   (head and spare, as in rijndael_skid); a fetch is issued only while the output registers will have
-//   room for it, so a beat can leave every clock.
+// - The memory (LUT RAM, DEPTH entries) is read into a read register (fetch) every clock: nothing but the
+//   read and the bank choice lies between the read pointer and a flop. Fetched entries go into three
+//   output registers (out_q[0] is the head); a fetch is issued only while they will have room for it
+//   whatever the consumer does, so a beat can leave every clock.
+// - out_ready_i reaches only the output registers' load enables and valid flags (one LUT each): the
+//   fetch, bypass, write and pointer logic depends on flops alone. That is why there are three output
+//   registers, not two: room is counted without the pop of the same clock (one more register keeps one
+//   beat per clock flowing with that conservative count).
 // - BYPASS: a beat that arrives while the memory is empty and no fetch is in flight goes straight into the
 //   output registers (one clock of latency, as rijndael_fifo with BYPASS = 1); otherwise it is written to
 //   the memory (three clocks: write, fetch, output register). Order is kept either way.
-// - Capacity: DEPTH entries in the memory and two in the output registers (a fetch is issued only into
-//   room, so the read register holds no entry of its own while the output is held). in_ready_o is
-//   !(memory full) and depends on registers only; out_valid_o and out_data_o come from the head register.
+// - Capacity: DEPTH entries in the memory and three in the output registers. in_ready_o is a register
+//   (see below); out_valid_o and out_data_o come from the head register.
 // - The memory holds plaintext and keystream-derived data, so after reset it is zeroed by a counted
 //   sequence (DEPTH cycles, wiping_o high, in_ready_o low); every flop is reset.
 module rijndael_fifo_fast #(
@@ -34,90 +37,133 @@ module rijndael_fifo_fast #(
     ERROR_rijndael_fifo_fast_DEPTH_must_be_a_power_of_two_of_at_least_2 u_error ();
   end
 
-  (* ram_style = "distributed" *) logic [WIDTH-1:0] mem [DEPTH];
-  logic [AW:0]      wr_ptr_q, rd_ptr_q;   // one extra bit tells full from empty
   logic             fetched_q;            // fetch_q holds an entry read at the last edge
   logic [WIDTH-1:0] fetch_q;
-  logic             head_valid_q, spare_valid_q;
-  logic [WIDTH-1:0] head_q, spare_q;
+  logic [2:0]       out_valid_q;          // filled from [0] up: 000, 001, 011, 111
+  // Packed, not an unpacked array: Icarus does not propagate a continuous assignment from an unpacked
+  // array word (out_data_o stayed unknown in the engine's Icarus runs).
+  logic [2:0][WIDTH-1:0] out_q;
   logic             wiping_q;
-  logic [AW-1:0]    wipe_addr_q;
+  logic [AW:0]      count_q;              // entries in the memory
+  logic             in_ready_q, empty_q, empty_d;
 
-  logic mem_empty, mem_full, pop, room_now, fetch, bypass, push, arrive;
-  logic [1:0]       held_after;           // output registers and fetch still held after this clock's pop
+  logic [AW-1:0] wipe_addr;              // slice 0's write address
+  logic       wiping_d, pop, fetch, bypass, push, arrive;
+  logic [2:0] held;                       // output registers full, plus the fetch landing now
   logic [WIDTH-1:0] arrival;
 
-  assign mem_empty = wr_ptr_q == rd_ptr_q;
-  assign mem_full  = (wr_ptr_q[AW] != rd_ptr_q[AW]) && (wr_ptr_q[AW-1:0] == rd_ptr_q[AW-1:0]);
-  assign in_ready_o = !mem_full && !wiping_q;
-  assign pop        = head_valid_q && out_ready_i;
+  // Empty is a flop: the bypass and fetch decisions start from it. After this clock the memory is empty
+  // if it is now and push equals fetch, or it holds one entry that is fetched while none is pushed.
+  assign empty_d   = push == fetch ? empty_q : (fetch && count_q == (AW+1)'(1));
+  // in_ready_o is a flop: the memory's write enables (one per LUT-RAM bank, each fanning out to every bit
+  // of the bank) must not wait for a pointer compare. It is decided a clock ahead from the memory's count
+  // then, as if that clock pushed (one entry at most) and fetched nothing, so it never admits a beat into a
+  // full memory; it may stay low one clock longer than needed after a fetch, never while there is room
+  // for two.
+  assign in_ready_o = in_ready_q;
+  assign pop        = out_valid_q[0] && out_ready_i;
+  assign wiping_d   = wiping_q && wipe_addr != AW'(DEPTH - 1);  // the wipe walks the addresses
 
-  // Entries that will be in the output registers after this clock, counting the fetch that lands now.
-  assign held_after = 2'(head_valid_q) + 2'(spare_valid_q) + 2'(fetched_q) - 2'(pop);
-  assign room_now   = held_after < 2'd2;   // one more entry (fetched now, or bypassed) fits next clock
-  assign fetch      = !mem_empty && room_now && !wiping_q;
+  // Room in the output registers, counted without this clock's pop: a fetch issued now lands next clock,
+  // when the registers and the fetch landing now must have left it a place; a bypassed beat lands now.
+  assign held   = 3'(out_valid_q[0]) + 3'(out_valid_q[1]) + 3'(out_valid_q[2]);
+  assign fetch  = !empty_q && !wiping_q && held + 3'(fetched_q) < 3'd3;
   // An input beat may skip the memory only when nothing older is in the memory or in flight.
-  assign bypass     = in_valid_i && in_ready_o && mem_empty && !fetched_q && room_now;
-  assign push       = in_valid_i && in_ready_o && !bypass;
+  assign bypass = in_valid_i && in_ready_q && empty_q && !fetched_q && held < 3'd3;
+  assign push   = in_valid_i && in_ready_q && !bypass;
 
   // At most one entry arrives at the output registers per clock: the fetched one, or a bypassed beat.
   assign arrive  = fetched_q || bypass;
   assign arrival = fetched_q ? fetch_q : in_data_i;
 
-  assign out_valid_o = head_valid_q;
-  assign out_data_o  = head_q;
+  assign out_valid_o = out_valid_q[0];
+  assign out_data_o  = out_q[0];
   assign wiping_o    = wiping_q;
 
-  // One write port, shared by the wipe sequence and arriving beats. Every beat is written into the free
-  // slot at the write pointer, and the pointer moves only when the beat stays in the memory (push), so the
-  // RAM's write enable and data do not wait for the bypass decision (which depends on out_ready_i).
-  always_ff @(posedge clk_i) begin
-    if (wiping_q)        mem[wipe_addr_q] <= '0;
-    else if (in_valid_i && in_ready_o) mem[wr_ptr_q[AW-1:0]] <= in_data_i;  // in_ready_o: flops only
-  end
+  // The memory is cut into GROUPS slices of at most GROUP_W bits, each a LUT RAM with its own copy of the
+  // read and write addresses: one address flop driving every LUT-RAM cell of a wide memory spread over
+  // many slices was the critical path (a 2.4 ns route before the read even starts). Each copy counts on
+  // its own (same enables), so synthesis keeps them apart.
+  //
+  // One write port per slice, shared by the wipe sequence and arriving beats, addressed by a flop alone
+  // (no select in front of it). Every beat is written into the free slot at the write pointer, and the
+  // pointer moves only when the beat stays in the memory (push).
+  //
+  // The read register loads every clock (no enable to fan out); fetched_q says whether it holds a fetch.
+  // It stays zero while the memory is wiped, so no entry from before a reset passes through it.
+  localparam int GROUP_W = 32;
+  localparam int GROUPS  = (WIDTH + GROUP_W - 1) / GROUP_W;
+  for (genvar g = 0; g < GROUPS; g++) begin : g_slice
+    localparam int LO = g * GROUP_W;
+    localparam int SW = (WIDTH - LO < GROUP_W) ? WIDTH - LO : GROUP_W;
+    (* ram_style = "distributed" *) logic [SW-1:0] mem [DEPTH];
+    logic [AW-1:0] wr_addr_q, rd_addr_q;
+    if (g == 0) begin : g_wipe_addr
+      assign wipe_addr = wr_addr_q;
+    end
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      fetch_q <= '0;
-    end else if (fetch) begin
-      fetch_q <= mem[rd_ptr_q[AW-1:0]];
+    always_ff @(posedge clk_i) begin
+      if (wiping_q || (in_valid_i && in_ready_q)) mem[wr_addr_q] <= wiping_q ? '0 : in_data_i[LO +: SW];
+    end
+
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni || wiping_q) fetch_q[LO +: SW] <= '0;
+      else                     fetch_q[LO +: SW] <= mem[rd_addr_q];
+    end
+
+    // The wipe walks the write address over the memory, the read address with it (still empty after).
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        wr_addr_q <= '0;
+        rd_addr_q <= '0;
+      end else begin
+        if (push || wiping_q)  wr_addr_q <= wr_addr_q + 1'b1;
+        if (fetch || wiping_q) rd_addr_q <= rd_addr_q + 1'b1;
+      end
     end
   end
 
-  // The output registers: the spare refills the head first (it is older), then the arriving entry.
+  // The output registers shift towards out_q[0] on a pop, and an arriving entry fills the first free one.
+  // Each register's data choice depends on flops only (the next register's valid flag: the older entry
+  // moves in if there is one, else the arrival); out_ready_i reaches only the load enables, which may
+  // load a don't-care value into a register that stays invalid.
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      head_valid_q  <= 1'b0;
-      spare_valid_q <= 1'b0;
-      head_q        <= '0;
-      spare_q       <= '0;
-    end else if (!head_valid_q || pop) begin
-      head_valid_q  <= spare_valid_q || arrive;
-      if (spare_valid_q)  head_q <= spare_q;
-      else if (arrive)    head_q <= arrival;
-      spare_valid_q <= spare_valid_q && arrive;
-      if (spare_valid_q && arrive) spare_q <= arrival;
-    end else if (arrive) begin
-      spare_valid_q <= 1'b1;
-      spare_q       <= arrival;
+      out_q[0] <= '0;
+      out_q[1] <= '0;
+      out_q[2] <= '0;
+    end else begin
+      if (!out_valid_q[0] || pop) out_q[0] <= out_valid_q[1] ? out_q[1] : arrival;
+      if (!out_valid_q[1] || pop) out_q[1] <= out_valid_q[2] ? out_q[2] : arrival;
+      if (!out_valid_q[2] || pop) out_q[2] <= arrival;
     end
   end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      wr_ptr_q    <= '0;
-      rd_ptr_q    <= '0;
+      out_valid_q <= '0;
+    end else begin
+      case ({pop, arrive})
+        2'b01:   out_valid_q <= {out_valid_q[1:0], 1'b1};
+        2'b10:   out_valid_q <= {1'b0, out_valid_q[2:1]};
+        default: out_valid_q <= out_valid_q;  // none, or one leaves and one arrives
+      endcase
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
       fetched_q   <= 1'b0;
       wiping_q    <= 1'b1;
-      wipe_addr_q <= '0;
+      count_q     <= '0;
+      in_ready_q  <= 1'b0;
+      empty_q     <= 1'b1;
     end else begin
-      if (push)  wr_ptr_q <= wr_ptr_q + 1'b1;
-      if (fetch) rd_ptr_q <= rd_ptr_q + 1'b1;
-      fetched_q <= fetch;
-      if (wiping_q) begin
-        wipe_addr_q <= wipe_addr_q + 1'b1;
-        if (wipe_addr_q == AW'(DEPTH - 1)) wiping_q <= 1'b0;
-      end
+      fetched_q  <= fetch;
+      count_q    <= count_q + (AW+1)'(push) - (AW+1)'(fetch);
+      empty_q    <= empty_d;
+      in_ready_q <= !wiping_d && count_q < (AW+1)'(DEPTH - 1);
+      wiping_q   <= wiping_d;
     end
   end
 endmodule

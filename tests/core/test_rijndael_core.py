@@ -649,7 +649,7 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
             missing.append(path)
             continue
         try:
-            if path.endswith(("round_keys", ".mem", ".out_q")):  # memory or register array: every entry
+            if path.endswith(("round_keys", ".mem")):  # memory: every entry
                 values = [handle[i].value for i in range(len(handle))]
             else:
                 values = [handle.value]
@@ -658,7 +658,7 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
             continue
         # The pipelined output buffer's top bit is the refused flag of blocks taken since the reset (they
         # carry zero data): only its data bits must be zero.
-        flag_bit = path.endswith("u_out_buffer.mem")
+        flag_bit = False
         for i, v in enumerate(values):
             if not v.is_resolvable or (int(v) & ((1 << (len(v) - 1)) - 1) if flag_bit else int(v)) != 0:
                 nonzero.append(f"{path}[{i}]={v}" if len(values) > 1 else f"{path}={v}")
@@ -669,7 +669,7 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
 # first cycle after reset. The round-key RAM (a RAM cannot be reset at once) is zero once in_ready_o rises.
 INTERNAL_REGS = {
     1: ["g_pipelined.u_core." + r for r in ("slot_q", "slot_valid_q", "round_keys_q", "window_q", "key_valid_q",
-                                            "u_out_buffer.head_q")],
+                                            "u_out_buffer.out_q")],
     0: ["g_iterative.u_core." + r for r in ("base_window_q", "window_q", "last_round_key_q", "key_valid_q")],
     2: ["g_folded.u_core." + r for r in ("state_q", "window_q", "round_key_q", "write_data_q", "u_front.key_valid_q")],
     3: ["g_tiny.u_core." + r for r in ("state_q", "prev_q", "acc_q", "sbox_in_q", "u_front.key_valid_q")],
@@ -690,11 +690,13 @@ def internal_store(cfg) -> list[str]:
     store keys), the pipelined core's output buffer."""
     if cfg.params["ARCH"] == 0 and not (cfg.decrypt or cfg.params["ENC_KEYS"] == 1):
         return []
+    if cfg.params["ARCH"] == 1:  # one 32-bit slice per block word (the refused flag is the slice after them)
+        return [f"g_pipelined.u_core.u_out_buffer.g_slice[{k}].mem" for k in range(max(cfg.block_words))]
     return INTERNAL_STORE[cfg.params["ARCH"]]
 
 
 INTERNAL_STORE = {
-    1: ["g_pipelined.u_core.u_out_buffer.mem"],  # round keys are registers; the output buffer's RAM is wiped
+    # 1 (pipelined): round keys are registers; the output buffer's RAM slices are wiped (internal_store)
     0: ["g_iterative.u_core.g_stored_keys.u_store.round_keys"],
     2: ["g_folded.u_core.g_bank[0].u_store.round_keys"],  # folded64's second bank gets the same writes
     3: ["g_tiny.u_core.u_ram.round_keys"],
