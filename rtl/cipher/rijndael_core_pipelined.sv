@@ -547,6 +547,16 @@ module rijndael_core_pipelined #(
     if (!rst_ni) ram_rst_nq <= '0;
     else         ram_rst_nq <= {ram_rst_nq[NR-2:0], 1'b1};
   end
+  // The slots' data flops are reset the same way, from a register per slot (a chain, so synthesis keeps
+  // them apart): rst_ni straight to the LSR of every slot flop (about 7000 for AES-128) was the critical
+  // path once the RAM resets had their own registers. Slot S is reset one clock after rst_ni falls and
+  // S + 1 clocks longer after it rises; the valid flags reset at once, so nothing leaves meanwhile, and
+  // in_ready_o stays low for the output buffer's wipe (OUT_DEPTH >= L + 2 clocks).
+  logic [L-1:0] slot_rst_nq;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) slot_rst_nq <= '0;
+    else         slot_rst_nq <= {slot_rst_nq[L-2:0], 1'b1};
+  end
   if (!BRAM) begin : g_no_ram_reset
     logic unused_ram_reset;
     assign unused_ram_reset = ^ram_rst_nq;
@@ -672,14 +682,14 @@ module rijndael_core_pipelined #(
         logic unused_slot;
         assign slot_d[S]   = '0;
         assign slot_out[S] = part_out;
-        assign unused_slot = ^slot_q[S] ^ ^slot_d[S];
+        assign unused_slot = ^slot_q[S] ^ ^slot_d[S] ^ slot_rst_nq[S];
         always_ff @(posedge clk_i) slot_q[S] <= '0;  // constant: synthesis removes it
       end else begin : g_flop_slot
         assign slot_d[S]   = (S == L - 1 && slot_refused_q[L-2]) ? '0 : part_out;
         assign slot_out[S] = slot_q[S];
         always_ff @(posedge clk_i) begin
-          if (!rst_ni) slot_q[S] <= '0;
-          else         slot_q[S] <= slot_d[S];
+          if (!slot_rst_nq[S]) slot_q[S] <= '0;
+          else                 slot_q[S] <= slot_d[S];
         end
       end
     end

@@ -13,13 +13,14 @@
 // - BYPASS: a beat that arrives while the memory is empty and no fetch is in flight goes straight into the
 //   output registers (one clock of latency, as rijndael_fifo with BYPASS = 1); otherwise it is written to
 //   the memory (three clocks: write, fetch, output register). Order is kept either way.
-// - Capacity: DEPTH entries in the memory and three in the output registers. in_ready_o is a register
+// - Capacity: DEPTH - 1 entries in the memory (one slot stays free, see the write enable below) and three
+//   in the output registers, DEPTH + 2 in all as rijndael_fifo with its head register plus one. in_ready_o is a register
 //   (see below); out_valid_o and out_data_o come from the head register.
 // - The memory holds plaintext and keystream-derived data, so after reset it is zeroed by a counted
 //   sequence (DEPTH cycles, wiping_o high, in_ready_o low); every flop is reset.
 module rijndael_fifo_fast #(
   parameter int WIDTH = 8,
-  parameter int DEPTH = 16   // memory entries: a power of two, at least 2
+  parameter int DEPTH = 16   // memory entries: a power of two, at least 4 (DEPTH - 1 are used)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -33,8 +34,8 @@ module rijndael_fifo_fast #(
 );
   localparam int AW = (DEPTH > 1) ? $clog2(DEPTH) : 1;
 
-  if (DEPTH < 2 || (1 << AW) != DEPTH) begin : g_check_depth
-    ERROR_rijndael_fifo_fast_DEPTH_must_be_a_power_of_two_of_at_least_2 u_error ();
+  if (DEPTH < 4 || (1 << AW) != DEPTH) begin : g_check_depth
+    ERROR_rijndael_fifo_fast_DEPTH_must_be_a_power_of_two_of_at_least_4 u_error ();
   end
 
   logic             fetched_q;            // fetch_q holds an entry read at the last edge
@@ -57,9 +58,9 @@ module rijndael_fifo_fast #(
   assign empty_d   = push == fetch ? empty_q : (fetch && count_q == (AW+1)'(1));
   // in_ready_o is a flop: the memory's write enables (one per LUT-RAM bank, each fanning out to every bit
   // of the bank) must not wait for a pointer compare. It is decided a clock ahead from the memory's count
-  // then, as if that clock pushed (one entry at most) and fetched nothing, so it never admits a beat into a
-  // full memory; it may stay low one clock longer than needed after a fetch, never while there is room
-  // for two.
+  // then, as if that clock pushed (one entry at most) and fetched nothing, so it never admits a beat that
+  // would fill the memory's last slot (the memory holds DEPTH - 1 entries at most); it may stay low one
+  // clock longer than needed after a fetch, never while there is room for two.
   assign in_ready_o = in_ready_q;
   assign pop        = out_valid_q[0] && out_ready_i;
   assign wiping_d   = wiping_q && wipe_addr != AW'(DEPTH - 1);  // the wipe walks the addresses
@@ -103,7 +104,10 @@ module rijndael_fifo_fast #(
     end
 
     always_ff @(posedge clk_i) begin
-      if (wiping_q || (in_valid_i && in_ready_q)) mem[wr_addr_q] <= wiping_q ? '0 : in_data_i[LO +: SW];
+      // The write enable does not wait for in_ready_q (on ECP5 the handshake in front of every LUT-RAM
+      // write enable was the critical path): the slot at the write pointer is always free, so a beat that
+      // is refused or bypassed is written there harmlessly and the pointer does not move.
+      if (wiping_q || in_valid_i) mem[wr_addr_q] <= wiping_q ? '0 : in_data_i[LO +: SW];
     end
 
     always_ff @(posedge clk_i) begin
@@ -162,7 +166,7 @@ module rijndael_fifo_fast #(
       fetched_q  <= fetch;
       count_q    <= count_q + (AW+1)'(push) - (AW+1)'(fetch);
       empty_q    <= empty_d;
-      in_ready_q <= !wiping_d && count_q < (AW+1)'(DEPTH - 1);
+      in_ready_q <= !wiping_d && count_q < (AW+1)'(DEPTH - 2);
       wiping_q   <= wiping_d;
     end
   end
