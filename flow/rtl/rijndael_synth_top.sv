@@ -27,7 +27,8 @@ module rijndael_synth_top #(
   parameter int SUBSTAGES        = 0,
   parameter int SBOX             = 0,
   parameter int TBOX             = 0,
-  parameter int ENC_KEYS         = 0
+  parameter int ENC_KEYS         = 0,
+  parameter int KEY_SLOTS        = 1   // every beat uses slot 0 (the pins carry no slot number)
 ) (
   input  logic       clk_i,
   input  logic       rst_ni,
@@ -46,6 +47,7 @@ module rijndael_synth_top #(
   localparam int BLOCK_W = 32 * MAX_NB;
   localparam int KEY_W   = 32 * MAX_NK;
   localparam int LOAD_W  = (KEY_W > BLOCK_W) ? KEY_W : BLOCK_W;
+  localparam int SLOT_W  = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1;
 
   // Reset from a register, not a pad (its two flops have no reset themselves).
   logic [1:0] rst_pipe_q;
@@ -135,7 +137,7 @@ module rijndael_synth_top #(
     .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
     .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .ARCH(ARCH),
     .ROUNDS_PER_CYCLE(ROUNDS_PER_CYCLE), .FOLDED_WIDTH(FOLDED_WIDTH), .SUBSTAGES(SUBSTAGES),
-    .SBOX(SBOX), .TBOX(TBOX), .ENC_KEYS(ENC_KEYS)
+    .SBOX(SBOX), .TBOX(TBOX), .ENC_KEYS(ENC_KEYS), .KEY_SLOTS(KEY_SLOTS)
   ) u_core (
     .clk_i,
     .rst_ni        (rst_n),
@@ -143,7 +145,7 @@ module rijndael_synth_top #(
     .in_ready_o    (core_in_ready),
     .in_is_key_i   (beat_ctrl_q[7]),
     .in_decrypt_i  (beat_ctrl_q[6]),
-    .in_slot_i     (1'b0),  // sized: an unsized '0 here makes Yosys re-derive the top as $paramod$...
+    .in_slot_i     ({SLOT_W{1'b0}}),  // sized: an unsized '0 here makes Yosys re-derive the top as $paramod$...
     .in_key_len_i  (beat_ctrl_q[5:3]),
     .in_block_len_i(beat_ctrl_q[2:0]),
     .in_key_i      (load_q[KEY_W-1:0]),

@@ -62,11 +62,7 @@ def test_the_home_is_complete():
 
 
 #: Known gaps, each with the reason it is not closed in the same change.
-KNOWN_GAPS = {
-    # The pin wrapper is one of the sources of every core result's input hash (rijndael_hw.synth.used_sources):
-    # adding KEY_SLOTS to it makes every stored result stale, so the fix is its own commit.
-    "rijndael_synth_top": "lacks KEY_SLOTS: `rijndael synth --param KEY_SLOTS=4` cannot build",
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("module", [pytest.param(m, marks=pytest.mark.xfail(reason=KNOWN_GAPS[m], strict=True))
