@@ -10,7 +10,10 @@
 //   flops that only ever shift;
 // - a result is captured into an output shift register and leaves one byte per clock;
 // - the reset pin passes two flops before it reaches anything, so the reset fan-out starts at a register
-//   (as it would behind any reset synchronizer) and not at a pad.
+//   (as it would behind any reset synchronizer) and not at a pad. The core and the wrapper take their
+//   resets from separate registers, and the pin registers have none (they sample their pin every clock,
+//   so one clock of reset sets them): one reset net to the pin registers, which sit beside pads all around
+//   the die, was a critical path of its own (rst_n -> LSR, 7.1 ns, pipelined core on ECP5).
 // The core instance keeps its hierarchy through synthesis (keep_hierarchy) so that the flow can report
 // the core's own cell counts separately from the wrapper's; it is flattened before place and route.
 module rijndael_synth_top #(
@@ -49,9 +52,10 @@ module rijndael_synth_top #(
   localparam int LOAD_W  = (KEY_W > BLOCK_W) ? KEY_W : BLOCK_W;
   localparam int SLOT_W  = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1;
 
-  // Reset from a register, not a pad (its two flops have no reset themselves).
-  logic [1:0] rst_pipe_q;
-  logic       rst_n;
+  // Reset from a register, not a pad (its flops have no reset themselves): rst_pipe_q[1] for the core,
+  // rst_pipe_q[2] (one clock later, a distinct register) for the wrapper's beat and result registers.
+  logic [2:0] rst_pipe_q;
+  logic       rst_n, core_rst_n;
   // Pin registers (inputs).
   logic [7:0] in_byte_q, in_ctrl_q;
   logic       in_shift_q, in_go_q, out_ready_q, out_shift_q;
@@ -91,17 +95,22 @@ module rijndael_synth_top #(
     end
   end
 
-  always_ff @(posedge clk_i) rst_pipe_q <= {rst_pipe_q[0], rst_ni};
-  assign rst_n = rst_pipe_q[1];
+  always_ff @(posedge clk_i) rst_pipe_q <= {rst_pipe_q[1:0], rst_ni};
+  assign core_rst_n = rst_pipe_q[1];
+  assign rst_n      = rst_pipe_q[2];
+
+  // Pin registers: no reset (see the header).
+  always_ff @(posedge clk_i) begin
+    in_byte_q   <= in_byte_i;
+    in_ctrl_q   <= in_ctrl_i;
+    in_shift_q  <= in_shift_i;
+    in_go_q     <= in_go_i;
+    out_ready_q <= out_ready_i;
+    out_shift_q <= out_shift_i;
+  end
 
   always_ff @(posedge clk_i) begin
     if (!rst_n) begin
-      in_byte_q   <= '0;
-      in_ctrl_q   <= '0;
-      in_shift_q  <= 1'b0;
-      in_go_q     <= 1'b0;
-      out_ready_q <= 1'b0;
-      out_shift_q <= 1'b0;
       load_q      <= '0;  // holds key material
       beat_ctrl_q <= '0;
       offer_q     <= 1'b0;
@@ -110,12 +119,6 @@ module rijndael_synth_top #(
       error_q     <= 1'b0;
       key_error_q <= 1'b0;
     end else begin
-      in_byte_q   <= in_byte_i;
-      in_ctrl_q   <= in_ctrl_i;
-      in_shift_q  <= in_shift_i;
-      in_go_q     <= in_go_i;
-      out_ready_q <= out_ready_i;
-      out_shift_q <= out_shift_i;
       load_q      <= load_d;
       beat_ctrl_q <= beat_ctrl_d;
       offer_q     <= offer_d;
@@ -140,7 +143,7 @@ module rijndael_synth_top #(
     .SBOX(SBOX), .TBOX(TBOX), .ENC_KEYS(ENC_KEYS), .KEY_SLOTS(KEY_SLOTS)
   ) u_core (
     .clk_i,
-    .rst_ni        (rst_n),
+    .rst_ni        (core_rst_n),
     .in_valid_i    (offer_q),
     .in_ready_o    (core_in_ready),
     .in_is_key_i   (beat_ctrl_q[7]),

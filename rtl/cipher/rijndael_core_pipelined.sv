@@ -537,29 +537,20 @@ module rijndael_core_pipelined #(
   assign in_round_keys = round_keys_q[slot_in];
   assign whitened = beat_block ^ (in_inverse ? in_round_keys[NR] : in_round_keys[0]);
 
-  // The block RAMs' output-register resets come from a register per round, chained round to round: one
-  // reset net to every RAM of the die (112 for AES-256) was the critical path; a round's register sits
-  // next to its 8 RAMs. All of them are reset with rst_ni (no unknown value before the first reset
-  // reaches the RAMs), and round j's stays asserted j + 1 clocks longer, while in_ready_o is still low
-  // (the output buffer's wipe lasts OUT_DEPTH > NR clocks). Distinct inputs keep synthesis from merging them.
-  logic [NR-1:0] ram_rst_nq;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) ram_rst_nq <= '0;
-    else         ram_rst_nq <= {ram_rst_nq[NR-2:0], 1'b1};
-  end
-  // The slots' data flops are reset the same way, from a register per slot (a chain, so synthesis keeps
-  // them apart): rst_ni straight to the LSR of every slot flop (about 7000 for AES-128) was the critical
-  // path once the RAM resets had their own registers. Slot S is reset one clock after rst_ni falls and
-  // S + 1 clocks longer after it rises; the valid flags reset at once, so nothing leaves meanwhile, and
-  // in_ready_o stays low for the output buffer's wipe (OUT_DEPTH >= L + 2 clocks).
+  // Resets of the datapath come from a register per slot, chained slot to slot (distinct inputs keep
+  // synthesis from merging them): rst_ni straight to the LSR of every slot flop (about 7000 for AES-128)
+  // was the critical path. Slot S is reset one clock after rst_ni falls and stays reset S + 1 clocks
+  // after it rises; the valid flags reset at once, so nothing leaves meanwhile, and in_ready_o stays low
+  // for the output buffer's wipe (OUT_DEPTH >= L + 2 clocks).
+  // The S-box block RAMs have no reset: their address register (inside the RAM) never had one, and their
+  // output register is overwritten every clock from it, so two clocks after the slot in front of a RAM is
+  // reset both hold values computed from the reset zeros, long before in_ready_o rises. A reset net to
+  // the RAMs' RST pins (8 per round, in rows across the die), even from a register per round, was the
+  // critical path.
   logic [L-1:0] slot_rst_nq;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) slot_rst_nq <= '0;
     else         slot_rst_nq <= {slot_rst_nq[L-2:0], 1'b1};
-  end
-  if (!BRAM) begin : g_no_ram_reset
-    logic unused_ram_reset;
-    assign unused_ram_reset = ^ram_rst_nq;
   end
 
   for (genvar j = 0; j < NR; j++) begin : g_round  // round j + 1
@@ -621,7 +612,7 @@ module rijndael_core_pipelined #(
           rijndael_sbox #(
             .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * NB), .LATENCY(SBOX_LAT)
           ) u_sbox (
-            .clk_i(clk_i), .rst_ni(ram_rst_nq[j]), .en_i(1'b1),
+            .clk_i(clk_i), .rst_ni(1'b1), .en_i(1'b1),
             .data_i(part_in), .inverse_i(part_inverse), .data_o(ram_out)
           );
         end else begin : g_inside

@@ -131,8 +131,10 @@ module rijndael_fifo_fast #(
   // Each register's data choice depends on flops only (the next register's valid flag: the older entry
   // moves in if there is one, else the arrival); out_ready_i reaches only the load enables, which may
   // load a don't-care value into a register that stays invalid.
+  // They are also held at zero while the memory is wiped: after a reset they would otherwise load what
+  // arrives at in_data_i (a beat of the interrupted stream) as a don't-care value.
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (!rst_ni || wiping_q) begin
       out_q[0] <= '0;
       out_q[1] <= '0;
       out_q[2] <= '0;
