@@ -1,6 +1,7 @@
 // rijndael_engine: rijndael_core with AXI4-Stream data in/out, AXI4-Lite registers, FIFOs, the modes
 // of operation (ECB, CBC, CFB128, OFB, CTR; SP 800-38A; GCM, SP 800-38D: rijndael_gcm_prep at issue,
-// rijndael_ghash at the merge, docs/system.md "GCM") and CONTEXTS independent contexts.
+// rijndael_ghash at the merge, tags completed at the output FIFO's head, docs/system.md "GCM") and
+// CONTEXTS independent contexts.
 //
 // Data path (register map, programming sequence and the timing of a message: docs/registers.md):
 //   s_axis -> input FIFO (beats) -> stream_to_blocks -> issue (mode logic, key beats) -> rijndael_core
