@@ -1,6 +1,7 @@
 // rijndael_engine: rijndael_core with AXI4-Stream data in/out, AXI4-Lite registers, FIFOs, the modes
 // of operation (ECB, CBC, CFB128, OFB, CTR; SP 800-38A; GCM, SP 800-38D: rijndael_gcm_prep at issue,
-// rijndael_ghash at the merge, docs/system.md "GCM") and CONTEXTS independent contexts.
+// rijndael_ghash at the merge, tags completed at the output FIFO's head, docs/system.md "GCM") and
+// CONTEXTS independent contexts.
 //
 // Data path (register map, programming sequence and the timing of a message: docs/registers.md):
 //   s_axis -> input FIFO (beats) -> stream_to_blocks -> issue (mode logic, key beats) -> rijndael_core
@@ -749,19 +750,33 @@ module rijndael_engine #(
   // ---- GCM at the merge (block 0; one core). GHASH takes, in issue order: H when a context's H block
   // comes back; the IV blocks of a GHASHed IV, then its length block (the result is J0, written into the
   // context's counter); the AAD blocks; the ciphertext blocks (encryption: the merged result, decryption:
-  // the input); at the tag block the length block len(A) || len(C), then the tag = GHASH ^ E_K(J0), which
-  // the tag block's core result is. Steps of one order FIFO entry: 0 its data block to GHASH, 1 the
-  // length block, 2 the GHASH result; an entry leaves with its last step.
-  logic       gcm_go;          // the entry's GHASH steps allow it to leave (with the output FIFO ready)
-  logic       gcm_h_entry;     // an H block: to GHASH's H port, not to the output
+  // the input); at the tag block the length block len(A) || len(C). Steps of one order FIFO entry: 0 its
+  // data block to GHASH, 1 the length block, 2 the GHASH result (GHASHed IVs only); an entry leaves with
+  // its last step.
+  // The tag does not wait here for GHASH's result (about 7 clocks on the FAST unit): it leaves with its
+  // length block, as E_K(J0) (decryption: XORed with the received tag) marked as a tag entry, and is
+  // completed at the output FIFO's head (g_out_one), so the merge goes on with the next message meanwhile.
+  // GHASH results leave in the order last blocks were accepted; tags_owed_q counts the tag entries in the
+  // output FIFO whose result is still to come or waiting, and a GHASHed IV takes its result (step 2) only
+  // when that count is zero, i.e. the result at GHASH's output is its own. The output FIFO drains without
+  // the merge, so the IV's wait ends.
+  logic         gcm_go;          // the entry's GHASH steps allow it to leave (with the output FIFO ready)
+  logic         gcm_h_entry;     // an H block: to GHASH's H port, not to the output
+  logic         gcm_tag_entry;   // the merged entry is a tag, to be completed at the output FIFO's head
+  logic         gcm_tag_dec;     // ... of a decryption (compare, send zeros)
+  logic         gh_out_valid;    // GHASH's oldest result
+  logic [127:0] gh_out_hash;
+  logic         tag_take;        // the output side takes that result for the tag entry at its head
   if (GCM_EN) begin : g_gcm_merge
-    logic         h_ready, gh_in_valid, gh_in_ready, gh_in_first, gh_in_last, gh_out_valid, gh_out_ready;
-    logic [127:0] gh_in_block, gh_out_hash, len_block, hashed, tag_full;
+    localparam int OWED_W = $clog2(OUT_DEPTH + 2);   // tag entries the output FIFO (memory + head) can hold
+    logic         h_ready, gh_in_valid, gh_in_ready, gh_in_first, gh_in_last, gh_out_ready, iv_take;
+    logic [127:0] gh_in_block, len_block, hashed;
     logic [CTX_W-1:0] gh_out_ctx, gctx;
     logic [1:0]   step_q, step;
-    logic         feed_data, feed_len, dec, is_pass, is_tag, fail, gh_in_fire;
+    logic         feed_data, feed_len, dec, is_pass, is_tag, gh_in_fire, tag_fed;
     logic [CONTEXTS-1:0] open_q;           // a GHASH of the context has begun (next block is not first)
     logic [39:0]  pay_q [CONTEXTS];        // payload bytes of the context's message so far
+    logic [OWED_W-1:0] tags_owed_q;        // tag entries in the output FIFO that still need their result
 
     assign gctx      = octx[0];
     assign dec       = ctx_decrypt[gctx];
@@ -777,32 +792,38 @@ module rijndael_engine #(
     assign hashed    = (ord_gkind == GK_PAY && !dec) ? merge_result[0] & byte_mask[0] : ord_post_xor[0] & byte_mask[0];
     assign len_block = is_tag ? {29'd0, ctx_aad_len[gctx], 3'd0, 21'd0, pay_q[gctx], 3'd0}
                               : {64'd0, 45'd0, ctx_iv_len[gctx], 3'd0};
-    assign gh_in_valid = merge_valid && ((step == 2'd0 && (feed_len || out_in_ready)) || step == 2'd1);
+    // A block whose feed is the entry's last step goes to GHASH only together with the entry into the
+    // output FIFO (data blocks at step 0, the tag's length block at step 1).
+    assign gh_in_valid = merge_valid && ((step == 2'd0 && (feed_len || out_in_ready)) ||
+                                         (step == 2'd1 && (!is_tag || out_in_ready)));
     assign gh_in_block = step == 2'd0 ? hashed : len_block;
     assign gh_in_first = !open_q[gctx];
     assign gh_in_last  = step == 2'd1;
     assign gh_in_fire  = gh_in_valid && gh_in_ready;
-    assign gh_out_ready = merge_valid && step == 2'd2 && out_in_ready;
+    // Tags and GHASHed IVs never take a result in the same clock: a tag entry at the output FIFO's head
+    // means tags_owed_q > 0, and the IV takes its result only at zero.
+    assign iv_take      = merge_valid && step == 2'd2 && out_in_ready && tags_owed_q == '0;
+    assign gh_out_ready = iv_take || tag_take;
     assign gcm_h_entry = ord_gkind == GK_H;
     always_comb begin
       unique case (step)
         2'd0:    gcm_go = gh_in_ready && !feed_len;
-        2'd1:    gcm_go = 1'b0;
-        2'd2:    gcm_go = gh_out_valid;
+        2'd1:    gcm_go = is_tag && gh_in_ready;    // the tag leaves with its length block
+        2'd2:    gcm_go = gh_out_valid && tags_owed_q == '0;
         default: gcm_go = 1'b1;
       endcase
       if (gcm_h_entry) gcm_go = h_ready;
     end
+    assign tag_fed = gh_in_fire && is_tag;   // = the tag entry goes into the output FIFO (see gh_in_valid)
 
-    // The tag: encryption sends it (truncated to the tag packet's bytes); decryption compares it with the
-    // received one over all tag bytes at once (no early exit: constant time) and sends zeros, flagged on a
-    // mismatch.
-    assign tag_full = core_res[0][127:0] ^ gh_out_hash;
-    assign fail     = |((tag_full ^ ord_post_xor[0]) & byte_mask[0]);
+    // The tag entry carries what the tag needs besides GHASH's result: E_K(J0) (the core's result), for
+    // decryption XORed with the received tag, so the output side compares (E_K(J0) ^ tag) ^ GHASH with
+    // zero. A core error flags it (zero data); it still takes its GHASH result at the output.
+    assign gcm_tag_entry = is_tag;
+    assign gcm_tag_dec   = dec;
     assign merge_data[0] = is_pass ? ord_post_xor[0] & byte_mask[0]
-                         : (is_tag && !std_err[0]) ? (dec ? '0 : tag_full & byte_mask[0]) : std_data[0];
-    assign merge_err[0]  = std_err[0] || (is_tag && dec && fail);
-    assign set_auth      = merge_fire && is_tag && !std_err[0] && dec && fail;
+                         : is_tag ? (std_err[0] ? '0 : core_res[0] ^ (dec ? ord_post_xor[0] : '0)) : std_data[0];
+    assign merge_err[0]  = std_err[0];
     assign gcm_j0_value  = gh_out_hash;
     for (genvar c = 0; c < CONTEXTS; c++) begin : g_j0_wr
       assign gcm_j0_wr[c] = merge_fire && ord_gkind == GK_IVH && ord_last[0] && int'(gctx) == c;
@@ -810,9 +831,12 @@ module rijndael_engine #(
 
     always_ff @(posedge clk_i) begin
       if (!dp_rst_n) begin
-        step_q <= 2'd0;
-        open_q <= '0;
+        step_q      <= 2'd0;
+        open_q      <= '0;
+        tags_owed_q <= '0;
       end else begin
+        if (tag_fed && !tag_take) tags_owed_q <= tags_owed_q + 1'b1;
+        else if (tag_take && !tag_fed) tags_owed_q <= tags_owed_q - 1'b1;
         if (merge_fire) step_q <= 2'd0;
         else if (gh_in_fire) step_q <= step + 2'd1;
         if (gh_in_fire) open_q[gctx] <= !gh_in_last;
@@ -840,12 +864,15 @@ module rijndael_engine #(
     assign unused_gcm = ^{gh_out_ctx, ord_gend};
   end else begin : g_no_gcm_merge
     logic unused_gkind;
-    assign unused_gkind  = ^{ord_gkind, ord_gend};
+    assign unused_gkind  = ^{ord_gkind, ord_gend, tag_take};
     assign gcm_go        = 1'b1;
     assign gcm_h_entry   = 1'b0;
+    assign gcm_tag_entry = 1'b0;
+    assign gcm_tag_dec   = 1'b0;
+    assign gh_out_valid  = 1'b0;
+    assign gh_out_hash   = '0;
     assign merge_data[0] = std_data[0];
     assign merge_err[0]  = std_err[0];
-    assign set_auth      = 1'b0;
     assign gcm_j0_wr     = '0;
     assign gcm_j0_value  = '0;
   end
@@ -854,9 +881,11 @@ module rijndael_engine #(
   // ---- output FIFO: one entry per merged group (one or two blocks). Two cores: merged blocks are in issue
   // order; the reorder buffer (a slot per block, allocated at the window's entry, so the merge never
   // waits) puts them back into arrival order, and its oldest one or two blocks form a group.
+  // GCM builds (one core) add two bits per entry: a tag to complete at the head, and its direction.
   localparam int OUT_SLOT_W = BLOCK_W + TID_WIDTH + 8;
-  localparam int OUT_W      = (CORES > 1 ? 1 : 0) + CORES * OUT_SLOT_W;
+  localparam int OUT_W      = (CORES > 1 ? 1 : 0) + CORES * OUT_SLOT_W + (GCM_EN ? 2 : 0);
   logic                  out_valid, out_ready, out_two, out_empty, out_wiping, rob_empty, rob_valid;
+  logic                  grp_valid, grp_ready;   // the head group as u_unpack sees it
   logic [OUT_W-1:0]      out_in, out_out;
   logic [OUT_SLOT_W-1:0] out_slot0, out_slot1, merged_slot [2], rob_slot [2];
   for (genvar s = 0; s < 2; s++) begin : g_merged_slot
@@ -873,10 +902,14 @@ module rijndael_engine #(
       .out_slot0_o(rob_slot[0]), .out_slot1_o(rob_slot[1]), .empty_o(rob_empty)
     );
     logic unused_gcm_go;   // GCM is refused with two cores
-    assign unused_gcm_go = gcm_go;
+    assign unused_gcm_go = ^{gcm_go, gcm_tag_entry, gcm_tag_dec, gh_out_valid, gh_out_hash};
     assign merge_ready = 1'b1;
     assign out_in = {rob_two, rob_slot[1], rob_slot[0]};
     assign {out_two, out_slot1, out_slot0} = out_out;
+    assign grp_valid = out_valid;
+    assign out_ready = grp_ready;
+    assign tag_take  = 1'b0;
+    assign set_auth  = 1'b0;
   end else begin : g_out_one
     logic unused_rob;
     assign unused_rob = ^{rob_alloc, merged_slot[1], rob_slot[0], rob_slot[1]};
@@ -886,10 +919,42 @@ module rijndael_engine #(
     assign rob_slot[0] = '0;
     assign rob_slot[1] = '0;
     assign merge_ready = gcm_h_entry ? gcm_go : gcm_go && out_in_ready;
-    assign out_in = merged_slot[0];
     assign out_two   = 1'b0;
     assign out_slot1 = '0;
-    assign out_slot0 = out_out;
+    if (GCM_EN) begin : g_tag_late
+      // A GCM tag entry is completed here, behind the output FIFO, when GHASH's result for its length
+      // block is there (the merge did not wait for it): it is the oldest result whenever a tag entry is
+      // at the head (g_gcm_merge). The tag is field ^ GHASH over the tag packet's bytes; decryption
+      // compares over all of them at once (an OR of the XOR: no early exit, constant time) and sends
+      // zeros, flagged on a mismatch. A flagged entry (core error) stays zero but still takes its result.
+      logic                  o_tag, o_dec, o_err, fail;
+      logic [OUT_SLOT_W-1:0] o_slot;
+      logic [BLOCK_W-1:0]    o_mask, o_full;
+      assign out_in = {gcm_tag_entry, gcm_tag_dec, merged_slot[0]};
+      assign {o_tag, o_dec, o_slot} = out_out;
+      assign o_err = o_slot[TID_WIDTH];
+      for (genvar b = 0; b < BLOCK_W / 8; b++) begin : g_tag_mask
+        assign o_mask[BLOCK_W-1-8*b -: 8] = {8{b < int'(o_slot[TID_WIDTH+2 +: 6])}};
+      end
+      assign o_full    = (o_slot[OUT_SLOT_W-1 -: BLOCK_W] ^ gh_out_hash) & o_mask;
+      assign fail      = |o_full;
+      assign grp_valid = out_valid && (!o_tag || gh_out_valid);
+      assign out_ready = grp_ready && (!o_tag || gh_out_valid);
+      assign tag_take  = grp_valid && grp_ready && o_tag;
+      assign out_slot0 = !o_tag ? o_slot
+                       : {(o_err || o_dec) ? '0 : o_full, o_slot[TID_WIDTH+1 +: 7], o_err || (o_dec && fail),
+                          o_slot[TID_WIDTH-1:0]};
+      assign set_auth  = tag_take && o_dec && !o_err && fail;
+    end else begin : g_no_tag
+      logic unused_tag;
+      assign unused_tag = ^{gcm_tag_entry, gcm_tag_dec, gh_out_valid, gh_out_hash};
+      assign out_in    = merged_slot[0];
+      assign out_slot0 = out_out;
+      assign grp_valid = out_valid;
+      assign out_ready = grp_ready;
+      assign tag_take  = 1'b0;
+      assign set_auth  = 1'b0;
+    end
   end
 
   rijndael_fifo #(.WIDTH(OUT_W), .DEPTH(OUT_DEPTH)) u_out_fifo (
@@ -906,7 +971,7 @@ module rijndael_engine #(
 
   rijndael_group_unpack #(.CORES(CORES), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH)) u_unpack (
     .clk_i, .rst_ni(dp_rst_n),
-    .grp_valid_i(out_valid), .grp_ready_o(out_ready), .grp_two_i(out_two),
+    .grp_valid_i(grp_valid), .grp_ready_o(grp_ready), .grp_two_i(out_two),
     .s0_data_i(out_slot0[OUT_SLOT_W-1 -: BLOCK_W]), .s0_bytes_i(out_slot0[TID_WIDTH+2 +: 6]),
     .s0_last_i(out_slot0[TID_WIDTH+1]), .s0_err_i(out_slot0[TID_WIDTH]), .s0_tid_i(out_slot0[TID_WIDTH-1:0]),
     .s1_data_i(out_slot1[OUT_SLOT_W-1 -: BLOCK_W]), .s1_bytes_i(out_slot1[TID_WIDTH+2 +: 6]),
@@ -1051,6 +1116,7 @@ module rijndael_engine #(
   logic [1:0] issued_blocks, merged_blocks, merged_errors;
   assign issued_blocks = 2'(block_fire) + 2'(fire1);
   assign merged_blocks = (merge_fire && !gcm_h_entry) ? 2'd1 + 2'(ord_two) : 2'd0;
+  // A GCM tag that does not match is flagged at the output FIFO's head (set_auth), not at the merge.
   assign merged_errors = merge_fire ? 2'(merge_err[0]) + 2'(ord_two && merge_err[1]) : 2'd0;
   always_ff @(posedge clk_i) begin
     if (!dp_rst_n) begin
@@ -1061,7 +1127,7 @@ module rijndael_engine #(
     end else begin
       blocks_in_q    <= blocks_in_q + 32'(issued_blocks);
       blocks_out_q   <= blocks_out_q + 32'(merged_blocks);
-      error_blocks_q <= error_blocks_q + 32'(merged_errors);
+      error_blocks_q <= error_blocks_q + 32'(merged_errors) + 32'(set_auth);
       if (m_fire && m_axis_tlast) messages_q <= messages_q + 1'b1;
     end
   end

@@ -20,7 +20,8 @@
 //             one block every 128/DIGIT + 1 clocks; small.
 //   FAST = 1  rijndael_ghash_lanes: a pipelined 128x128 multiplier with LANES-way aggregation
 //             (precomputed H^1..H^LANES per context), one block per clock on a single message; a
-//             message costs its blocks + LANES - 1 clocks; writing H costs LANES - 1 multiplications.
+//             message costs its blocks + 1 clocks (one fold multiplication); writing H costs LANES - 1
+//             multiplications.
 // Every handshake output comes from a flop. Reset and clear_i wipe every subkey, power, accumulator and
 // pending result (counted sequence, readies low meanwhile); nothing here can be read back but GHASH results.
 module rijndael_ghash #(

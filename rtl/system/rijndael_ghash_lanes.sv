@@ -13,10 +13,14 @@
 //
 //   GHASH = V_(m-1) * H  xor  V_(e_r') * H^2  xor  V_(e_r'') * H^3   for the other two lanes,
 //
-// the last block being multiplied by H^1 instead of H^3 as it is issued (its end is known then), and two
-// fold multiplications following it; a lane a short message (m < 3) never reached contributes 0. The three
-// products are XORed as they come out of the multiplier and the sum goes to a 4-entry output queue.
-// A message therefore costs m + 2 clocks; in_ready_o is low for the two fold clocks.
+// the last block being multiplied by H^1 instead of H^3 as it is issued (its end is known then). The third
+// term needs no multiplication: V_(e_r'') is the lane whose last block is m-3, and V_(m-3) * H^3 is the
+// product P_(m-3) that block made (prod_mem, or the result register if it is just coming out). So one fold
+// multiplication (V_(m-2) * H^2) follows the last block, and P_(m-3) is read in that fold's clock, when
+// the product memory's read port is free (no block can be in the input register then). A lane a short
+// message (m < 3) never reached contributes 0. The terms are XORed as they come out of the multiplier and
+// the sum goes to a 4-entry output queue. A message therefore costs m + 1 clocks; in_ready_o is low for
+// the clock the last block issues in (the fold takes the next issue slot).
 //
 // Forwarding: P_(i-3) is the multiplier's output register in the clock block i is issued when the blocks
 // of its context come back to back, else it was written to the per-(context, lane) product memory.
@@ -66,9 +70,8 @@ module rijndael_ghash_lanes #(
 
   // Operation kinds travelling with the multiplier's operands.
   localparam logic [2:0] OP_BLOCK      = 3'd0;   // product goes to prod_mem[ctx, lane]
-  localparam logic [2:0] OP_FOLD_FIRST = 3'd1;   // a message's last block * H: starts the sum
-  localparam logic [2:0] OP_FOLD_MID   = 3'd2;   // another lane's V * H^k: added
-  localparam logic [2:0] OP_FOLD_LAST  = 3'd3;   // added, and the sum is the message's GHASH
+  localparam logic [2:0] OP_FOLD_FIRST = 3'd1;   // a message's last block * H: starts the sum (with P_(m-3))
+  localparam logic [2:0] OP_FOLD_LAST  = 3'd3;   // V_(m-2) * H^2: added, and the sum is the message's GHASH
   localparam logic [2:0] OP_POW        = 3'd4;   // a power of H for pow_mem[ctx, slot]
 
   logic [127:0] pow_mem  [ENTRIES];   // slot k-1: H^k
@@ -90,10 +93,11 @@ module rijndael_ghash_lanes #(
   logic [1:0]         blk_lane_q;
 
   // Fold of the message whose last block was just issued
-  logic [1:0]         fold_cnt_q;     // fold operations still to issue
+  logic               fold_q;         // the fold multiplication issues in this clock
   logic [CTX_W-1:0]   fold_ctx_q;
   logic [1:0]         fold_last_lane_q;
   logic               fold_full_q;
+  logic [127:0]       p3_q;           // P_(m-3) of that message (0 if its lane has no data), for its sum
 
   // Subkey being written and its powers
   logic               h_busy_q, pow_started_q;
@@ -120,7 +124,9 @@ module rijndael_ghash_lanes #(
   logic [1:0] in_lane;
   logic       in_full;
 
-  assign in_ready_o = !wiping_q && !h_busy_q && !(blk_valid_q && blk_last_q) && fold_cnt_q <= 2'd1 &&
+  // Not while a last block is in the input register: it issues now and its fold in the next clock, so a
+  // block taken now would collide with the fold. A block taken during the fold issues after it.
+  assign in_ready_o = !wiping_q && !h_busy_q && !(blk_valid_q && blk_last_q) &&
                       int'(outstanding_q) < OUT_DEPTH;
   assign h_ready_o  = !wiping_q && !h_busy_q;
   assign accept     = in_valid_i && in_ready_o;
@@ -132,32 +138,40 @@ module rijndael_ghash_lanes #(
   // Issue: at most one operation per clock. The handshakes above keep the sources apart: blocks and
   // folds never overlap (in_ready_o), powers wait until neither is pending.
   logic               pow_start, pow_next, fold_issue, blk_issue, fwd, op_valid;
-  logic [1:0]         fold_j, fold_lane;
-  logic               fold_has_data;
-  logic [127:0]       prev_p, op_a, op_b;
+  logic [1:0]         fold_lane, p3_lane;
+  logic               fold_has_data, p3_has_data, p3_fwd;
+  logic [127:0]       prev_p, prod_rd, p3, op_a, op_b;
   logic [2:0]         op_kind;
   logic [CTX_W-1:0]   op_ctx;
   logic [1:0]         op_idx;
   logic [ADDR_W-1:0]  pow_addr;
 
-  assign pow_start  = h_busy_q && !pow_started_q && !blk_valid_q && fold_cnt_q == 2'd0;
+  assign pow_start  = h_busy_q && !pow_started_q && !blk_valid_q && !fold_q;
   assign pow_next   = vr_q && kind_r_q == OP_POW && int'(idx_r_q) != LANES - 1;
-  assign fold_issue = fold_cnt_q != 2'd0;
+  assign fold_issue = fold_q;
   assign blk_issue  = blk_valid_q;
   assign op_valid   = pow_start || pow_next || fold_issue || blk_issue;
 
-  assign fold_j        = 2'(LANES) - fold_cnt_q;                      // 1, 2
-  assign fold_lane     = (fold_last_lane_q >= fold_j) ? fold_last_lane_q - fold_j
-                                                      : fold_last_lane_q + 2'(LANES) - fold_j;
-  assign fold_has_data = fold_full_q || fold_last_lane_q >= fold_j;
+  // Lanes of blocks m-2 (folded with H^2) and m-3 (its product taken as it is), counted back from the
+  // last block's lane; a lane holds data of the message if all three do or it is not past the last one.
+  assign fold_lane     = (fold_last_lane_q >= 2'd1) ? fold_last_lane_q - 2'd1 : fold_last_lane_q + 2'd2;
+  assign fold_has_data = fold_full_q || fold_last_lane_q >= 2'd1;
+  assign p3_lane       = (fold_last_lane_q >= 2'd2) ? fold_last_lane_q - 2'd2 : fold_last_lane_q + 2'd1;
+  assign p3_has_data   = fold_full_q || fold_last_lane_q >= 2'd2;
 
   // Decided a clock early, as the block enters the input register: the operation then in the multiplier's
   // first stage is the one in the result register when the block issues (the pipeline never stalls).
   assign fwd    = blk_fwd_q;
-  assign prev_p = fwd ? res : prod_mem[{blk_ctx_q, blk_lane_q}];
+  // One read port: the fold's clock never has a block in the input register (in_ready_o was low).
+  assign prod_rd = prod_mem[fold_issue ? {fold_ctx_q, p3_lane} : {blk_ctx_q, blk_lane_q}];
+  assign prev_p  = fwd ? res : prod_rd;
+  // Block m-3 issued at least 3 clocks before the fold (m-2 and m-1 came after it), so its product is in
+  // prod_mem, or in the result register when it issued exactly 3 clocks before (written at this edge).
+  assign p3_fwd = vr_q && kind_r_q == OP_BLOCK && ctx_r_q == fold_ctx_q && idx_r_q == p3_lane;
+  assign p3     = !p3_has_data ? '0 : p3_fwd ? res : prod_rd;
 
-  // H^(j+1) for fold operation j; H for a last block, H^3 for the others.
-  assign pow_addr = fold_issue ? {fold_ctx_q, fold_j}
+  // H^2 for the fold; H for a last block, H^3 for the others.
+  assign pow_addr = fold_issue ? {fold_ctx_q, 2'd1}
                                : {blk_ctx_q, blk_last_q ? 2'd0 : 2'(LANES - 1)};
 
   always_comb begin
@@ -170,7 +184,7 @@ module rijndael_ghash_lanes #(
     end else if (fold_issue) begin
       op_a    = fold_has_data ? v_mem[{fold_ctx_q, fold_lane}] : '0;
       op_b    = pow_mem[pow_addr];
-      op_kind = (fold_cnt_q == 2'd1) ? OP_FOLD_LAST : OP_FOLD_MID;
+      op_kind = OP_FOLD_LAST;
       op_ctx  = fold_ctx_q;
       op_idx  = fold_lane;
     end else begin
@@ -234,10 +248,11 @@ module rijndael_ghash_lanes #(
       blk_q            <= '0;
       blk_ctx_q        <= '0;
       blk_lane_q       <= '0;
-      fold_cnt_q       <= '0;
+      fold_q           <= 1'b0;
       fold_ctx_q       <= '0;
       fold_last_lane_q <= '0;
       fold_full_q      <= 1'b0;
+      p3_q             <= '0;
       h_busy_q         <= 1'b0;
       pow_started_q    <= 1'b0;
       h_cur_q          <= '0;
@@ -282,15 +297,16 @@ module rijndael_ghash_lanes #(
         blk_q <= '0;
       end
 
-      // Fold sequence after a last block
+      // Fold after a last block. P_(m-3) is kept from the fold's clock until the last block's product
+      // comes out (2 clocks later); the next message's fold is at least 2 clocks after this one, so p3_q
+      // is not overwritten before it is used.
+      fold_q <= blk_issue && blk_last_q;
       if (blk_issue && blk_last_q) begin
-        fold_cnt_q       <= 2'(LANES - 1);
         fold_ctx_q       <= blk_ctx_q;
         fold_last_lane_q <= blk_lane_q;
         fold_full_q      <= blk_full_q;
-      end else if (fold_issue) begin
-        fold_cnt_q <= fold_cnt_q - 2'd1;
       end
+      if (fold_issue) p3_q <= p3;
 
       // Subkey and its powers
       if (h_write) begin
@@ -321,8 +337,7 @@ module rijndael_ghash_lanes #(
       idx_r_q  <= idx_b_q;
 
       // Fold sums
-      if (vr_q && kind_r_q == OP_FOLD_FIRST) sum_q <= res;
-      else if (vr_q && kind_r_q == OP_FOLD_MID) sum_q <= sum_q ^ res;
+      if (vr_q && kind_r_q == OP_FOLD_FIRST) sum_q <= res ^ p3_q;
       else if (push_fold) sum_q <= '0;
 
       // Output queue and the count of results promised to it
