@@ -83,7 +83,10 @@ def timing(cfg, nb: int, nk: int, decrypt: bool = False) -> tuple[int, int, int]
     handshake to the next block's handshake when that block decrypts / encrypts)."""
     nr = _nr(nb, nk)
     arch = cfg.params["ARCH"]
-    if arch == 0:  # iterative / unrolled: k rounds per clock; decrypt builds expand Nr round keys per key
+    if two_stage(cfg):  # see TwoStageTiming; here a lone block (pairs: two results every 2*Nr clocks)
+        t = TwoStageTiming(cfg)
+        return 2 * nr, t.latency(nb, nk), t.key_cost(nb, nk)
+    if arch == 0:  # unrolled / T-box: k rounds per clock; decrypt builds expand Nr round keys per key
         k = cfg.params["ROUNDS_PER_CYCLE"]
         store = cfg.decrypt or cfg.params["ENC_KEYS"] == 1  # round keys set up after each key beat
         return nr // k, nr // k, (nr // k + 1 if store else 1)
@@ -98,6 +101,37 @@ def timing(cfg, nb: int, nk: int, decrypt: bool = False) -> tuple[int, int, int]
         t = PipelinedTiming(cfg)
         return 1, t.length + 1, 1
     raise AssertionError(f"ARCH={arch}: its documented timing is missing from tests/core timing()")
+
+
+def two_stage(cfg) -> bool:
+    """The iterative core's two-stage datapath (two blocks in flight): ROUNDS_PER_CYCLE = 1, no T-boxes."""
+    return cfg.params["ARCH"] == 0 and cfg.params["ROUNDS_PER_CYCLE"] == 1 and cfg.params["TBOX"] == 0
+
+
+class TwoStageTiming:
+    """The two-stage iterative core's documented timing (rijndael_core_iterative.sv, docs/architectures.md).
+
+    A round takes two clocks and two blocks are in flight, one per stage. A block is taken when stage S
+    will be free: the core is empty, holds one block that just entered, or the block in stage L is in its
+    last round. With blocks offered back to back, block i of a run (one key) is taken at edge
+    first + (i // 2) * 2 * Nr + i % 2 and its result handshake is 2 * Nr + 1 edges later (output always
+    ready). A key beat waits until no block is in flight, then the round keys are expanded one word per
+    clock: the first block after it is taken Nb * (Nr + 1) + 1 edges after the key beat."""
+
+    def __init__(self, cfg):
+        self.cfg = cfg
+
+    @staticmethod
+    def latency(nb: int, nk: int) -> int:
+        return 2 * _nr(nb, nk) + 1
+
+    @staticmethod
+    def key_cost(nb: int, nk: int) -> int:
+        return nb * (_nr(nb, nk) + 1) + 1
+
+    @staticmethod
+    def in_edge(first: int, i: int, nb: int, nk: int) -> int:
+        return first + (i // 2) * 2 * _nr(nb, nk) + i % 2
 
 
 class PipelinedTiming:
@@ -340,6 +374,24 @@ async def core_back_to_back(dut):
                     problems.append(f"{what}: out_valid_o rose at edge {e.out.first_valid_edge}, expected {want_out - 1}")
         assert not problems, f"{len(problems)} timing problem(s):\n  " + "\n  ".join(problems[:15])
         return
+    if two_stage(tb.cfg):
+        for run in runs:
+            for i, in_edge in enumerate(run):
+                e = by_in_edge[in_edge]
+                nb, nk = e.key.nb, e.key.nk
+                what = f"{e.item.__str__()[:3]} Nb={nb} Nk={nk} (Nr={_nr(nb, nk)}) #{i} taken at edge {in_edge}"
+                want_in = TwoStageTiming.in_edge(key_edge_of[run[0]] + TwoStageTiming.key_cost(nb, nk), i, nb, nk)
+                if in_edge != want_in:
+                    problems.append(f"{what}: expected at edge {want_in}")
+                if e.latency != TwoStageTiming.latency(nb, nk):
+                    problems.append(f"{what}: result handshake {e.latency} edges later, expected "
+                                    f"{TwoStageTiming.latency(nb, nk)}")
+                if e.out.first_valid_edge != e.out.edge - 1:
+                    problems.append(f"{what}: out_valid_o rose at edge {e.out.first_valid_edge}, "
+                                    f"expected {e.out.edge - 1}")
+        tb.log.info("key beat -> next block: %s edges", sorted({g for _, g in key_gaps}))
+        assert not problems, f"{len(problems)} timing problem(s):\n  " + "\n  ".join(problems[:15])
+        return
     for run in runs:
         for i, in_edge in enumerate(run):
             e = by_in_edge[in_edge]
@@ -401,12 +453,14 @@ async def core_key_change(dut):
         await tb.drain()
         tb.monitor.paused = True
         tb.send_block(decrypt=rng.choice([False, True]))
-        if tb.cfg.params["ARCH"] == 1:  # a pipeline takes a key beat while the block ahead is still in flight
+        # a pipeline (or the two-stage iterative core) takes a key beat once the block ahead has left the rounds
+        takes_key_early = tb.cfg.params["ARCH"] == 1 or two_stage(tb.cfg)
+        if takes_key_early:
             await tb.wait_for(lambda: tb.monitor.last_valid, 400, "the result to wait")
         key_b = tb.send_key(b.key, b.nb, b.nk)
         tb.send_block(decrypt=False)
         tb.send_block(decrypt=True)
-        if tb.cfg.params["ARCH"] == 1:
+        if takes_key_early:
             # The pipeline never stalls (its output buffer takes back-pressure): the key beat is taken while
             # the result ahead of it is held.
             await tb.wait_for(lambda: any(item is key_b for _, item in tb.driver.accepted), 200,
@@ -545,7 +599,8 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
 INTERNAL_REGS = {
     1: ["g_pipelined.u_core." + r for r in ("slot_q", "slot_valid_q", "round_keys_q", "window_q", "key_valid_q",
                                             "u_out_buffer.head_q")],
-    0: ["g_iterative.u_core." + r for r in ("base_window_q", "window_q", "last_round_key_q", "key_valid_q")],
+    0: ["g_iterative.u_core.g_unrolled.u_core." + r for r in ("base_window_q", "window_q", "last_round_key_q",
+                                                              "key_valid_q")],
     2: ["g_folded.u_core." + r for r in ("state_q", "window_q", "key_valid_q")],
     3: ["g_tiny.u_core." + r for r in ("state_q", "prev_q", "acc_q", "sbox_in_q", "key_valid_q")],
 }
@@ -554,15 +609,24 @@ INTERNAL_REGS = {
 def internal_regs(cfg) -> list[str]:
     """INTERNAL_REGS plus the state register, which depends on the datapath within an architecture."""
     regs = list(INTERNAL_REGS[cfg.params["ARCH"]])
-    if cfg.params["ARCH"] == 0:  # block-RAM S-boxes: their output registers are the state register
-        bram = cfg.params["SBOX"] == 1
-        regs.append("g_iterative.u_core." + ("g_bram_rounds.substituted_q" if bram else "g_rounds.state_q"))
+    if two_stage(cfg):
+        core = "g_iterative.u_core.g_two_stage."
+        regs = [core + r for r in ("window_q", "round_key_q", "key_valid_q", "u_out_fifo.head_q")]
+        regs += [core + f"g_end_keys[{c}].{r}" for c in range(cfg.params["MAX_NB"]) for r in ("first_q", "last_q")]
+        if cfg.params["SBOX"] != 1:  # block-RAM S-boxes: the RAMs' address registers are the state register
+            regs.append(core + "g_state.state_q")
+    elif cfg.params["ARCH"] == 0:
+        regs.append("g_iterative.u_core.g_unrolled.u_core.g_rounds.state_q")
     return regs
 
 
 def internal_store(cfg) -> list[str]:
     """The RAM wiped after reset, where the build has one: round keys (iterative builds: when they decrypt or
     store keys), the pipelined core's output buffer."""
+    if two_stage(cfg):  # every round key is stored, one RAM per column
+        core = "g_iterative.u_core.g_two_stage."
+        return [core + f"g_store[{c}].u_column.round_keys" for c in range(cfg.params["MAX_NB"])] + \
+            [core + "u_out_fifo.mem"]
     if cfg.params["ARCH"] == 0 and not (cfg.decrypt or cfg.params["ENC_KEYS"] == 1):
         return []
     return INTERNAL_STORE[cfg.params["ARCH"]]
@@ -570,7 +634,7 @@ def internal_store(cfg) -> list[str]:
 
 INTERNAL_STORE = {
     1: ["g_pipelined.u_core.u_out_buffer.mem"],  # round keys are registers; the output buffer's RAM is wiped
-    0: ["g_iterative.u_core.g_stored_keys.u_store.round_keys"],
+    0: ["g_iterative.u_core.g_unrolled.u_core.g_stored_keys.u_store.round_keys"],
     2: ["g_folded.u_core.g_bank[0].u_store.round_keys"],  # folded64's second bank gets the same writes
     3: ["g_tiny.u_core.u_ram.round_keys"],
 }
