@@ -294,10 +294,14 @@ class Simulation {
       errors += !answered;
       if (answered) latency.push_back(double(out_cycle[i] - in_cycle[i]));
       if (answered && i > 0 && commands[i - 1].is_key) first_latency.push_back(double(out_cycle[i] - in_cycle[i]));
-      if (r == 0 || !answered || results[r - 1] == "ERR") continue;
+      // The interval is measured over two results (half the span of three consecutive blocks): a core with
+      // two blocks in flight (the two-stage iterative core) delivers results in pairs, 1 and 2*Nr-1 clocks
+      // apart, whose median would not be its rate; for evenly spaced results this is the plain interval.
+      if (r < 2 || !answered || results[r - 1] == "ERR" || results[r - 2] == "ERR") continue;
       const std::size_t prev = block_of_result[r - 1];
-      if (prev + 1 != i) continue;  // a key beat lies between them
-      if (quiet(in_cycle[prev], out_cycle[i])) intervals.push_back(double(out_cycle[i] - out_cycle[prev]));
+      const std::size_t prev2 = block_of_result[r - 2];
+      if (prev + 1 != i || prev2 + 1 != prev) continue;  // a key beat lies between them
+      if (quiet(in_cycle[prev2], out_cycle[i])) intervals.push_back(double(out_cycle[i] - out_cycle[prev2]) / 2.0);
     }
     // A key change costs what it adds to the output stream: the gap between the results of the blocks on
     // either side of the key beat, less the steady interval. (Measured at the output because a core may

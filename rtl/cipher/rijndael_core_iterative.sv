@@ -27,11 +27,11 @@
 // - Results go through a small output FIFO; a block is taken only when it will find room there
 //   (occupancy counted from registers), so the rounds never stall and out_ready_i reaches no datapath
 //   select. in_ready_o depends on registers and in_is_key_i only.
-// - Requests the build cannot serve are answered, never dropped: a block before a valid key, or in a
-//   direction the build lacks, runs through the rounds flagged and leaves in order with out_error_o
-//   high and zero data 3 clocks after it is taken; a key beat with an unsupported length raises
-//   key_error_o, wipes the key (the store is zeroed, one row per clock) and blocks are refused until a
-//   good key. Reset zeroes every register and then the store.
+// - Requests the build cannot serve are answered, never dropped, in order, with out_error_o high and zero
+//   data: a block before a valid key leaves after one pass (out_valid_o 2 clocks after it is taken), a
+//   block in a direction the build lacks runs the Nr rounds like any other; a key beat with an
+//   unsupported length raises key_error_o, wipes the key (the store is zeroed, one row per clock) and
+//   blocks are refused until a good key. Reset zeroes every register and then the store.
 module rijndael_core_iterative #(
   // Plain integers, so every tool can set them from its command line without width warnings.
   parameter int BLOCK_SIZES      = 'b00001,  // bit i: block of 4+i words supported
@@ -356,7 +356,10 @@ module rijndael_core_iterative #(
           s_left_q  <= l_left_q - 4'd1;
         end else if (block_fire) begin
           s_valid_q <= 1'b1;
-          s_last_q  <= block_refused;  // a refused block leaves after one pass
+          // Without a key no block is in flight (key beats wait for an empty core): a refused block
+          // leaves after one pass. A block refused for its direction runs all Nr rounds, so it cannot
+          // overtake the blocks ahead of it.
+          s_last_q  <= !key_valid_q;
           s_dec_q   <= block_dec;
           s_ref_q   <= block_refused;
           s_row_q   <= block_dec ? nr_q - 4'd1 : 4'd1;
