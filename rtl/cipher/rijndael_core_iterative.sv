@@ -2,15 +2,18 @@
 // pair of its masks at run time. Selected by rijndael_core (ARCH = 0), which owns the shared parameter
 // checks and the port contract (docs/core-interface.md).
 //
-// Builds with ROUNDS_PER_CYCLE > 1 (unrolled) or TBOX = 1 use rijndael_core_unrolled (one block in flight,
-// k combinational rounds per clock). Every other build (ROUNDS_PER_CYCLE = 1: LUT, composite or block-RAM
-// S-boxes) is the two-stage datapath below.
+// Builds with ROUNDS_PER_CYCLE > 1 (unrolled) use rijndael_core_unrolled (one block in flight, k
+// combinational rounds per clock). Every build with ROUNDS_PER_CYCLE = 1 (LUT, composite or block-RAM
+// S-boxes, or T-boxes) is the two-stage datapath below.
 //
 // Theory of operation, two-stage datapath (docs/architecture.md):
 // - A round takes two clocks, because a register sits inside it: LUT and composite S-boxes are registered
 //   (rijndael_sbox LATENCY 1; for case ROMs the register sits inside the table) after the state register
 //   state_q; block-RAM S-boxes (LATENCY 2) use the RAM's address register as the state register and its
-//   output register after the lookup. So two blocks are in flight, one in each stage ("S": its state is
+//   output register after the lookup; T-box builds (TBOX = 1) look up Te0/Td0 in block RAM the same way
+//   (tbox_bram: one DP16KD per byte, both directions in it, its two ports reading the two halves of the
+//   32-bit entry; ShiftRows before the RAM address, the XOR of four rotated words after it, seed 001's
+//   mapping), so no 8x32 table is built from LUTs. So two blocks are in flight, one in each stage ("S": its state is
 //   in front of the S-boxes; "L": its SubBytes is in the S-box register and the linear layer, AddRoundKey
 //   and the last-round choice run on it this clock), and they swap stages every clock: with two blocks
 //   available a block leaves every Nr clocks on average (two results 1 clock apart every 2*Nr clocks);
@@ -63,7 +66,7 @@ module rijndael_core_iterative #(
   output logic                out_error_o,
   output logic                key_error_o
 );
-  if (ROUNDS_PER_CYCLE != 1 || TBOX != 0) begin : g_unrolled
+  if (ROUNDS_PER_CYCLE != 1) begin : g_unrolled
     rijndael_core_unrolled #(
       .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
       .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .ROUNDS_PER_CYCLE(ROUNDS_PER_CYCLE),
@@ -249,7 +252,67 @@ module rijndael_core_iterative #(
     assign state_d  = block_fire ? whitened : advance ? round_out : '0;
     assign s_dec_d  = block_fire ? block_dec : l_dec_q;
 
-    if (BRAM) begin : g_bram_state
+    if (TBOX != 0) begin : g_tbox_rounds
+      // ShiftRows in front of the RAMs (it commutes with the byte-wise lookup), then one T-box RAM per byte.
+      logic [BLOCK_W-1:0]     shifted;
+      logic [4*BLOCK_W-1:0]   looked_up;  // one 32-bit word per byte
+      logic [MAX_NB-1:0]  used_by_nb [8];  // [Nb - 4], bit c: column c carries data
+      logic [MAX_NB-1:0]  used;
+
+      rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
+        .data_i(state_d), .nb_code_i(nb_code_q), .inverse_i(s_dec_d), .data_o(shifted)
+      );
+
+      for (genvar i = 0; i < 4 * MAX_NB; i++) begin : g_lane
+        tbox_bram #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT), .OUT_REG(1'b1)) u_table (
+          .clk_i    (clk_i),
+          .rst_ni   (rst_ni),
+          .en_i     (1'b1),
+          .data_i   (shifted[BLOCK_W-1-8*i -: 8]),
+          .inverse_i(s_dec_d),
+          .data_o   (looked_up[32*(4*MAX_NB-1-i) +: 32])
+        );
+      end
+
+      for (genvar b = 0; b < 8; b++) begin : g_used_nb
+        for (genvar c = 0; c < MAX_NB; c++) begin : g_col
+          assign used_by_nb[b][c] = b < 5 && BLOCK_MASK[b % 5] && 4 + b <= MAX_NB && c < 4 + b;
+        end
+      end
+      assign used = used_by_nb[nb_code_q];
+
+      // Column c: the XOR of the rotated words of its four bytes (rijndael_round_tbox explains the last
+      // round's S-box bytes), masked past Nb, plus the round key (already InvMixColumns'd for the middle
+      // rounds of decryption, see round_key_d).
+      for (genvar c = 0; c < MAX_NB; c++) begin : g_col
+        logic [31:0] lookup [4];
+        logic [31:0] rotated [4];
+        logic [31:0] column_mixed, last_bytes;
+        for (genvar r = 0; r < 4; r++) begin : g_row
+          logic [7:0] doubled_inverse;
+          assign lookup[r] = looked_up[32*(4*MAX_NB-1-(4*c+r)) +: 32];
+          if (r == 0) begin : g_no_rotation
+            assign rotated[r] = lookup[r];
+          end else begin : g_rotation
+            assign rotated[r] = {lookup[r][8*r-1:0], lookup[r][31:8*r]};
+          end
+          assign doubled_inverse = lookup[r][23:16] ^ lookup[r][7:0];
+          if (DECRYPT) begin : g_inv_sub
+            logic [7:0] inverse_sub;
+            assign inverse_sub = {1'b0, doubled_inverse[7:1]} ^ (doubled_inverse[0] ? 8'h8d : 8'h00);
+            assign last_bytes[31-8*r -: 8] = (l_dec_q || !ENCRYPT) ? inverse_sub : lookup[r][23:16];
+          end else begin : g_fwd_sub
+            logic [7:0] unused_bytes;  // an encryption table already holds S[a] in byte 1
+            assign unused_bytes = doubled_inverse;
+            assign last_bytes[31-8*r -: 8] = lookup[r][23:16];
+          end
+        end
+        assign column_mixed = rotated[0] ^ rotated[1] ^ rotated[2] ^ rotated[3];
+        assign round_out[BLOCK_W-1-32*c -: 32] = ((l_last_q ? last_bytes : column_mixed) & {32{used[c]}}) ^
+                                                 round_key_q[BLOCK_W-1-32*c -: 32];
+      end
+      assign substituted_state = '0;  // (the S-box datapath's signal; T-boxes combine after the RAM)
+    end else if (BRAM) begin : g_bram_state
       // The RAMs' address registers are the state register; their output registers hold SubBytes.
       rijndael_sbox #(
         .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(rijndael_pkg::SBOX_BRAM), .LANES(4 * MAX_NB), .LATENCY(2)
@@ -282,16 +345,37 @@ module rijndael_core_iterative #(
       assign unused_s_dec_d = s_dec_d;
     end
 
-    rijndael_round_linear #(
-      .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
-    ) u_round (
-      .state_i     (substituted_state),
-      .round_key_i (round_key_q),
-      .nb_code_i   (nb_code_q),
-      .decrypt_i   (l_dec_q),
-      .last_round_i(l_last_q),
-      .state_o     (round_out)
-    );
+    if (TBOX == 0) begin : g_linear
+      rijndael_round_linear #(
+        .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
+      ) u_round (
+        .state_i     (substituted_state),
+        .round_key_i (round_key_q),
+        .nb_code_i   (nb_code_q),
+        .decrypt_i   (l_dec_q),
+        .last_round_i(l_last_q),
+        .state_o     (round_out)
+      );
+    end else begin : g_no_linear
+      logic unused_substituted;
+      assign unused_substituted = ^substituted_state;
+    end
+
+    // The round key register, loaded with the row of the block in stage S (its next round). T-box
+    // decryption needs InvMixColumns(rk) in its middle rounds (the lookup already applied InvMixColumns to
+    // the state): computed here, on the key path, where the round has a clock of its own.
+    logic [BLOCK_W-1:0] round_key_d;
+    if (TBOX != 0 && DECRYPT) begin : g_tbox_dec_key
+      logic [BLOCK_W-1:0] key_mixed;
+      for (genvar c = 0; c < MAX_NB; c++) begin : g_col
+        rijndael_mix_column #(.INVERSE(1'b1)) u_key_mix (
+          .column_i(read_key[BLOCK_W-1-32*c -: 32]), .inverse_i(1'b1), .column_o(key_mixed[BLOCK_W-1-32*c -: 32])
+        );
+      end
+      assign round_key_d = (s_dec_q && !s_last_q) ? key_mixed : read_key;
+    end else begin : g_plain_key
+      assign round_key_d = read_key;
+    end
 
     // -------------------------------------------------------------------------------------------
     // Output FIFO: a result enters as its last round ends (BYPASS: out_valid_o the clock after).
@@ -345,7 +429,7 @@ module rijndael_core_iterative #(
         l_ref_q     <= s_ref_q;
         l_row_q     <= s_row_q;
         l_left_q    <= s_left_q;
-        round_key_q <= read_key;
+        round_key_q <= round_key_d;
         // Stage S takes the block in L on to its next round, or a new block (never both: see in_ready_o).
         if (advance) begin
           s_valid_q <= 1'b1;

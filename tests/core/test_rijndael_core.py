@@ -46,6 +46,10 @@ FULL_CONFIGS = {
     "pipelined-substages3": ("pipelined-both", {"SUBSTAGES": 3}),
     # pipeline with Nb > Nk (lead step at the key beat) and a Rijndael size pair: 224-bit blocks, 160-bit keys
     "pipelined-rijndael-lead": ("pipelined-both", {"BLOCK_SIZES": 0b01000, "KEY_SIZES": 0b00010}),
+    # two-stage T-box rounds (block-RAM tables) at every Rijndael size, and with one direction
+    "tbox-rijndael": ("rijndael", {"TBOX": 1}),
+    "tbox-encrypt-only": ("tbox", {"ENABLE_DECRYPT": 0}),
+    "tbox-decrypt-only": ("tbox", {"ENABLE_ENCRYPT": 0}),
 }
 # Key slots (pipelined only): core_key_slots in CI on these, the other tests with --full. Three slots also
 # checks a slot number the build lacks; SUBSTAGES 2 moves the parts that read round keys.
@@ -86,7 +90,7 @@ def timing(cfg, nb: int, nk: int, decrypt: bool = False) -> tuple[int, int, int]
     if two_stage(cfg):  # see TwoStageTiming; here a lone block (pairs: two results every 2*Nr clocks)
         t = TwoStageTiming(cfg)
         return 2 * nr, t.latency(nb, nk), t.key_cost(nb, nk)
-    if arch == 0:  # unrolled / T-box: k rounds per clock; decrypt builds expand Nr round keys per key
+    if arch == 0:  # unrolled: k rounds per clock; decrypt builds expand Nr round keys per key
         k = cfg.params["ROUNDS_PER_CYCLE"]
         store = cfg.decrypt or cfg.params["ENC_KEYS"] == 1  # round keys set up after each key beat
         return nr // k, nr // k, (nr // k + 1 if store else 1)
@@ -104,8 +108,8 @@ def timing(cfg, nb: int, nk: int, decrypt: bool = False) -> tuple[int, int, int]
 
 
 def two_stage(cfg) -> bool:
-    """The iterative core's two-stage datapath (two blocks in flight): ROUNDS_PER_CYCLE = 1, no T-boxes."""
-    return cfg.params["ARCH"] == 0 and cfg.params["ROUNDS_PER_CYCLE"] == 1 and cfg.params["TBOX"] == 0
+    """The iterative core's two-stage datapath (two blocks in flight): ROUNDS_PER_CYCLE = 1 (S-boxes or T-boxes)."""
+    return cfg.params["ARCH"] == 0 and cfg.params["ROUNDS_PER_CYCLE"] == 1
 
 
 class TwoStageTiming:
@@ -613,7 +617,7 @@ def internal_regs(cfg) -> list[str]:
         core = "g_iterative.u_core.g_two_stage."
         regs = [core + r for r in ("window_q", "round_key_q", "key_valid_q", "u_out_fifo.head_q")]
         regs += [core + f"g_end_keys[{c}].{r}" for c in range(cfg.params["MAX_NB"]) for r in ("first_q", "last_q")]
-        if cfg.params["SBOX"] != 1:  # block-RAM S-boxes: the RAMs' address registers are the state register
+        if cfg.params["SBOX"] != 1 and cfg.params["TBOX"] == 0:  # block RAM: its address registers hold the state
             regs.append(core + "g_state.state_q")
     elif cfg.params["ARCH"] == 0:
         regs.append("g_iterative.u_core.g_unrolled.u_core.g_rounds.state_q")
