@@ -20,8 +20,9 @@
 //   a lone block (a feedback mode's stream) takes 2*Nr + 1 clocks from handshake to result handshake.
 // - The key schedule is off the round path. After each key beat the round keys rk[0..Nr] are expanded
 //   one 32-bit word per clock (w[i] = w[i-Nk] ^ g(w[i-1]), phase as a one-hot register, (Nb, Nk) decoded
-//   once at the key beat) into a round-key store (LUT RAM, one column RAM per word); rk[0] and rk[Nr]
-//   are also kept in registers for the whitening of a block as it is taken. While a block is in stage S
+//   once at the key beat, SubWord from a registered S-box addressed a clock ahead) into a round-key store
+//   (LUT RAM, one column RAM per word); rk[0] and rk[Nr] are also kept in registers for the whitening
+//   of a block as it is taken. While a block is in stage S
 //   the store is read with the row of its next round into round_key_q, the register its round in stage L
 //   adds. A key change therefore costs Nb*(Nr+1) + 1 clocks (44 + 1 for AES-128) and waits until no
 //   block is in flight; results already computed may still wait at the output.
@@ -81,7 +82,7 @@ module rijndael_core_iterative #(
     localparam bit ENCRYPT  = ENABLE_ENCRYPT != 0;
     localparam bit DECRYPT  = ENABLE_DECRYPT != 0;
     localparam bit BRAM     = SBOX == rijndael_pkg::SBOX_BRAM;
-    localparam int KEY_SBOX = BRAM ? rijndael_pkg::SBOX_LUT : SBOX;  // the key schedule's S-box (one word)
+    localparam int KEY_SBOX = TBOX != 0 ? rijndael_pkg::SBOX_LUT : SBOX;  // the key schedule's S-box (one word)
     localparam int BLOCK_W  = 32 * MAX_NB;
     localparam int KEY_W    = 32 * MAX_NK;
     localparam int NR_MAX   = (MAX_NB > MAX_NK ? MAX_NB : MAX_NK) + 6;
@@ -189,9 +190,18 @@ module rijndael_core_iterative #(
     assign oldest = oldest_by_size[0] | oldest_by_size[1] | oldest_by_size[2] | oldest_by_size[3] |
                     oldest_by_size[4];
 
-    rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4)) u_key_sbox (
-      .clk_i(1'b0), .rst_ni(1'b1), .en_i(1'b0),  // combinational (LATENCY 0)
-      .data_i(newest), .inverse_i(1'b0), .data_o(substituted)
+    // SubWord of the newest word, registered (LATENCY 1): the S-box is addressed with the word that becomes
+    // the newest at the same edge (the key's last word at the key beat, then each fresh word), so its output
+    // is SubWord(newest) in every clock of the expansion. Block-RAM builds use one more dual-port RAM pair
+    // for it (no output register: the key loop has a clock of its own), LUT builds the split case ROMs.
+    logic [31:0] next_newest;
+    logic        key_sbox_enable;
+    assign next_newest     = key_fire ? key_window[KEY_W-32 +: 32] : fresh;
+    assign key_sbox_enable = key_fire || (setup_q && !wipe_q);
+
+    rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4), .LATENCY(1)) u_key_sbox (
+      .clk_i(clk_i), .rst_ni(rst_ni), .en_i(key_sbox_enable),
+      .data_i(next_newest), .inverse_i(1'b0), .data_o(substituted)
     );
 
     if (MAX_NK > 6) begin : g_sub_only
