@@ -155,15 +155,16 @@ def test_interactive_mode_answers_each_line_at_once():
 
 
 def test_batch_mode_text_protocol_and_statistics():
-    commands = f"# comment\nK 256 128 {bytes(range(32)).hex()}\n" + f"E {FIPS197_PT.hex()}\n" * 5
+    commands = f"# comment\nK 256 128 {bytes(range(32)).hex()}\n" + f"E {FIPS197_PT.hex()}\n" * 8
     result = subprocess.run([_binary(), "--trace-cycles"], input=commands, capture_output=True, text=True,
                             timeout=60)
     lines = result.stdout.splitlines()
-    assert result.returncode == 0 and lines[:5] == [FIPS197_CT[256]] * 5
-    stats = json.loads(lines[5].removeprefix("# stats "))
-    assert stats["blocks"] == 5 and stats["keys"] == 1 and stats["cycles_per_block"] == 14
-    assert stats["latency_cycles"] == 14 and len(stats["out_cycles"]) == 5
-    assert [b - a for a, b in zip(stats["out_cycles"], stats["out_cycles"][1:])] == [14] * 4
+    assert result.returncode == 0 and lines[:8] == [FIPS197_CT[256]] * 8
+    stats = json.loads(lines[8].removeprefix("# stats "))
+    assert stats["blocks"] == 8 and stats["keys"] == 1 and stats["cycles_per_block"] == 14
+    # two blocks in flight (docs/core-interface.md): results in pairs one clock apart, a pair every 2*Nr
+    assert stats["latency_cycles"] == 2 * 14 + 1 and len(stats["out_cycles"]) == 8
+    assert [b - a for a, b in zip(stats["out_cycles"], stats["out_cycles"][1:])] == [1, 27, 1, 27, 1, 27, 1]
 
 
 @pytest.mark.parametrize("line, message", [
