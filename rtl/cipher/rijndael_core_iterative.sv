@@ -83,6 +83,9 @@ module rijndael_core_iterative #(
     localparam bit DECRYPT  = ENABLE_DECRYPT != 0;
     localparam bit BRAM     = SBOX == rijndael_pkg::SBOX_BRAM;
     localparam int KEY_SBOX = TBOX != 0 ? rijndael_pkg::SBOX_LUT : SBOX;  // the key schedule's S-box (one word)
+    // LUT and composite S-boxes: AddRoundKey sits in front of the S-boxes (see g_state), not after the
+    // linear layer; block RAM and T-boxes add the key after the lookup, on the RAM's output side.
+    localparam bit KEY_FIRST = !BRAM && TBOX == 0;
     localparam int BLOCK_W  = 32 * MAX_NB;
     localparam int KEY_W    = 32 * MAX_NK;
     localparam int NR_MAX   = (MAX_NB > MAX_NK ? MAX_NB : MAX_NK) + 6;
@@ -224,9 +227,11 @@ module rijndael_core_iterative #(
     // of an earlier, longer block length survives in a row that is read.
     logic [ROW_W-1:0]   read_row;
     logic [BLOCK_W-1:0] read_key, round_key_q, first_key_q, last_key_q;
-    logic [3:0]         s_row_q;
+    logic [3:0]         s_row_q, l_row_q;
 
-    assign read_row = (32'(s_row_q) < ROWS) ? ROW_W'(s_row_q) : '0;  // rows past Nr hold nothing read
+    logic [3:0]         key_row;  // the row read this clock (see round_key_d)
+    assign key_row  = KEY_FIRST ? l_row_q : s_row_q;
+    assign read_row = (32'(key_row) < ROWS) ? ROW_W'(key_row) : '0;  // rows past Nr hold nothing read
 
     for (genvar c = 0; c < MAX_NB; c++) begin : g_store
       logic        write;
@@ -247,7 +252,7 @@ module rijndael_core_iterative #(
     // The two stages. Per stage: valid, last round next, direction, refused, the store row of its next
     // round and the rounds left after it.
     logic       s_last_q, s_dec_q, s_ref_q, l_dec_q, l_ref_q;
-    logic [3:0] s_left_q, l_row_q, l_left_q;
+    logic [3:0] s_left_q, l_left_q;
     logic       advance, block_dec, block_refused;
 
     assign advance       = l_valid_q && !l_last_q;   // the block in L goes on to its next round
@@ -257,7 +262,9 @@ module rijndael_core_iterative #(
     logic [BLOCK_W-1:0] whitened, state_d, substituted_state, round_out;
     logic               s_dec_d;
 
-    assign whitened = in_block_i ^ (block_dec ? last_key_q : first_key_q);
+    // Whitening: AddRoundKey with rk[0] (encryption) or rk[Nr] (decryption) as the block is taken; the
+    // key-first datapath (KEY_FIRST) adds it from round_key_q in front of the S-boxes instead.
+    assign whitened = KEY_FIRST ? in_block_i : in_block_i ^ (block_dec ? last_key_q : first_key_q);
     // Zero when no block enters stage S, so nothing of a finished block circulates.
     assign state_d  = block_fire ? whitened : advance ? round_out : '0;
     assign s_dec_d  = block_fire ? block_dec : l_dec_q;
@@ -335,6 +342,12 @@ module rijndael_core_iterative #(
         .data_o   (substituted_state)
       );
     end else begin : g_state
+      // Key first: stage S computes AddRoundKey and the S-box up to its register (state_q ^ round_key_q
+      // into the case ROMs, registered inside the table; composite: registered after it), stage L the
+      // rest of SubBytes and the linear layer, without a key; the last round's key is added on the way to
+      // the output FIFO. This splits the round's logic more evenly between the two clocks than adding the
+      // key after the linear layer, and keeps synthesis from merging state_q into the ROMs as their
+      // address register (which moves it behind the tables and puts the whole round in one clock).
       logic [BLOCK_W-1:0] state_q;
       always_ff @(posedge clk_i) begin
         if (!rst_ni) state_q <= '0;
@@ -347,7 +360,7 @@ module rijndael_core_iterative #(
         .clk_i    (clk_i),
         .rst_ni   (rst_ni),
         .en_i     (1'b1),
-        .data_i   (state_q),
+        .data_i   (state_q ^ round_key_q),
         .inverse_i(s_dec_q),
         .data_o   (substituted_state)
       );
@@ -360,7 +373,7 @@ module rijndael_core_iterative #(
         .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
       ) u_round (
         .state_i     (substituted_state),
-        .round_key_i (round_key_q),
+        .round_key_i (KEY_FIRST ? '0 : round_key_q),
         .nb_code_i   (nb_code_q),
         .decrypt_i   (l_dec_q),
         .last_round_i(l_last_q),
@@ -371,11 +384,23 @@ module rijndael_core_iterative #(
       assign unused_substituted = ^substituted_state;
     end
 
-    // The round key register, loaded with the row of the block in stage S (its next round). T-box
-    // decryption needs InvMixColumns(rk) in its middle rounds (the lookup already applied InvMixColumns to
-    // the state): computed here, on the key path, where the round has a clock of its own.
+    // The round key register. Block RAM and T-boxes: loaded with the row of the block in stage S, for its
+    // round in stage L next clock. Key first: loaded as a block enters stage S, with the whitening key for
+    // a new block, else the row of the block in stage L (which moves to S). T-box and key-first decryption
+    // need InvMixColumns(rk) in the middle rounds (the state has been through InvMixColumns when the key is
+    // added): computed here, on the key path, where the round has a clock of its own.
     logic [BLOCK_W-1:0] round_key_d;
-    if (TBOX != 0 && DECRYPT) begin : g_tbox_dec_key
+    if (KEY_FIRST && DECRYPT) begin : g_first_dec_key
+      logic [BLOCK_W-1:0] key_mixed;
+      for (genvar c = 0; c < MAX_NB; c++) begin : g_col
+        rijndael_mix_column #(.INVERSE(1'b1)) u_key_mix (
+          .column_i(read_key[BLOCK_W-1-32*c -: 32]), .inverse_i(1'b1), .column_o(key_mixed[BLOCK_W-1-32*c -: 32])
+        );
+      end
+      assign round_key_d = block_fire ? (block_dec ? last_key_q : first_key_q) : l_dec_q ? key_mixed : read_key;
+    end else if (KEY_FIRST) begin : g_first_key
+      assign round_key_d = block_fire ? first_key_q : read_key;
+    end else if (TBOX != 0 && DECRYPT) begin : g_tbox_dec_key
       logic [BLOCK_W-1:0] key_mixed;
       for (genvar c = 0; c < MAX_NB; c++) begin : g_col
         rijndael_mix_column #(.INVERSE(1'b1)) u_key_mix (
@@ -393,7 +418,9 @@ module rijndael_core_iterative #(
     logic [BLOCK_W:0]   result, out_data;
 
     assign result_push = l_valid_q && l_last_q;
-    assign result      = {l_ref_q, l_ref_q ? '0 : round_out};
+    logic [BLOCK_W-1:0] final_state;  // key first: the last round's AddRoundKey (rk[Nr] / rk[0]) is added here
+    assign final_state = KEY_FIRST ? round_out ^ (l_dec_q ? first_key_q : last_key_q) : round_out;
+    assign result      = {l_ref_q, l_ref_q ? '0 : final_state};
     assign out_fire    = out_valid_o && out_ready_i;
 
     rijndael_fifo #(.WIDTH(BLOCK_W + 1), .DEPTH(OUT_CAP), .WIPE(1), .BYPASS(1)) u_out_fifo (
