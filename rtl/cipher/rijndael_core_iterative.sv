@@ -193,19 +193,28 @@ module rijndael_core_iterative #(
     assign oldest = oldest_by_size[0] | oldest_by_size[1] | oldest_by_size[2] | oldest_by_size[3] |
                     oldest_by_size[4];
 
-    // SubWord of the newest word, registered (LATENCY 1): the S-box is addressed with the word that becomes
-    // the newest at the same edge (the key's last word at the key beat, then each fresh word), so its output
-    // is SubWord(newest) in every clock of the expansion. Block-RAM builds use one more dual-port RAM pair
-    // for it (no output register: the key loop has a clock of its own), LUT builds the split case ROMs.
+    // SubWord of the newest word, registered: the S-box is addressed with the word that is the newest after
+    // each edge (the key's last word at the key beat, each fresh word after a step, else the newest), so
+    // its output is SubWord(newest) KEY_LATENCY - 1 clocks after the window last moved. LUT and composite
+    // builds: LATENCY 1 (split case ROMs), valid in every clock. Block-RAM builds: one more dual-port RAM
+    // pair with its output register on (LATENCY 2; without it the RAM's 5.6 ns clock-to-output limited the
+    // key loop to 79 MHz), so a word that needs SubWord waits one clock after the window moved (settled_q).
+    localparam int KEY_LATENCY = KEY_SBOX == rijndael_pkg::SBOX_BRAM ? 2 : 1;
     logic [31:0] next_newest;
-    logic        key_sbox_enable;
-    assign next_newest     = key_fire ? key_window[KEY_W-32 +: 32] : fresh;
-    assign key_sbox_enable = key_fire || (setup_q && !wipe_q);
+    logic        key_step, needs_sub, settled_q;
+    assign needs_sub   = !copying_q && (phase_q[0] || sub_only);
+    assign key_step    = setup_q && !wipe_q && !(needs_sub && KEY_LATENCY > 1 && !settled_q);
+    assign next_newest = key_fire ? key_window[KEY_W-32 +: 32] : key_step ? fresh : newest;
 
-    rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4), .LATENCY(1)) u_key_sbox (
-      .clk_i(clk_i), .rst_ni(rst_ni), .en_i(key_sbox_enable),
+    rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4), .LATENCY(KEY_LATENCY)) u_key_sbox (
+      .clk_i(clk_i), .rst_ni(rst_ni), .en_i(1'b1),
       .data_i(next_newest), .inverse_i(1'b0), .data_o(substituted)
     );
+
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) settled_q <= 1'b0;
+      else         settled_q <= !key_fire && !key_step;  // the window kept still for a clock
+    end
 
     if (MAX_NK > 6) begin : g_sub_only
       assign sub_only = long_key_q && phase_q[4];
@@ -236,7 +245,7 @@ module rijndael_core_iterative #(
     for (genvar c = 0; c < MAX_NB; c++) begin : g_store
       logic        write;
       logic [31:0] data;
-      assign write = setup_q && (wipe_q || col_q[c] || !col_used_q[c]);
+      assign write = (setup_q && wipe_q) || (key_step && (col_q[c] || !col_used_q[c]));
       assign data  = (wipe_q || !col_used_q[c]) ? 32'h0 : fresh;
       rijndael_round_key_store #(.WIDTH(32), .ENTRIES(ROWS)) u_column (
         .clk_i        (clk_i),
@@ -537,7 +546,7 @@ module rijndael_core_iterative #(
           wipe_q  <= 1'b0;
           row_q   <= '0;
         end
-      end else if (setup_q) begin
+      end else if (key_step) begin
         window_q <= {fresh, window_q[KEY_W-1:32]};
         phase_q  <= phase_wrap ? MAX_NK'(1) : {phase_q[MAX_NK-2:0], 1'b0};
         if (phase_wrap) copying_q <= 1'b0;
@@ -561,7 +570,7 @@ module rijndael_core_iterative #(
         if (!rst_ni || key_fire) begin
           first_q <= '0;
           last_q  <= '0;
-        end else if (setup_q && !wipe_q && col_q[c]) begin
+        end else if (key_step && col_q[c]) begin
           if (row_q == '0) first_q <= fresh;
           if (last_row)    last_q  <= fresh;
         end

@@ -48,6 +48,8 @@ FULL_CONFIGS = {
     "pipelined-rijndael-lead": ("pipelined-both", {"BLOCK_SIZES": 0b01000, "KEY_SIZES": 0b00010}),
     # two-stage T-box rounds (block-RAM tables) at every Rijndael size, and with one direction
     "tbox-rijndael": ("rijndael", {"TBOX": 1}),
+    # block-RAM S-boxes at every Rijndael size (the key schedule's SubWord waits depend on Nk and Nb)
+    "bram-rijndael": ("rijndael", {"SBOX": 1}),
     "tbox-encrypt-only": ("tbox", {"ENABLE_DECRYPT": 0}),
     "tbox-decrypt-only": ("tbox", {"ENABLE_ENCRYPT": 0}),
 }
@@ -120,18 +122,22 @@ class TwoStageTiming:
     last round. With blocks offered back to back, block i of a run (one key) is taken at edge
     first + (i // 2) * 2 * Nr + i % 2 and its result handshake is 2 * Nr + 1 edges later (output always
     ready). A key beat waits until no block is in flight, then the round keys are expanded one word per
-    clock: the first block after it is taken Nb * (Nr + 1) + 1 edges after the key beat."""
+    clock: the first block after it is taken Nb * (Nr + 1) + 1 edges after the key beat. Block-RAM builds
+    (SBOX = 1, no T-boxes) read SubWord from a RAM with its output register on: each word that needs SubWord
+    (i mod Nk = 0, or 4 when Nk > 6) waits one more clock."""
 
     def __init__(self, cfg):
         self.cfg = cfg
+        self.key_bram = cfg.params["SBOX"] == 1 and cfg.params["TBOX"] == 0
 
     @staticmethod
     def latency(nb: int, nk: int) -> int:
         return 2 * _nr(nb, nk) + 1
 
-    @staticmethod
-    def key_cost(nb: int, nk: int) -> int:
-        return nb * (_nr(nb, nk) + 1) + 1
+    def key_cost(self, nb: int, nk: int) -> int:
+        words = nb * (_nr(nb, nk) + 1)
+        waits = sum(1 for i in range(nk, words) if i % nk == 0 or (nk > 6 and i % nk == 4)) if self.key_bram else 0
+        return words + 1 + waits
 
     @staticmethod
     def in_edge(first: int, i: int, nb: int, nk: int) -> int:
@@ -384,7 +390,8 @@ async def core_back_to_back(dut):
                 e = by_in_edge[in_edge]
                 nb, nk = e.key.nb, e.key.nk
                 what = f"{e.item.__str__()[:3]} Nb={nb} Nk={nk} (Nr={_nr(nb, nk)}) #{i} taken at edge {in_edge}"
-                want_in = TwoStageTiming.in_edge(key_edge_of[run[0]] + TwoStageTiming.key_cost(nb, nk), i, nb, nk)
+                want_in = TwoStageTiming.in_edge(key_edge_of[run[0]] + TwoStageTiming(tb.cfg).key_cost(nb, nk), i, nb,
+                                                 nk)
                 if in_edge != want_in:
                     problems.append(f"{what}: expected at edge {want_in}")
                 if e.latency != TwoStageTiming.latency(nb, nk):
