@@ -11,7 +11,9 @@ word {0, inverse, a} (bits 31..16), port b word {1, inverse, a} (bits 15..0) of 
 directions fit in one RAM (seed 001's mapping: forward and inverse tables in one block RAM). Each 16-bit
 half sits in the 18-bit word as two 9-bit entries (byte 0 in bits [7:0], byte 1 in bits [16:9]), the packing
 tools/gen_sbox_bram.py uses and tests/sbox/test_sbox_mappings.py checks against Yosys for 9-bit ports; the
-INITVAL strings hold 16 such 18-bit words of 20 bits each.
+INITVAL strings hold 16 such 18-bit words of 20 bits each. For 18-bit ports the same mapping was checked once by
+hand (2026-11-25): Yosys 0.70 maps a 1024 x 16 ROM to one DP16KD with DATA_WIDTH 18, the address on AD13..AD4,
+data bit k on DO[k] and word w at INITVAL bits [20w +: 18], which is the model tests/sbox/test_tbox_bram.py uses.
 
 The tables are tools/gen_tbox_lut.py's (Te0 / Td0 from rijndael_hw.model). tests/sbox/test_tbox_bram.py
 simulates both files (the ECP5 one over a DP16KD model) against those tables.
