@@ -1,33 +1,41 @@
-// rijndael_core_iterative: iterative Rijndael/AES core, ROUNDS_PER_CYCLE rounds per clock (1 = iterative,
-// more = unrolled), encryption and decryption. Selected by rijndael_core (ARCH = 0), which owns the
-// shared parameter checks and the port contract.
+// rijndael_core_iterative: iterative Rijndael/AES core, encryption and decryption, every block/key size
+// pair of its masks at run time. Selected by rijndael_core (ARCH = 0), which owns the shared parameter
+// checks and the port contract (docs/core-interface.md).
 //
-// Theory of operation (details in docs/architecture.md, port contract in docs/core-interface.md):
-// - Keys and blocks arrive in one valid/ready stream, so a key beat takes effect exactly between the
-//   blocks around it. Every block beat yields one output beat, in order; key beats yield none.
-// - A block takes Nr/k clocks (k = ROUNDS_PER_CYCLE, which divides Nr of every supported size pair): k
-//   chained rounds per clock. The initial AddRoundKey is folded into the first pass, which is computed
-//   in the cycle the block is taken, and the next block is taken in the cycle the result leaves.
-// - SBOX = SBOX_BRAM (k = 1 only): the S-boxes are block-RAM ROMs (rijndael_sbox, latency 1), and their
-//   output register takes the place of the state register: a clock computes ShiftRows, MixColumns and
-//   AddRoundKey of round r from the RAM output and addresses the RAMs with the result, whose S-box
-//   values are the start of round r+1. The cycle a block is taken only loads the RAMs with the
-//   whitened block; the last round's result is driven to out_block_o from the RAM registers through
-//   that round's linear layer, so cycles per block and latency stay Nr. The key schedule's S-boxes
-//   stay case ROMs (8 for AES).
-// - Encryption round keys are expanded on the fly (ENC_KEYS = KEYS_ON_THE_FLY) from a copy of the key
-//   window kept per key (base_window_q), k key steps per clock, or read from the round-key store
-//   (KEYS_STORED, the stored-key scheme of seed 001) so no key expansion sits in the round path.
-// - The round-key store (builds that decrypt, or store encryption keys) is filled after each key beat by
-//   the same k key steps, k round keys per clock: Nr/k setup cycles with in_ready_o low, so a key change
-//   costs 1 + Nr/k cycles in those builds and 1 cycle otherwise. A store row holds k consecutive round
-//   keys, rk[k*m .. k*m+k-1], which is exactly what one clock of decryption reads (the equivalent
-//   inverse cipher of seed 001, keys untransformed, see rijndael_round); stored encryption with k > 1
-//   adds rk[k*m+k] as one more column, so encryption reads rk[k*m+1 .. k*m+k] from the same row.
-//   rk[0] comes from the base window and rk[Nr] from last_round_key_q.
-// - Requests the build cannot serve are answered, never dropped: a block before a valid key, or in a
-//   direction the build lacks, leaves one cycle later with out_error_o high and zero data; a key beat
-//   with an unsupported length raises key_error_o, wipes the key and refuses blocks until a good key.
+// Builds with ROUNDS_PER_CYCLE > 1 (unrolled) use rijndael_core_unrolled (one block in flight, k
+// combinational rounds per clock). Every build with ROUNDS_PER_CYCLE = 1 (LUT, composite or block-RAM
+// S-boxes, or T-boxes) is the two-stage datapath below.
+//
+// Theory of operation, two-stage datapath (docs/architecture.md):
+// - A round takes two clocks, because a register sits inside it: LUT and composite S-boxes are registered
+//   (rijndael_sbox LATENCY 1; for case ROMs the register sits inside the table) after the state register
+//   state_q; block-RAM S-boxes (LATENCY 2) use the RAM's address register as the state register and its
+//   output register after the lookup; T-box builds (TBOX = 1) look up Te0/Td0 in block RAM the same way
+//   (tbox_bram: one DP16KD per byte, both directions in it, its two ports reading the two halves of the
+//   32-bit entry; ShiftRows before the RAM address, the XOR of four rotated words after it, seed 001's
+//   mapping), so no 8x32 table is built from LUTs. So two blocks are in flight, one in each stage ("S": its state is
+//   in front of the S-boxes; "L": its SubBytes is in the S-box register and the linear layer, AddRoundKey
+//   and the last-round choice run on it this clock), and they swap stages every clock: with two blocks
+//   available a block leaves every Nr clocks on average (two results 1 clock apart every 2*Nr clocks);
+//   a lone block (a feedback mode's stream) takes 2*Nr + 1 clocks from handshake to result handshake.
+// - The key schedule is off the round path. After each key beat the round keys rk[0..Nr] are expanded
+//   one 32-bit word per clock (w[i] = w[i-Nk] ^ g(w[i-1]), phase as a one-hot register, (Nb, Nk) decoded
+//   once at the key beat, SubWord from a registered S-box addressed a clock ahead) into a round-key store
+//   (LUT RAM, one column RAM per word); rk[0] and rk[Nr] are also kept in registers for the whitening
+//   of a block as it is taken. While a block is in stage S
+//   the store is read with the row of its next round into round_key_q, the register its round in stage L
+//   adds. A key change therefore costs Nb*(Nr+1) + 1 clocks (44 + 1 for AES-128) and waits until no
+//   block is in flight; results already computed may still wait at the output.
+// - Decryption follows the equivalent inverse cipher with untransformed round keys (rijndael_round_linear
+//   adds the key before InvMixColumns), reading rk[Nr-1] .. rk[0].
+// - Results go through a small output FIFO; a block is taken only when it will find room there
+//   (occupancy counted from registers), so the rounds never stall and out_ready_i reaches no datapath
+//   select. in_ready_o depends on registers and in_is_key_i only.
+// - Requests the build cannot serve are answered, never dropped, in order, with out_error_o high and zero
+//   data: a block before a valid key leaves after one pass (out_valid_o 2 clocks after it is taken), a
+//   block in a direction the build lacks runs the Nr rounds like any other; a key beat with an
+//   unsupported length raises key_error_o, wipes the key (the store is zeroed, one row per clock) and
+//   blocks are refused until a good key. Reset zeroes every register and then the store.
 module rijndael_core_iterative #(
   // Plain integers, so every tool can set them from its command line without width warnings.
   parameter int BLOCK_SIZES      = 'b00001,  // bit i: block of 4+i words supported
@@ -39,7 +47,7 @@ module rijndael_core_iterative #(
   parameter int ROUNDS_PER_CYCLE = 1,        // k: divides Nr of every supported size pair
   parameter int SBOX             = 0,        // rijndael_pkg::SBOX_*
   parameter int TBOX             = 0,        // 1: T-box rounds (rijndael_round)
-  parameter int ENC_KEYS         = 0         // rijndael_pkg::KEYS_*: encryption keys on the fly or stored
+  parameter int ENC_KEYS         = 0         // rijndael_pkg::KEYS_*: unrolled builds only (two-stage: stored)
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -59,488 +67,516 @@ module rijndael_core_iterative #(
   output logic                out_error_o,
   output logic                key_error_o
 );
-  localparam logic [4:0] BLOCK_MASK = 5'(BLOCK_SIZES);
-  localparam logic [4:0] KEY_MASK   = 5'(KEY_SIZES);
-  localparam bit         ENCRYPT    = ENABLE_ENCRYPT != 0;
-  localparam bit         DECRYPT    = ENABLE_DECRYPT != 0;
-  localparam int K          = ROUNDS_PER_CYCLE < 1 ? 1 : ROUNDS_PER_CYCLE;  // < 1 is refused below
-  localparam bit BRAM       = SBOX == rijndael_pkg::SBOX_BRAM;
-  localparam int KEY_SBOX   = BRAM ? rijndael_pkg::SBOX_LUT : SBOX;  // the key schedule's S-boxes
-  localparam bit STORED_ENC = ENCRYPT && ENC_KEYS == rijndael_pkg::KEYS_STORED;
-  localparam bit STORE      = DECRYPT || STORED_ENC;                  // a round-key store exists
-  // A store row m holds KEY_COLS round keys from rk[k*m + FIRST_KEY] on (see g_stored_keys).
-  localparam int FIRST_KEY  = DECRYPT ? 0 : 1;
-  localparam int KEY_COLS   = K + ((DECRYPT && STORED_ENC && K > 1) ? 1 : 0);
-  localparam bit ENC_NEXT_ROW = DECRYPT && STORED_ENC && K == 1;       // encryption reads row c+1
-  localparam int BLOCK_W    = 32 * MAX_NB;
-  localparam int KEY_W      = 32 * MAX_NK;
-  localparam int WIN        = rijndael_pkg::key_window_words(BLOCK_MASK, KEY_MASK);
-  localparam int NR_MAX     = (MAX_NB > MAX_NK ? MAX_NB : MAX_NK) + 6;
-  localparam int ROWS       = NR_MAX / K < 2 ? 2 : NR_MAX / K;       // store rows (>= 2 for the index)
-  localparam int ROW_W      = $clog2(ROWS);
+  if (ROUNDS_PER_CYCLE != 1) begin : g_unrolled
+    rijndael_core_unrolled #(
+      .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
+      .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .ROUNDS_PER_CYCLE(ROUNDS_PER_CYCLE),
+      .SBOX(SBOX), .TBOX(TBOX), .ENC_KEYS(ENC_KEYS)
+    ) u_core (
+      .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
+      .in_key_i, .in_block_i, .out_valid_o, .out_ready_i, .out_block_o, .out_error_o, .key_error_o
+    );
+  end else begin : g_two_stage
+    localparam logic [4:0] BLOCK_MASK = 5'(BLOCK_SIZES);
+    localparam logic [4:0] KEY_MASK   = 5'(KEY_SIZES);
+    localparam bit ENCRYPT  = ENABLE_ENCRYPT != 0;
+    localparam bit DECRYPT  = ENABLE_DECRYPT != 0;
+    localparam bit BRAM     = SBOX == rijndael_pkg::SBOX_BRAM;
+    localparam int KEY_SBOX = TBOX != 0 ? rijndael_pkg::SBOX_LUT : SBOX;  // the key schedule's S-box (one word)
+    // LUT and composite S-boxes: AddRoundKey sits in front of the S-boxes (see g_state), not after the
+    // linear layer; block RAM and T-boxes add the key after the lookup, on the RAM's output side.
+    localparam bit KEY_FIRST = !BRAM && TBOX == 0;
+    localparam int BLOCK_W  = 32 * MAX_NB;
+    localparam int KEY_W    = 32 * MAX_NK;
+    localparam int NR_MAX   = (MAX_NB > MAX_NK ? MAX_NB : MAX_NK) + 6;
+    localparam int ROWS     = NR_MAX + 1;  // round keys rk[0 .. Nr]
+    localparam int ROW_W    = $clog2(ROWS);
+    localparam int OUT_CAP  = 4;           // blocks in flight plus results held: the output FIFO's room
+    localparam logic [7:0] BLOCK_MASK8 = {3'b000, BLOCK_MASK};
+    localparam logic [7:0] KEY_MASK8   = {3'b000, KEY_MASK};
 
-  // k must divide Nr = max(Nb, Nk) + 6 of every supported pair, so a block never ends inside a clock.
-  function automatic bit divides_every_nr(input logic [4:0] block_mask, input logic [4:0] key_mask,
-                                          input int k);
-    divides_every_nr = k >= 1;
-    for (int b = 0; b < 5; b++)
-      for (int n = 0; n < 5; n++)
-        if (k >= 1 && block_mask[b] && key_mask[n] && ((b > n ? b : n) + 10) % k != 0) divides_every_nr = 1'b0;
-  endfunction
+    logic unused_enc_keys;  // the two-stage datapath always reads stored round keys
+    assign unused_enc_keys = ENC_KEYS != 0;
 
-  if (!divides_every_nr(BLOCK_MASK, KEY_MASK, ROUNDS_PER_CYCLE)) begin : g_check_unroll
-    ERROR_ROUNDS_PER_CYCLE_must_divide_Nr_of_every_supported_size_pair u_error ();
-  end
-  if (BRAM && ROUNDS_PER_CYCLE != 1) begin : g_check_bram_unroll
-    ERROR_SBOX_BRAM_needs_ROUNDS_PER_CYCLE_1_since_each_round_reads_a_registered_RAM u_error ();
-  end
-  if (BRAM && TBOX != 0) begin : g_check_bram_tbox
-    ERROR_TBOX_tables_are_combinational_and_cannot_use_SBOX_BRAM u_error ();
-  end
+    // -------------------------------------------------------------------------------------------
+    // Handshake. Blocks are taken when stage S will be free (stage L is empty or holds a block in its
+    // last round) and the output has room; key beats when no block is in flight.
+    logic in_fire, key_fire, block_fire, out_fire;
+    logic setup_q, wipe_q;                      // round-key expansion (or wiping) runs
+    logic s_valid_q, l_valid_q, l_last_q;
+    logic [2:0] occupancy_q;                    // blocks taken whose result has not left yet
 
-  // ---------------------------------------------------------------------------------------------
-  // Handshakes
-  logic in_fire, key_fire, block_fire, out_fire, done;
+    assign in_ready_o = !setup_q && (in_is_key_i ? !s_valid_q && !l_valid_q
+                                                 : (!l_valid_q || l_last_q) && occupancy_q < 3'(OUT_CAP));
+    assign in_fire    = in_valid_i && in_ready_o;
+    assign key_fire   = in_fire && in_is_key_i;
+    assign block_fire = in_fire && !in_is_key_i;
 
-  logic       key_valid_q, key_valid_d;    // a usable key is loaded
-  logic       key_error_q, key_error_d;
-  logic [2:0] nb_code_q, nb_code_d, nk_code_q, nk_code_d;
-  logic [3:0] passes_q, passes_d;          // clocks per block: Nr / k
+    // -------------------------------------------------------------------------------------------
+    // Key beat: sizes decoded once into registers.
+    logic              key_supported;
+    logic [3:0]        key_nr;
+    logic [MAX_NB-1:0] key_nb_last, key_col_used;  // one-hot bit Nb-1; columns below Nb
+    logic [MAX_NK-1:0] key_nk_last;                // one-hot bit Nk-1
+    logic [KEY_W-1:0]  key_window;                 // key words, word Nk-1 (newest) at the top
+    logic [KEY_W-1:0]  key_window_by_size [8];
 
-  logic [3:0] pass_q, pass_d;              // passes finished (LUT rounds) or finished but the last (BRAM)
-  logic       busy_q, busy_d;              // a block is in flight or its result is waiting
-  logic       decrypt_q, decrypt_d;
-  logic       refused_q, refused_d;
+    assign key_supported = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
+    assign key_nr = rijndael_pkg::num_rounds({1'b0, in_block_len_i} + 4'd4, {1'b0, in_key_len_i} + 4'd4);
 
-  // Key expansion: base_* is the state right after the key (+ lead words), *_q the running copy.
-  logic [32*WIN-1:0] base_window_q, base_window_d, window_q, window_d;
-  logic [2:0]        base_phase_q, base_phase_d, phase_q, phase_d;
-  logic [7:0]        base_rcon_q, base_rcon_d, rcon_q, rcon_d;
-
-  // Round-key setup (and wiping) sequence: one store row per clock.
-  logic             setup_q, setup_d, wipe_q, wipe_d;
-  logic [ROW_W-1:0] setup_index_q, setup_index_d;
-
-  assign in_fire    = in_valid_i && in_ready_o;
-  assign key_fire   = in_fire && in_is_key_i;
-  assign block_fire = in_fire && !in_is_key_i;
-  // With block-RAM S-boxes the last pass is combinational from the RAM registers to out_block_o.
-  assign done       = busy_q && (refused_q || pass_q == passes_q - (BRAM ? 4'd1 : 4'd0));
-  assign out_fire   = done && out_ready_i;
-  assign in_ready_o = !setup_q && (!busy_q || out_fire);
-
-  assign out_valid_o = done;
-  assign out_error_o = refused_q;
-  assign key_error_o = key_error_q;
-
-  // ---------------------------------------------------------------------------------------------
-  // Key beat decoding: supported sizes and the initial window (key words, newest at the top).
-  // (Written without procedural loops: Icarus re-triggers an always_comb on its own loop variables.)
-  localparam logic [7:0] BLOCK_MASK8 = {3'b000, BLOCK_MASK};
-  localparam logic [7:0] KEY_MASK8   = {3'b000, KEY_MASK};
-
-  logic              key_supported, needs_lead_step;
-  logic [3:0]        key_nr;
-  logic [32*WIN-1:0] key_window;
-  logic [32*WIN-1:0] key_window_by_size [5];
-
-  assign key_supported   = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
-  assign needs_lead_step = in_block_len_i > in_key_len_i;  // Nb > Nk: round key 0 reaches past the key
-  assign key_nr = rijndael_pkg::num_rounds({1'b0, in_block_len_i} + 4'd4, {1'b0, in_key_len_i} + 4'd4);
-
-  for (genvar k = 0; k < 5; k++) begin : g_key_window
-    if (KEY_MASK[k]) begin : g_on
-      for (genvar w = 0; w < WIN; w++) begin : g_word
-        if (w >= WIN - 4 - k) begin : g_key_word
-          assign key_window_by_size[k][32*w +: 32] = in_key_i[KEY_W-1-32*(w-(WIN-4-k)) -: 32];
-        end else begin : g_empty
-          assign key_window_by_size[k][32*w +: 32] = 32'h0;
+    for (genvar c = 0; c < MAX_NB; c++) begin : g_key_nb
+      if (c >= 3) begin : g_size
+        assign key_nb_last[c] = in_block_len_i == 3'(c - 3);
+      end else begin : g_small
+        assign key_nb_last[c] = 1'b0;
+      end
+    end
+    for (genvar c = 0; c < MAX_NB; c++) begin : g_key_col
+      if (c >= 4) begin : g_size
+        assign key_col_used[c] = 3'(c - 4) < in_block_len_i;
+      end else begin : g_always
+        assign key_col_used[c] = 1'b1;
+      end
+    end
+    for (genvar n = 0; n < MAX_NK; n++) begin : g_key_nk
+      if (n >= 3) begin : g_size
+        assign key_nk_last[n] = in_key_len_i == 3'(n - 3);
+      end else begin : g_small
+        assign key_nk_last[n] = 1'b0;
+      end
+    end
+    for (genvar k = 0; k < 8; k++) begin : g_key_window
+      if (k < 5 && KEY_MASK[k % 5] && 4 + k <= MAX_NK) begin : g_on
+        for (genvar w = 0; w < MAX_NK; w++) begin : g_word
+          if (w >= MAX_NK - 4 - k) begin : g_key_word
+            assign key_window_by_size[k][32*w +: 32] = in_key_i[KEY_W-1-32*(w-(MAX_NK-4-k)) -: 32];
+          end else begin : g_empty
+            assign key_window_by_size[k][32*w +: 32] = 32'h0;
+          end
         end
-      end
-    end else begin : g_off
-      assign key_window_by_size[k] = '0;
-    end
-  end
-  assign key_window = key_supported ? key_window_by_size[in_key_len_i] : '0;
-
-  // ---------------------------------------------------------------------------------------------
-  // k chained key steps serve the lead step of a key beat (step 0), encryption on the fly, and the
-  // round-key setup; at most one of these happens in a cycle. Encryption on the fly starts a block's
-  // expansion from the base window in the cycle the block is taken.
-  localparam bit ON_THE_FLY = ENCRYPT && !STORED_ENC;
-
-  logic [32*WIN-1:0] step_window_in, step_window [K];
-  logic [2:0]        step_phase_in, step_phase [K], step_nb_code, step_nk_code;
-  logic [7:0]        step_rcon_in, step_rcon [K];
-  logic [BLOCK_W-1:0] stepped_round_key [K];  // the round key each key step just produced
-
-  always_comb begin
-    step_window_in = window_q;
-    step_phase_in  = phase_q;
-    step_rcon_in   = rcon_q;
-    step_nb_code   = nb_code_q;
-    step_nk_code   = nk_code_q;
-    if (key_fire) begin
-      step_window_in = key_window;
-      step_phase_in  = 3'd0;
-      step_rcon_in   = 8'h01;
-      step_nb_code   = in_block_len_i;
-      step_nk_code   = in_key_len_i;
-    end else if (ON_THE_FLY && block_fire) begin
-      step_window_in = base_window_q;
-      step_phase_in  = base_phase_q;
-      step_rcon_in   = base_rcon_q;
-    end
-  end
-
-  for (genvar j = 0; j < K; j++) begin : g_key_step
-    // The chain's input, chosen by a generate-if: Icarus 11 loses the genvar in a port expression that
-    // selects with a conditional operator.
-    logic [32*WIN-1:0] window_in;
-    logic [2:0]        phase_in;
-    logic [7:0]        rcon_in;
-    if (j == 0) begin : g_first
-      assign window_in = step_window_in;
-      assign phase_in  = step_phase_in;
-      assign rcon_in   = step_rcon_in;
-    end else begin : g_chained
-      assign window_in = step_window[j-1];
-      assign phase_in  = step_phase[j-1];
-      assign rcon_in   = step_rcon[j-1];
-    end
-
-    rijndael_key_step #(
-      .MAX_NB(MAX_NB), .WIN(WIN), .BLOCK_SIZES(BLOCK_MASK), .KEY_SIZES(KEY_MASK), .SBOX(KEY_SBOX)
-    ) u_key_step (
-      .window_i (window_in),
-      .nb_code_i(step_nb_code),
-      .nk_code_i(step_nk_code),
-      .phase_i  (phase_in),
-      .rcon_i   (rcon_in),
-      .window_o (step_window[j]),
-      .phase_o  (step_phase[j]),
-      .rcon_o   (step_rcon[j])
-    );
-
-    rijndael_round_key_select #(
-      .MAX_NB(MAX_NB), .WIN(WIN), .BLOCK_SIZES(BLOCK_MASK), .KEY_SIZES(KEY_MASK)
-    ) u_round_key (
-      .window_i(step_window[j]), .nb_code_i(nb_code_q), .nk_code_i(nk_code_q), .round_key_o(stepped_round_key[j])
-    );
-  end
-
-  // Round key 0, from the base window.
-  logic [BLOCK_W-1:0] first_round_key;
-
-  rijndael_round_key_select #(
-    .MAX_NB(MAX_NB), .WIN(WIN), .BLOCK_SIZES(BLOCK_MASK), .KEY_SIZES(KEY_MASK)
-  ) u_first_round_key (
-    .window_i(base_window_q), .nb_code_i(nb_code_q), .nk_code_i(nk_code_q), .round_key_o(first_round_key)
-  );
-
-  // ---------------------------------------------------------------------------------------------
-  // Round keys of this clock's k rounds. A direction the build lacks has zero keys, and round_decrypt
-  // is constant in single-direction builds, so the choice between them folds away.
-  logic [3:0]         pass_index;     // the pass computed this cycle, 0 .. Nr/k - 1
-  logic               last_pass;
-  logic               round_decrypt;  // direction of the rounds computed this cycle
-  logic [BLOCK_W-1:0] round_key [K], encrypt_key [K], decrypt_key [K];
-  logic [BLOCK_W-1:0] last_round_key_q, last_round_key_d;  // rk[Nr] (during setup: the latest key)
-
-  assign pass_index    = (!BRAM && block_fire) ? 4'd0 : pass_q;
-  assign last_pass     = pass_index == passes_q - 4'd1;
-  assign round_decrypt = !(ENCRYPT && DECRYPT) ? !ENCRYPT : (!BRAM && block_fire) ? in_decrypt_i : decrypt_q;
-
-  for (genvar j = 0; j < K; j++) begin : g_round_key
-    assign round_key[j] = round_decrypt ? decrypt_key[j] : encrypt_key[j];
-  end
-
-  // Encryption on the fly: the LUT rounds use what the key steps make in the same cycle. The block-RAM
-  // datapath runs the schedule one clock ahead instead: its round uses the key of the window register
-  // (so the last round, which drives out_block_o, never sees a key beat's lead step, and no key step
-  // sits in the round path), and the key step prepares the next round's window.
-  if (!ENCRYPT) begin : g_no_encrypt_keys
-    for (genvar j = 0; j < K; j++) begin : g_key
-      assign encrypt_key[j] = '0;
-    end
-  end else if (ON_THE_FLY && BRAM) begin : g_window_round_key
-    rijndael_round_key_select #(
-      .MAX_NB(MAX_NB), .WIN(WIN), .BLOCK_SIZES(BLOCK_MASK), .KEY_SIZES(KEY_MASK)
-    ) u_round_key (
-      .window_i(window_q), .nb_code_i(nb_code_q), .nk_code_i(nk_code_q), .round_key_o(encrypt_key[0])
-    );
-  end else if (ON_THE_FLY) begin : g_stepped_round_keys
-    for (genvar j = 0; j < K; j++) begin : g_key
-      assign encrypt_key[j] = stepped_round_key[j];
-    end
-  end
-
-  if (STORE) begin : g_stored_keys
-    logic                        store_write;
-    logic [ROW_W-1:0]            store_read_index;
-    logic [3:0]                  read_row;
-    logic [KEY_COLS*BLOCK_W-1:0] store_write_data, store_read_data;
-
-    // Setup cycle s has just made rk[k*s+1 .. k*s+k], and last_round_key_q holds rk[k*s] (zero for
-    // s = 0: rk[0] comes from the base window, that slot is never read). Wiping writes zeros.
-    assign store_write = setup_q;
-    for (genvar c = 0; c < KEY_COLS; c++) begin : g_write_column
-      if (FIRST_KEY + c == 0) begin : g_previous
-        assign store_write_data[0 +: BLOCK_W] = wipe_q ? '0 : last_round_key_q;
-      end else begin : g_stepped
-        assign store_write_data[c*BLOCK_W +: BLOCK_W] = wipe_q ? '0 : stepped_round_key[FIRST_KEY+c-1];
+      end else begin : g_off
+        assign key_window_by_size[k] = '0;
       end
     end
+    assign key_window = key_supported ? key_window_by_size[in_key_len_i] : '0;
 
-    // Decryption pass c reads row Nr/k-1-c (its k keys in reverse); encryption pass c reads row c, or
-    // row c+1 when rows hold the single key rk[c] (ENC_NEXT_ROW; rk[Nr] is in last_round_key_q then).
+    logic              key_valid_q, key_error_q;
+    logic [2:0]        nb_code_q;
+    logic [3:0]        nr_q;
+    logic [MAX_NB-1:0] nb_last_q, col_used_q;
+    logic [MAX_NK-1:0] nk_last_q;
+    logic              long_key_q;  // Nk > 6: SubWord also at phase 4
+
+    // -------------------------------------------------------------------------------------------
+    // Round-key expansion, one word per clock. window_q holds w[i-MAX_NK .. i-1] (newest at the top);
+    // the first Nk clocks copy the key words out (the window rotates back to where it started), then
+    // each clock makes w[i]. Word i goes to row i / Nb, column i mod Nb of the store.
+    logic [KEY_W-1:0]  window_q;
+    logic [MAX_NK-1:0] phase_q;      // one-hot: i mod Nk
+    logic              copying_q;    // i < Nk
+    logic [7:0]        rcon_q;
+    logic [ROW_W-1:0]  row_q;
+    logic [MAX_NB-1:0] col_q;        // one-hot: i mod Nb
+
+    logic [31:0] newest, oldest, substituted, mixed, fresh;
+    logic [31:0] oldest_by_size [5];  // AND-OR over the supported key lengths
+    logic        phase_wrap, col_wrap, last_row, sub_only;
+
+    assign newest = window_q[KEY_W-32 +: 32];
+    for (genvar k = 0; k < 5; k++) begin : g_oldest
+      if (KEY_MASK[k] && 4 + k <= MAX_NK) begin : g_on
+        assign oldest_by_size[k] = nk_last_q[3+k] ? window_q[32*(MAX_NK-4-k) +: 32] : 32'h0;
+      end else begin : g_off
+        assign oldest_by_size[k] = 32'h0;
+      end
+    end
+    assign oldest = oldest_by_size[0] | oldest_by_size[1] | oldest_by_size[2] | oldest_by_size[3] |
+                    oldest_by_size[4];
+
+    // SubWord of the newest word, registered: the S-box is addressed with the word that is the newest after
+    // each edge (the key's last word at the key beat, each fresh word after a step, else the newest), so
+    // its output is SubWord(newest) KEY_LATENCY - 1 clocks after the window last moved. LUT and composite
+    // builds: LATENCY 1 (split case ROMs), valid in every clock. Block-RAM builds: one more dual-port RAM
+    // pair with its output register on (LATENCY 2; without it the RAM's 5.6 ns clock-to-output limited the
+    // key loop to 79 MHz), so a word that needs SubWord waits one clock after the window moved (settled_q).
+    localparam int KEY_LATENCY = KEY_SBOX == rijndael_pkg::SBOX_BRAM ? 2 : 1;
+    logic [31:0] next_newest;
+    logic        key_step, needs_sub, settled_q;
+    assign needs_sub   = !copying_q && (phase_q[0] || sub_only);
+    assign key_step    = setup_q && !wipe_q && !(needs_sub && KEY_LATENCY > 1 && !settled_q);
+    assign next_newest = key_fire ? key_window[KEY_W-32 +: 32] : key_step ? fresh : newest;
+
+    rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4), .LATENCY(KEY_LATENCY)) u_key_sbox (
+      .clk_i(clk_i), .rst_ni(rst_ni), .en_i(1'b1),
+      .data_i(next_newest), .inverse_i(1'b0), .data_o(substituted)
+    );
+
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) settled_q <= 1'b0;
+      else         settled_q <= !key_fire && !key_step;  // the window kept still for a clock
+    end
+
+    if (MAX_NK > 6) begin : g_sub_only
+      assign sub_only = long_key_q && phase_q[4];
+    end else begin : g_no_sub_only
+      assign sub_only = 1'b0;
+    end
     always_comb begin
-      if (round_decrypt)     read_row = passes_q - 4'd1 - pass_index;
-      else if (ENC_NEXT_ROW) read_row = pass_index + 4'd1;
-      else                   read_row = pass_index;
+      if (phase_q[0])    mixed = {substituted[23:0], substituted[31:24]} ^ {rcon_q, 24'h0};
+      else if (sub_only) mixed = substituted;
+      else               mixed = newest;
     end
-    // The clamp keeps the index inside the store in cycles whose keys nobody uses.
-    assign store_read_index = (32'(read_row) < ROWS) ? ROW_W'(read_row) : '0;
+    assign fresh      = oldest ^ (copying_q ? 32'h0 : mixed);
+    assign phase_wrap = |(phase_q & nk_last_q);
+    assign col_wrap   = |(col_q & nb_last_q);
+    assign last_row   = row_q == ROW_W'(nr_q);
 
-    rijndael_round_key_store #(.WIDTH(KEY_COLS * BLOCK_W), .ENTRIES(ROWS)) u_store (
-      .clk_i        (clk_i),
-      .write_i      (store_write),
-      .write_index_i(setup_index_q),
-      .write_data_i (store_write_data),
-      .read_index_i (store_read_index),
-      .read_data_o  (store_read_data)
-    );
+    // The store: one LUT-RAM column per word (written one word per clock), read a whole row at a time.
+    // Columns at and past Nb are written with zeros in every row of the expansion, so no stale key word
+    // of an earlier, longer block length survives in a row that is read.
+    logic [ROW_W-1:0]   read_row;
+    logic [BLOCK_W-1:0] read_key, round_key_q, first_key_q, last_key_q;
+    logic [3:0]         s_row_q, l_row_q;
 
-    for (genvar j = 0; j < K; j++) begin : g_key
-      // Round k*c+j+1 of decryption uses rk[Nr-k*c-j-1], column k-1-j; its very last round uses rk[0].
-      if (!DECRYPT) begin : g_no_decrypt
-        assign decrypt_key[j] = '0;
-      end else if (j == K - 1) begin : g_last_column
-        assign decrypt_key[j] = last_pass ? first_round_key : store_read_data[0 +: BLOCK_W];
-      end else begin : g_column
-        assign decrypt_key[j] = store_read_data[(K-1-j)*BLOCK_W +: BLOCK_W];
-      end
-      // Stored encryption round k*c+j+1 uses rk[k*c+j+1].
-      if (STORED_ENC && ENC_NEXT_ROW) begin : g_encrypt_next_row
-        assign encrypt_key[j] = last_pass ? last_round_key_q : store_read_data[0 +: BLOCK_W];
-      end else if (STORED_ENC) begin : g_encrypt_row
-        assign encrypt_key[j] = store_read_data[(j+1-FIRST_KEY)*BLOCK_W +: BLOCK_W];
-      end
-    end
-  end else begin : g_no_stored_keys
-    for (genvar j = 0; j < K; j++) begin : g_key
-      assign decrypt_key[j] = '0;
-    end
-  end
+    logic [3:0]         key_row;  // the row read this clock (see round_key_d)
+    assign key_row  = KEY_FIRST ? l_row_q : s_row_q;
+    assign read_row = (32'(key_row) < ROWS) ? ROW_W'(key_row) : '0;  // rows past Nr hold nothing read
 
-  // ---------------------------------------------------------------------------------------------
-  // The round datapath. Its input in the cycle a block is taken: the block after AddRoundKey with rk[0]
-  // (encryption) or rk[Nr] (decryption).
-  logic [BLOCK_W-1:0] whitened_block;
-  logic               block_refused, advance;
-
-  assign whitened_block = in_block_i ^ ((DECRYPT && in_decrypt_i) ? last_round_key_q : first_round_key);
-  assign block_refused  = !key_valid_q || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
-  assign advance        = busy_q && !done;  // a block computes a pass that is not its result
-
-  if (BRAM) begin : g_bram_rounds
-    // substituted_q: the S-box RAMs' output registers, SubBytes of the state; they are the state register.
-    logic [BLOCK_W-1:0] substituted_q, sbox_address, round_out;
-    logic               sbox_enable, sbox_inverse;
-
-    assign sbox_address = block_fire ? whitened_block : round_out;
-    assign sbox_enable  = block_fire || advance;
-    assign sbox_inverse = DECRYPT && (block_fire ? in_decrypt_i : decrypt_q);
-
-    // Latency 1: the RAMs' address registers (two lanes per RAM), no output register.
-    rijndael_sbox #(
-      .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(rijndael_pkg::SBOX_BRAM), .LANES(4 * MAX_NB), .LATENCY(1)
-    ) u_sbox (
-      .clk_i    (clk_i),
-      .rst_ni   (rst_ni),
-      .en_i     (sbox_enable),
-      .data_i   (sbox_address),
-      .inverse_i(sbox_inverse),
-      .data_o   (substituted_q)
-    );
-
-    rijndael_round_linear #(
-      .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
-    ) u_round (
-      .state_i     (substituted_q),
-      .round_key_i (round_key[0]),
-      .nb_code_i   (nb_code_q),
-      .decrypt_i   (decrypt_q),
-      .last_round_i(last_pass),
-      .state_o     (round_out)
-    );
-
-    assign out_block_o = refused_q ? '0 : round_out;
-  end else begin : g_rounds
-    // k rounds per clock, chained; only the k-th can be a last round since k divides Nr.
-    logic [BLOCK_W-1:0] state_q, state_d;
-    logic [BLOCK_W-1:0] round_out [K];
-
-    for (genvar j = 0; j < K; j++) begin : g_round
-      localparam bit KTH = j == K - 1;  // only the k-th round of a clock can be the last round
-      logic [BLOCK_W-1:0] round_in;  // (a generate-if, not a conditional in the port: see g_key_step)
-      if (j == 0) begin : g_first
-        assign round_in = block_fire ? whitened_block : state_q;
-      end else begin : g_chained
-        assign round_in = round_out[j-1];
-      end
-
-      rijndael_round #(
-        .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT), .SBOX(SBOX), .TBOX(TBOX)
-      ) u_round (
-        .state_i     (round_in),
-        .round_key_i (round_key[j]),
-        .nb_code_i   (nb_code_q),
-        .decrypt_i   (round_decrypt),
-        .last_round_i(KTH && last_pass),
-        .state_o     (round_out[j])
+    for (genvar c = 0; c < MAX_NB; c++) begin : g_store
+      logic        write;
+      logic [31:0] data;
+      assign write = (setup_q && wipe_q) || (key_step && (col_q[c] || !col_used_q[c]));
+      assign data  = (wipe_q || !col_used_q[c]) ? 32'h0 : fresh;
+      rijndael_round_key_store #(.WIDTH(32), .ENTRIES(ROWS)) u_column (
+        .clk_i        (clk_i),
+        .write_i      (write),
+        .write_index_i(row_q),
+        .write_data_i (data),
+        .read_index_i (read_row),
+        .read_data_o  (read_key[BLOCK_W-32-32*c +: 32])
       );
     end
 
-    always_comb begin
-      state_d = state_q;
-      if (block_fire)   state_d = block_refused ? '0 : round_out[K-1];  // zero data for a refusal
-      else if (advance) state_d = round_out[K-1];
+    // -------------------------------------------------------------------------------------------
+    // The two stages. Per stage: valid, last round next, direction, refused, the store row of its next
+    // round and the rounds left after it.
+    logic       s_last_q, s_dec_q, s_ref_q, l_dec_q, l_ref_q;
+    logic [3:0] s_left_q, l_left_q;
+    logic       advance, block_dec, block_refused;
+
+    assign advance       = l_valid_q && !l_last_q;   // the block in L goes on to its next round
+    assign block_dec     = DECRYPT && (in_decrypt_i || !ENCRYPT);
+    assign block_refused = !key_valid_q || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
+
+    logic [BLOCK_W-1:0] whitened, state_d, substituted_state, round_out;
+    logic               s_dec_d;
+
+    // Whitening: AddRoundKey with rk[0] (encryption) or rk[Nr] (decryption) as the block is taken; the
+    // key-first datapath (KEY_FIRST) adds it from round_key_q in front of the S-boxes instead.
+    assign whitened = KEY_FIRST ? in_block_i : in_block_i ^ (block_dec ? last_key_q : first_key_q);
+    // Zero when no block enters stage S, so nothing of a finished block circulates.
+    assign state_d  = block_fire ? whitened : advance ? round_out : '0;
+    assign s_dec_d  = block_fire ? block_dec : l_dec_q;
+
+    if (TBOX != 0) begin : g_tbox_rounds
+      // ShiftRows in front of the RAMs (it commutes with the byte-wise lookup), then one T-box RAM per byte.
+      logic [BLOCK_W-1:0]     shifted;
+      logic [4*BLOCK_W-1:0]   looked_up;  // one 32-bit word per byte
+      logic [MAX_NB-1:0]  used_by_nb [8];  // [Nb - 4], bit c: column c carries data
+      logic [MAX_NB-1:0]  used;
+
+      rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
+        .data_i(state_d), .nb_code_i(nb_code_q), .inverse_i(s_dec_d), .data_o(shifted)
+      );
+
+      for (genvar i = 0; i < 4 * MAX_NB; i++) begin : g_lane
+        tbox_bram #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT), .OUT_REG(1'b1)) u_table (
+          .clk_i    (clk_i),
+          .rst_ni   (rst_ni),
+          .en_i     (1'b1),
+          .data_i   (shifted[BLOCK_W-1-8*i -: 8]),
+          .inverse_i(s_dec_d),
+          .data_o   (looked_up[32*(4*MAX_NB-1-i) +: 32])
+        );
+      end
+
+      for (genvar b = 0; b < 8; b++) begin : g_used_nb
+        for (genvar c = 0; c < MAX_NB; c++) begin : g_col
+          assign used_by_nb[b][c] = b < 5 && BLOCK_MASK[b % 5] && 4 + b <= MAX_NB && c < 4 + b;
+        end
+      end
+      assign used = used_by_nb[nb_code_q];
+
+      // Column c: the XOR of the rotated words of its four bytes (rijndael_round_tbox explains the last
+      // round's S-box bytes), masked past Nb, plus the round key (already InvMixColumns'd for the middle
+      // rounds of decryption, see round_key_d).
+      for (genvar c = 0; c < MAX_NB; c++) begin : g_col
+        logic [31:0] lookup [4];
+        logic [31:0] rotated [4];
+        logic [31:0] column_mixed, last_bytes;
+        for (genvar r = 0; r < 4; r++) begin : g_row
+          logic [7:0] doubled_inverse;
+          assign lookup[r] = looked_up[32*(4*MAX_NB-1-(4*c+r)) +: 32];
+          if (r == 0) begin : g_no_rotation
+            assign rotated[r] = lookup[r];
+          end else begin : g_rotation
+            assign rotated[r] = {lookup[r][8*r-1:0], lookup[r][31:8*r]};
+          end
+          assign doubled_inverse = lookup[r][23:16] ^ lookup[r][7:0];
+          if (DECRYPT) begin : g_inv_sub
+            logic [7:0] inverse_sub;
+            assign inverse_sub = {1'b0, doubled_inverse[7:1]} ^ (doubled_inverse[0] ? 8'h8d : 8'h00);
+            assign last_bytes[31-8*r -: 8] = (l_dec_q || !ENCRYPT) ? inverse_sub : lookup[r][23:16];
+          end else begin : g_fwd_sub
+            logic [7:0] unused_bytes;  // an encryption table already holds S[a] in byte 1
+            assign unused_bytes = doubled_inverse;
+            assign last_bytes[31-8*r -: 8] = lookup[r][23:16];
+          end
+        end
+        assign column_mixed = rotated[0] ^ rotated[1] ^ rotated[2] ^ rotated[3];
+        assign round_out[BLOCK_W-1-32*c -: 32] = ((l_last_q ? last_bytes : column_mixed) & {32{used[c]}}) ^
+                                                 round_key_q[BLOCK_W-1-32*c -: 32];
+      end
+      assign substituted_state = '0;  // (the S-box datapath's signal; T-boxes combine after the RAM)
+    end else if (BRAM) begin : g_bram_state
+      // The RAMs' address registers are the state register; their output registers hold SubBytes.
+      rijndael_sbox #(
+        .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(rijndael_pkg::SBOX_BRAM), .LANES(4 * MAX_NB), .LATENCY(2)
+      ) u_sbox (
+        .clk_i    (clk_i),
+        .rst_ni   (rst_ni),
+        .en_i     (1'b1),
+        .data_i   (state_d),
+        .inverse_i(s_dec_d),
+        .data_o   (substituted_state)
+      );
+    end else begin : g_state
+      // Key first: stage S computes AddRoundKey and the S-box up to its register (state_q ^ round_key_q
+      // into the case ROMs, registered inside the table; composite: registered after it), stage L the
+      // rest of SubBytes and the linear layer, without a key; the last round's key is added on the way to
+      // the output FIFO. This splits the round's logic more evenly between the two clocks than adding the
+      // key after the linear layer, and keeps synthesis from merging state_q into the ROMs as their
+      // address register (which moves it behind the tables and puts the whole round in one clock).
+      logic [BLOCK_W-1:0] state_q;
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni) state_q <= '0;
+        else         state_q <= state_d;
+      end
+      // LATENCY 1: case ROMs register inside the table, the composite S-box after it.
+      rijndael_sbox #(
+        .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * MAX_NB), .LATENCY(1)
+      ) u_sbox (
+        .clk_i    (clk_i),
+        .rst_ni   (rst_ni),
+        .en_i     (1'b1),
+        .data_i   (state_q ^ round_key_q),
+        .inverse_i(s_dec_q),
+        .data_o   (substituted_state)
+      );
+      logic unused_s_dec_d;
+      assign unused_s_dec_d = s_dec_d;
+    end
+
+    if (TBOX == 0) begin : g_linear
+      rijndael_round_linear #(
+        .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
+      ) u_round (
+        .state_i     (substituted_state),
+        .round_key_i (KEY_FIRST ? '0 : round_key_q),
+        .nb_code_i   (nb_code_q),
+        .decrypt_i   (l_dec_q),
+        .last_round_i(l_last_q),
+        .state_o     (round_out)
+      );
+    end else begin : g_no_linear
+      logic unused_substituted;
+      assign unused_substituted = ^substituted_state;
+    end
+
+    // The round key register. Block RAM and T-boxes: loaded with the row of the block in stage S, for its
+    // round in stage L next clock. Key first: loaded as a block enters stage S, with the whitening key for
+    // a new block, else the row of the block in stage L (which moves to S). T-box and key-first decryption
+    // need InvMixColumns(rk) in the middle rounds (the state has been through InvMixColumns when the key is
+    // added): computed here, on the key path, where the round has a clock of its own.
+    logic [BLOCK_W-1:0] round_key_d;
+    if (KEY_FIRST && DECRYPT) begin : g_first_dec_key
+      logic [BLOCK_W-1:0] key_mixed;
+      for (genvar c = 0; c < MAX_NB; c++) begin : g_col
+        rijndael_mix_column #(.INVERSE(1'b1)) u_key_mix (
+          .column_i(read_key[BLOCK_W-1-32*c -: 32]), .inverse_i(1'b1), .column_o(key_mixed[BLOCK_W-1-32*c -: 32])
+        );
+      end
+      assign round_key_d = block_fire ? (block_dec ? last_key_q : first_key_q) : l_dec_q ? key_mixed : read_key;
+    end else if (KEY_FIRST) begin : g_first_key
+      assign round_key_d = block_fire ? first_key_q : read_key;
+    end else if (TBOX != 0 && DECRYPT) begin : g_tbox_dec_key
+      logic [BLOCK_W-1:0] key_mixed;
+      for (genvar c = 0; c < MAX_NB; c++) begin : g_col
+        rijndael_mix_column #(.INVERSE(1'b1)) u_key_mix (
+          .column_i(read_key[BLOCK_W-1-32*c -: 32]), .inverse_i(1'b1), .column_o(key_mixed[BLOCK_W-1-32*c -: 32])
+        );
+      end
+      assign round_key_d = (s_dec_q && !s_last_q) ? key_mixed : read_key;
+    end else begin : g_plain_key
+      assign round_key_d = read_key;
+    end
+
+    // -------------------------------------------------------------------------------------------
+    // Output FIFO: a result enters as its last round ends (BYPASS: out_valid_o the clock after).
+    logic               result_push, unused_fifo_ready, unused_fifo_empty, unused_fifo_wiping;
+    logic [BLOCK_W:0]   result, out_data;
+
+    assign result_push = l_valid_q && l_last_q;
+    logic [BLOCK_W-1:0] final_state;  // key first: the last round's AddRoundKey (rk[Nr] / rk[0]) is added here
+    assign final_state = KEY_FIRST ? round_out ^ (l_dec_q ? first_key_q : last_key_q) : round_out;
+    assign result      = {l_ref_q, l_ref_q ? '0 : final_state};
+    assign out_fire    = out_valid_o && out_ready_i;
+
+    rijndael_fifo #(.WIDTH(BLOCK_W + 1), .DEPTH(OUT_CAP), .WIPE(1), .BYPASS(1)) u_out_fifo (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .in_valid_i (result_push),
+      .in_ready_o (unused_fifo_ready),  // always room: blocks are taken only into room (occupancy_q)
+      .in_data_i  (result),
+      .out_valid_o(out_valid_o),
+      .out_ready_i(out_ready_i),
+      .out_data_o (out_data),
+      .empty_o    (unused_fifo_empty),
+      .wiping_o   (unused_fifo_wiping)
+    );
+    assign out_error_o = out_data[BLOCK_W];
+    assign out_block_o = out_data[BLOCK_W-1:0];
+    assign key_error_o = key_error_q;
+
+    // -------------------------------------------------------------------------------------------
+    // Registers.
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        occupancy_q <= '0;
+        s_valid_q   <= 1'b0;
+        s_last_q    <= 1'b0;
+        s_dec_q     <= 1'b0;
+        s_ref_q     <= 1'b0;
+        s_row_q     <= '0;
+        s_left_q    <= '0;
+        l_valid_q   <= 1'b0;
+        l_last_q    <= 1'b0;
+        l_dec_q     <= 1'b0;
+        l_ref_q     <= 1'b0;
+        l_row_q     <= '0;
+        l_left_q    <= '0;
+        round_key_q <= '0;
+      end else begin
+        occupancy_q <= occupancy_q + 3'(block_fire) - 3'(out_fire);
+        // Stage S moves to stage L every clock.
+        l_valid_q   <= s_valid_q;
+        l_last_q    <= s_last_q;
+        l_dec_q     <= s_dec_q;
+        l_ref_q     <= s_ref_q;
+        l_row_q     <= s_row_q;
+        l_left_q    <= s_left_q;
+        round_key_q <= round_key_d;
+        // Stage S takes the block in L on to its next round, or a new block (never both: see in_ready_o).
+        if (advance) begin
+          s_valid_q <= 1'b1;
+          s_last_q  <= l_left_q == 4'd1;
+          s_dec_q   <= l_dec_q;
+          s_ref_q   <= l_ref_q;
+          s_row_q   <= l_dec_q ? l_row_q - 4'd1 : l_row_q + 4'd1;
+          s_left_q  <= l_left_q - 4'd1;
+        end else if (block_fire) begin
+          s_valid_q <= 1'b1;
+          // Without a key no block is in flight (key beats wait for an empty core): a refused block
+          // leaves after one pass. A block refused for its direction runs all Nr rounds, so it cannot
+          // overtake the blocks ahead of it.
+          s_last_q  <= !key_valid_q;
+          s_dec_q   <= block_dec;
+          s_ref_q   <= block_refused;
+          s_row_q   <= block_dec ? nr_q - 4'd1 : 4'd1;
+          s_left_q  <= nr_q - 4'd1;
+        end else begin
+          s_valid_q <= 1'b0;
+          s_last_q  <= 1'b0;
+          s_ref_q   <= 1'b0;
+        end
+      end
     end
 
     always_ff @(posedge clk_i) begin
-      if (!rst_ni) state_q <= '0;
-      else         state_q <= state_d;
-    end
-
-    assign out_block_o = state_q;  // zero for refused blocks
-  end
-
-  // The expansion state a key beat leaves behind: zero for a refused key, so no block ever runs under
-  // a key the user did not intend, and after the lead step when Nb > Nk.
-  logic [32*WIN-1:0] key_base_window;
-  logic [2:0]        key_base_phase;
-  logic [7:0]        key_base_rcon;
-  assign key_base_window = !key_supported ? '0 : needs_lead_step ? step_window[0] : key_window;
-  assign key_base_phase  = !key_supported ? '0 : needs_lead_step ? step_phase[0] : 3'd0;
-  assign key_base_rcon   = !key_supported ? '0 : needs_lead_step ? step_rcon[0] : 8'h01;
-
-  // ---------------------------------------------------------------------------------------------
-  // Next-state logic.
-  logic key_advance;
-  // On-the-fly encryption and the round-key setup consume the key steps' output; these never coincide
-  // with a key beat (in_ready_o is low during setup and while a block is still computing).
-  assign key_advance = (ON_THE_FLY && (block_fire ? !block_refused && !in_decrypt_i : advance && !decrypt_q)) ||
-                       (setup_q && !key_fire);
-
-  always_comb begin
-    key_valid_d      = key_valid_q;
-    key_error_d      = key_error_q;
-    nb_code_d        = nb_code_q;
-    nk_code_d        = nk_code_q;
-    passes_d         = passes_q;
-    pass_d           = pass_q;
-    busy_d           = busy_q && !out_fire;
-    decrypt_d        = decrypt_q;
-    refused_d        = refused_q;
-    base_window_d    = base_window_q;
-    base_phase_d     = base_phase_q;
-    base_rcon_d      = base_rcon_q;
-    window_d         = window_q;
-    phase_d          = phase_q;
-    rcon_d           = rcon_q;
-    setup_d          = setup_q;
-    wipe_d           = wipe_q;
-    setup_index_d    = setup_index_q;
-    last_round_key_d = last_round_key_q;
-
-    // The running key window follows the key steps in every cycle that consumed their round keys.
-    if (key_advance) begin
-      window_d = step_window[K-1];
-      phase_d  = step_phase[K-1];
-      rcon_d   = step_rcon[K-1];
-    end
-
-    if (key_fire) begin
-      key_valid_d   = key_supported;
-      key_error_d   = !key_supported;
-      if (key_supported) begin
-        nb_code_d = in_block_len_i;
-        nk_code_d = in_key_len_i;
-        passes_d  = 4'(key_nr / 4'(K));
-      end
-      base_window_d = key_base_window;
-      base_phase_d  = key_base_phase;
-      base_rcon_d   = key_base_rcon;
-      window_d      = key_base_window;
-      phase_d       = key_base_phase;
-      rcon_d        = key_base_rcon;
-      if (STORE) begin
-        setup_d          = 1'b1;
-        wipe_d           = !key_supported;
-        setup_index_d    = '0;
-        last_round_key_d = '0;
-      end
-    end else if (block_fire) begin
-      busy_d    = 1'b1;
-      decrypt_d = in_decrypt_i;
-      refused_d = block_refused;
-      pass_d    = (block_refused || BRAM) ? 4'd0 : 4'd1;
-    end else if (advance) begin
-      pass_d = pass_q + 4'd1;
-    end else if (setup_q) begin
-      setup_index_d = setup_index_q + ROW_W'(1);
-      if (!wipe_q) last_round_key_d = stepped_round_key[K-1];  // rk[Nr] after the last setup cycle
-      if (wipe_q ? 32'(setup_index_q) == ROWS - 1 : 4'(setup_index_q) + 4'd1 == passes_q) begin
-        setup_d = 1'b0;
-        wipe_d  = 1'b0;
+      if (!rst_ni) begin
+        key_valid_q <= 1'b0;
+        key_error_q <= 1'b0;
+        nb_code_q   <= '0;
+        nr_q        <= '0;
+        nb_last_q   <= '0;
+        col_used_q  <= '0;
+        nk_last_q   <= '0;
+        long_key_q  <= 1'b0;
+        setup_q     <= 1'b1;  // wipe the store after reset
+        wipe_q      <= 1'b1;
+        window_q    <= '0;
+        phase_q     <= '0;
+        copying_q   <= 1'b0;
+        rcon_q      <= '0;
+        row_q       <= '0;
+        col_q       <= '0;
+      end else if (key_fire) begin
+        key_valid_q <= key_supported;
+        key_error_q <= !key_supported;
+        if (key_supported) begin
+          nb_code_q  <= in_block_len_i;
+          nr_q       <= key_nr;
+          nb_last_q  <= key_nb_last;
+          col_used_q <= key_col_used;
+          nk_last_q  <= key_nk_last;
+          long_key_q <= in_key_len_i > 3'd2;
+        end
+        setup_q     <= 1'b1;
+        wipe_q      <= !key_supported;
+        window_q    <= key_window;
+        phase_q     <= MAX_NK'(1);
+        copying_q   <= 1'b1;
+        rcon_q      <= 8'h01;
+        row_q       <= '0;
+        col_q       <= MAX_NB'(1);
+      end else if (setup_q && wipe_q) begin
+        row_q <= row_q + ROW_W'(1);
+        if (32'(row_q) == ROWS - 1) begin
+          setup_q <= 1'b0;
+          wipe_q  <= 1'b0;
+          row_q   <= '0;
+        end
+      end else if (key_step) begin
+        window_q <= {fresh, window_q[KEY_W-1:32]};
+        phase_q  <= phase_wrap ? MAX_NK'(1) : {phase_q[MAX_NK-2:0], 1'b0};
+        if (phase_wrap) copying_q <= 1'b0;
+        if (!copying_q && phase_q[0]) rcon_q <= rijndael_pkg::xtime(rcon_q);
+        col_q <= col_wrap ? MAX_NB'(1) : {col_q[MAX_NB-2:0], 1'b0};
+        if (col_wrap) begin
+          row_q <= row_q + ROW_W'(1);
+          if (last_row) begin
+            setup_q <= 1'b0;
+            row_q   <= '0;
+          end
+        end
       end
     end
-  end
 
-  // Synchronous active-low reset wipes key material and state; builds with a round-key store then
-  // spend one cycle per store row zeroing it (in_ready_o stays low meanwhile).
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      key_valid_q      <= 1'b0;
-      key_error_q      <= 1'b0;
-      nb_code_q        <= '0;
-      nk_code_q        <= '0;
-      passes_q         <= '0;
-      pass_q           <= '0;
-      busy_q           <= 1'b0;
-      decrypt_q        <= 1'b0;
-      refused_q        <= 1'b0;
-      base_window_q    <= '0;
-      base_phase_q     <= '0;
-      base_rcon_q      <= '0;
-      window_q         <= '0;
-      phase_q          <= '0;
-      rcon_q           <= '0;
-      setup_q          <= STORE;
-      wipe_q           <= STORE;
-      setup_index_q    <= '0;
-      last_round_key_q <= '0;
-    end else begin
-      key_valid_q      <= key_valid_d;
-      key_error_q      <= key_error_d;
-      nb_code_q        <= nb_code_d;
-      nk_code_q        <= nk_code_d;
-      passes_q         <= passes_d;
-      pass_q           <= pass_d;
-      busy_q           <= busy_d;
-      decrypt_q        <= decrypt_d;
-      refused_q        <= refused_d;
-      base_window_q    <= base_window_d;
-      base_phase_q     <= base_phase_d;
-      base_rcon_q      <= base_rcon_d;
-      window_q         <= window_d;
-      phase_q          <= phase_d;
-      rcon_q           <= rcon_d;
-      setup_q          <= setup_d;
-      wipe_q           <= wipe_d;
-      setup_index_q    <= setup_index_d;
-      last_round_key_q <= last_round_key_d;
+    // rk[0] and rk[Nr], one word register per column, caught as the expansion writes them; cleared by
+    // every key beat (and reset), so columns past Nb stay zero.
+    for (genvar c = 0; c < MAX_NB; c++) begin : g_end_keys
+      logic [31:0] first_q, last_q;
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni || key_fire) begin
+          first_q <= '0;
+          last_q  <= '0;
+        end else if (key_step && col_q[c]) begin
+          if (row_q == '0) first_q <= fresh;
+          if (last_row)    last_q  <= fresh;
+        end
+      end
+      assign first_key_q[BLOCK_W-32-32*c +: 32] = first_q;
+      assign last_key_q[BLOCK_W-32-32*c +: 32]  = last_q;
     end
   end
 endmodule

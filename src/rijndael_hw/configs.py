@@ -130,11 +130,13 @@ PIPELINED_BRAM = {"SBOX": 1, "SUBSTAGES": 5}
 
 _NAMED = {
     "iterative": (
-        "AES-128/192/256 at run time, 128-bit blocks, encrypt + decrypt, one round per clock, LUT S-boxes",
+        "AES-128/192/256 at run time, 128-bit blocks, encrypt + decrypt, LUT S-boxes, two clocks per round with "
+        "two blocks in flight",
         {},
     ),
     "rijndael": (
-        "Rijndael: block and key each 128/160/192/224/256 bits at run time, encrypt + decrypt, one round per clock",
+        "Rijndael: block and key each 128/160/192/224/256 bits at run time, encrypt + decrypt, two clocks per "
+        "round with two blocks in flight",
         {"BLOCK_SIZES": ALL_SIZES, "KEY_SIZES": ALL_SIZES},
     ),
     "unrolled2": (
@@ -178,15 +180,17 @@ _NAMED = {
         {"ARCH": 3},
     ),
     "tbox": (
-        "AES-128/192/256, encrypt + decrypt, one round per clock through T-box tables",
+        "AES-128/192/256, encrypt + decrypt, T-box rounds (Te0/Td0 in block RAM, one RAM per byte), two clocks "
+        "per round with two blocks in flight",
         {"TBOX": 1},
     ),
     "iterative-bram": (
-        "AES-128/192/256, encrypt + decrypt, one round per clock, S-boxes in block RAM",
+        "AES-128/192/256, encrypt + decrypt, S-boxes in block RAM, two clocks per round with two blocks in flight",
         {"SBOX": 1},
     ),
     "iterative-composite": (
-        "AES-128/192/256, encrypt + decrypt, one round per clock, composite-field GF((2^4)^2) S-boxes",
+        "AES-128/192/256, encrypt + decrypt, composite-field GF((2^4)^2) S-boxes, two clocks per round with two "
+        "blocks in flight",
         {"SBOX": 2},
     ),
 }

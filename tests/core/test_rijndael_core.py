@@ -46,6 +46,12 @@ FULL_CONFIGS = {
     "pipelined-substages3": ("pipelined-both", {"SUBSTAGES": 3}),
     # pipeline with Nb > Nk (lead step at the key beat) and a Rijndael size pair: 224-bit blocks, 160-bit keys
     "pipelined-rijndael-lead": ("pipelined-both", {"BLOCK_SIZES": 0b01000, "KEY_SIZES": 0b00010}),
+    # two-stage T-box rounds (block-RAM tables) at every Rijndael size, and with one direction
+    "tbox-rijndael": ("rijndael", {"TBOX": 1}),
+    # block-RAM S-boxes at every Rijndael size (the key schedule's SubWord waits depend on Nk and Nb)
+    "bram-rijndael": ("rijndael", {"SBOX": 1}),
+    "tbox-encrypt-only": ("tbox", {"ENABLE_DECRYPT": 0}),
+    "tbox-decrypt-only": ("tbox", {"ENABLE_ENCRYPT": 0}),
 }
 # Key slots (pipelined only): core_key_slots in CI on these, the other tests with --full. Three slots also
 # checks a slot number the build lacks; SUBSTAGES 2 moves the parts that read round keys.
@@ -83,7 +89,10 @@ def timing(cfg, nb: int, nk: int, decrypt: bool = False) -> tuple[int, int, int]
     handshake to the next block's handshake when that block decrypts / encrypts)."""
     nr = _nr(nb, nk)
     arch = cfg.params["ARCH"]
-    if arch == 0:  # iterative / unrolled: k rounds per clock; decrypt builds expand Nr round keys per key
+    if two_stage(cfg):  # see TwoStageTiming; here a lone block (pairs: two results every 2*Nr clocks)
+        t = TwoStageTiming(cfg)
+        return 2 * nr, t.latency(nb, nk), t.key_cost(nb, nk)
+    if arch == 0:  # unrolled: k rounds per clock; decrypt builds expand Nr round keys per key
         k = cfg.params["ROUNDS_PER_CYCLE"]
         store = cfg.decrypt or cfg.params["ENC_KEYS"] == 1  # round keys set up after each key beat
         return nr // k, nr // k, (nr // k + 1 if store else 1)
@@ -217,6 +226,41 @@ class FoldedTiming:
             if core_fire:
                 head = 1 - head
         return [(port[i], out.get(i)) for i in range(len(beats))]
+
+
+def two_stage(cfg) -> bool:
+    """The iterative core's two-stage datapath (two blocks in flight): ROUNDS_PER_CYCLE = 1 (S-boxes or T-boxes)."""
+    return cfg.params["ARCH"] == 0 and cfg.params["ROUNDS_PER_CYCLE"] == 1
+
+
+class TwoStageTiming:
+    """The two-stage iterative core's documented timing (rijndael_core_iterative.sv, docs/architectures.md).
+
+    A round takes two clocks and two blocks are in flight, one per stage. A block is taken when stage S
+    will be free: the core is empty, holds one block that just entered, or the block in stage L is in its
+    last round. With blocks offered back to back, block i of a run (one key) is taken at edge
+    first + (i // 2) * 2 * Nr + i % 2 and its result handshake is 2 * Nr + 1 edges later (output always
+    ready). A key beat waits until no block is in flight, then the round keys are expanded one word per
+    clock: the first block after it is taken Nb * (Nr + 1) + 1 edges after the key beat. Block-RAM builds
+    (SBOX = 1, no T-boxes) read SubWord from a RAM with its output register on: each word that needs SubWord
+    (i mod Nk = 0, or 4 when Nk > 6) waits one more clock."""
+
+    def __init__(self, cfg):
+        self.cfg = cfg
+        self.key_bram = cfg.params["SBOX"] == 1 and cfg.params["TBOX"] == 0
+
+    @staticmethod
+    def latency(nb: int, nk: int) -> int:
+        return 2 * _nr(nb, nk) + 1
+
+    def key_cost(self, nb: int, nk: int) -> int:
+        words = nb * (_nr(nb, nk) + 1)
+        waits = sum(1 for i in range(nk, words) if i % nk == 0 or (nk > 6 and i % nk == 4)) if self.key_bram else 0
+        return words + 1 + waits
+
+    @staticmethod
+    def in_edge(first: int, i: int, nb: int, nk: int) -> int:
+        return first + (i // 2) * 2 * _nr(nb, nk) + i % 2
 
 
 class PipelinedTiming:
@@ -462,6 +506,25 @@ async def core_back_to_back(dut):
                     problems.append(f"{what}: out_valid_o rose at edge {e.out.first_valid_edge}, expected {want_out - 1}")
         assert not problems, f"{len(problems)} timing problem(s):\n  " + "\n  ".join(problems[:15])
         return
+    if two_stage(tb.cfg):
+        for run in runs:
+            for i, in_edge in enumerate(run):
+                e = by_in_edge[in_edge]
+                nb, nk = e.key.nb, e.key.nk
+                what = f"{e.item.__str__()[:3]} Nb={nb} Nk={nk} (Nr={_nr(nb, nk)}) #{i} taken at edge {in_edge}"
+                want_in = TwoStageTiming.in_edge(key_edge_of[run[0]] + TwoStageTiming(tb.cfg).key_cost(nb, nk), i, nb,
+                                                 nk)
+                if in_edge != want_in:
+                    problems.append(f"{what}: expected at edge {want_in}")
+                if e.latency != TwoStageTiming.latency(nb, nk):
+                    problems.append(f"{what}: result handshake {e.latency} edges later, expected "
+                                    f"{TwoStageTiming.latency(nb, nk)}")
+                if e.out.first_valid_edge != e.out.edge - 1:
+                    problems.append(f"{what}: out_valid_o rose at edge {e.out.first_valid_edge}, "
+                                    f"expected {e.out.edge - 1}")
+        tb.log.info("key beat -> next block: %s edges", sorted({g for _, g in key_gaps}))
+        assert not problems, f"{len(problems)} timing problem(s):\n  " + "\n  ".join(problems[:15])
+        return
     for run in runs:
         for i, in_edge in enumerate(run):
             e = by_in_edge[in_edge]
@@ -523,12 +586,14 @@ async def core_key_change(dut):
         await tb.drain()
         tb.monitor.paused = True
         tb.send_block(decrypt=rng.choice([False, True]))
-        if tb.cfg.params["ARCH"] == 1:  # a pipeline takes a key beat while the block ahead is still in flight
+        # a pipeline (or the two-stage iterative core) takes a key beat once the block ahead has left the rounds
+        takes_key_early = tb.cfg.params["ARCH"] == 1 or two_stage(tb.cfg)
+        if takes_key_early:
             await tb.wait_for(lambda: tb.monitor.last_valid, 400, "the result to wait")
         key_b = tb.send_key(b.key, b.nb, b.nk)
         tb.send_block(decrypt=False)
         tb.send_block(decrypt=True)
-        if tb.cfg.params["ARCH"] == 1:
+        if takes_key_early:
             # The pipeline never stalls (its output buffer takes back-pressure): the key beat is taken while
             # the result ahead of it is held.
             await tb.wait_for(lambda: any(item is key_b for _, item in tb.driver.accepted), 200,
@@ -656,9 +721,9 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
         except Exception as exc:  # noqa: BLE001 - simulator without array access: report, do not fail
             missing.append(f"{path} ({exc.__class__.__name__})")
             continue
-        # The pipelined output buffer's top bit is the refused flag of blocks taken since the reset (they
+        # The pipelined output buffer's (two-stage iterative: output FIFO's) top bit is the refused flag of blocks taken since the reset (they
         # carry zero data): only its data bits must be zero.
-        flag_bit = False
+        flag_bit = path.endswith("u_out_fifo.mem")
         for i, v in enumerate(values):
             if not v.is_resolvable or (int(v) & ((1 << (len(v) - 1)) - 1) if flag_bit else int(v)) != 0:
                 nonzero.append(f"{path}[{i}]={v}" if len(values) > 1 else f"{path}={v}")
@@ -670,7 +735,8 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
 INTERNAL_REGS = {
     1: ["g_pipelined.u_core." + r for r in ("slot_q", "slot_valid_q", "round_keys_q", "window_q", "key_valid_q",
                                             "u_out_buffer.out_q")],
-    0: ["g_iterative.u_core." + r for r in ("base_window_q", "window_q", "last_round_key_q", "key_valid_q")],
+    0: ["g_iterative.u_core.g_unrolled.u_core." + r for r in ("base_window_q", "window_q", "last_round_key_q",
+                                                              "key_valid_q")],
     2: ["g_folded.u_core." + r for r in ("state_q", "window_q", "round_key_q", "write_data_q", "u_front.key_valid_q")],
     3: ["g_tiny.u_core." + r for r in ("state_q", "prev_q", "acc_q", "sbox_in_q", "u_front.key_valid_q")],
 }
@@ -679,15 +745,24 @@ INTERNAL_REGS = {
 def internal_regs(cfg) -> list[str]:
     """INTERNAL_REGS plus the state register, which depends on the datapath within an architecture."""
     regs = list(INTERNAL_REGS[cfg.params["ARCH"]])
-    if cfg.params["ARCH"] == 0:  # block-RAM S-boxes: their output registers are the state register
-        bram = cfg.params["SBOX"] == 1
-        regs.append("g_iterative.u_core." + ("g_bram_rounds.substituted_q" if bram else "g_rounds.state_q"))
+    if two_stage(cfg):
+        core = "g_iterative.u_core.g_two_stage."
+        regs = [core + r for r in ("window_q", "round_key_q", "key_valid_q", "u_out_fifo.head_q")]
+        regs += [core + f"g_end_keys[{c}].{r}" for c in range(cfg.params["MAX_NB"]) for r in ("first_q", "last_q")]
+        if cfg.params["SBOX"] != 1 and cfg.params["TBOX"] == 0:  # block RAM: its address registers hold the state
+            regs.append(core + "g_state.state_q")
+    elif cfg.params["ARCH"] == 0:
+        regs.append("g_iterative.u_core.g_unrolled.u_core.g_rounds.state_q")
     return regs
 
 
 def internal_store(cfg) -> list[str]:
     """The RAM wiped after reset, where the build has one: round keys (iterative builds: when they decrypt or
     store keys), the pipelined core's output buffer."""
+    if two_stage(cfg):  # every round key is stored, one RAM per column
+        core = "g_iterative.u_core.g_two_stage."
+        return [core + f"g_store[{c}].u_column.round_keys" for c in range(cfg.params["MAX_NB"])] + \
+            [core + "u_out_fifo.mem"]
     if cfg.params["ARCH"] == 0 and not (cfg.decrypt or cfg.params["ENC_KEYS"] == 1):
         return []
     if cfg.params["ARCH"] == 1:  # one 32-bit slice per block word (the refused flag is the slice after them)
@@ -697,7 +772,7 @@ def internal_store(cfg) -> list[str]:
 
 INTERNAL_STORE = {
     # 1 (pipelined): round keys are registers; the output buffer's RAM slices are wiped (internal_store)
-    0: ["g_iterative.u_core.g_stored_keys.u_store.round_keys"],
+    0: ["g_iterative.u_core.g_unrolled.u_core.g_stored_keys.u_store.round_keys"],
     2: ["g_folded.u_core.g_bank[0].u_store.round_keys"],  # folded64's second bank gets the same writes
     3: ["g_tiny.u_core.u_ram.round_keys"],
 }
@@ -828,7 +903,15 @@ async def core_errors(dut):
     refused = [e for e in done if e.error]
     assert all(e.out.error == 1 and e.out.value == 0 for e in refused)
     # (a pipeline, ARCH 1, answers them in order behind the blocks in flight instead; the scoreboard checks that)
-    late = [e for e in refused if e.out.first_valid_edge != e.in_edge and cfg.params["ARCH"] != 1]
+    # (the two-stage iterative core runs a refused block through one round pass, in order with the blocks in
+    # flight: out_valid_o rises 2 edges after it was taken at the earliest, later when results wait ahead of it)
+    if two_stage(cfg):
+        early = [e for e in refused if e.out.first_valid_edge < e.in_edge + 2]
+        assert not early, "refused blocks left before their pass through the rounds: " + \
+            ", ".join(f"taken at edge {e.in_edge}, out_valid from edge {e.out.first_valid_edge}" for e in early[:5])
+        assert any(e.out.first_valid_edge == e.in_edge + 2 for e in refused), "no refused block left 2 edges after"
+    late = [e for e in refused if e.out.first_valid_edge != e.in_edge and cfg.params["ARCH"] != 1
+            and not two_stage(cfg)]
     assert not late, "refused blocks must come out one cycle after they were taken: " + \
         ", ".join(f"taken at edge {e.in_edge}, out_valid from edge {e.out.first_valid_edge}" for e in late[:5])
     no_key = sum(1 for e in done if e.key is None)

@@ -1,0 +1,159 @@
+"""tbox_bram: the behavioural ROM (rtl/sbox) and the hand-instantiated ECP5 DP16KD (rtl/ecp5) hold Te0 / Td0.
+
+Expected values come from tools/gen_tbox_lut.py's te0 / td0 (computed from rijndael_hw.model's S-boxes and
+GF(2^8) products, FIPS-197 Sec. 5.1.1 / 5.3.2 and seed 001's T-box definition), never from the RTL. The ECP5
+file is simulated over a DP16KD model of the 18-bit port mode it uses (address on AD13..AD4, word w at bits
+[20w +: 18] of the INITVAL strings, the packing tools/gen_sbox_bram.py's 9-bit ROM uses and
+test_sbox_mappings.py checks against Yosys), so both files must agree on every entry, the latency, reset and
+the enable.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "tools"))
+
+from gen_tbox_lut import td0, te0  # noqa: E402
+
+GENERIC = REPO / "rtl" / "sbox" / "tbox_bram.sv"
+ECP5 = REPO / "rtl" / "ecp5" / "tbox_bram.sv"
+
+TESTBENCH = """
+module tb_tbox_bram;
+  logic clk = 1'b0, rst_n = 1'b0, en = 1'b1, inverse = 1'b0;
+  logic [7:0] value = 8'h00;
+  logic [31:0] both, fwd, inv;
+  tbox_bram #(.FORWARD(1'b1), .INVERSE(1'b1), .OUT_REG(1'b1)) u_both (
+    .clk_i(clk), .rst_ni(rst_n), .en_i(en), .data_i(value), .inverse_i(inverse), .data_o(both));
+  tbox_bram #(.FORWARD(1'b1), .INVERSE(1'b0), .OUT_REG(1'b1)) u_fwd (
+    .clk_i(clk), .rst_ni(rst_n), .en_i(en), .data_i(value), .inverse_i(inverse), .data_o(fwd));
+  tbox_bram #(.FORWARD(1'b0), .INVERSE(1'b1), .OUT_REG(1'b1)) u_inv (
+    .clk_i(clk), .rst_ni(rst_n), .en_i(en), .data_i(value), .inverse_i(inverse), .data_o(inv));
+  task tick; #1 clk = 1'b1; #1 clk = 1'b0; endtask
+  initial begin
+    tick;
+    $display("RESET %0d %0d %0d", both, fwd, inv);
+    rst_n = 1'b1;
+    for (int i = 0; i < 512 + 2; i++) begin
+      value = i[7:0];
+      inverse = i[8];
+      tick;
+      $display("ROW %0d %0d %0d %0d", i, both, fwd, inv);
+    end
+    en = 1'b0;
+    value = 8'h00;
+    inverse = 1'b0;
+    tick; tick;
+    $display("HOLD %0d", both);
+    $display("DONE");
+    $finish;
+  end
+endmodule
+"""
+
+
+def dp16kd_x18_model() -> str:
+    """A DP16KD for 18-bit read ports (no writes): the address is taken at a CE edge, OUTREG adds an output
+    register (OCE), RST zeroes the output synchronously; INITVAL word w at bits [20w +: 18]."""
+    params = "\n".join(f"  parameter INITVAL_{i:02X} = 320'h0;" for i in range(64))
+    fill = "\n".join(f"    init_word(8'h{i:02X}, INITVAL_{i:02X});" for i in range(64))
+    ports = []
+    for side in "AB":
+        ports += [f"input DI{side}{b}" for b in range(18)] + [f"input AD{side}{b}" for b in range(14)]
+        ports += [f"input CE{side}", f"input OCE{side}", f"input CLK{side}", f"input WE{side}",
+                  f"input RST{side}", f"input CS{side}2", f"input CS{side}1", f"input CS{side}0"]
+        ports += [f"output DO{side}{b}" for b in range(18)]
+    sides = []
+    for side in "AB":
+        s = side.lower()
+        address = ", ".join(f"AD{side}{b}" for b in range(13, 3, -1))
+        outputs = "\n".join(f"  assign DO{side}{b} = {s}_out[{b}];" for b in range(18))
+        sides.append(f"""
+  wire [9:0] {s}_address = {{{address}}};
+  reg [17:0] {s}_read = 18'h0, {s}_reg = 18'h0;
+  always @(posedge CLK{side}) begin
+    if (RST{side}) {s}_read <= 18'h0;
+    else if (CE{side}) {s}_read <= memory[{s}_address];
+    if (RST{side}) {s}_reg <= 18'h0;
+    else if (OCE{side}) {s}_reg <= {s}_read;
+  end
+  wire [17:0] {s}_out = REGMODE_{side} == "OUTREG" ? {s}_reg : {s}_read;
+{outputs}""")
+    return f"""\
+module DP16KD ({", ".join(ports)});
+  parameter DATA_WIDTH_A = 18;
+  parameter DATA_WIDTH_B = 18;
+  parameter REGMODE_A = "NOREG";
+  parameter REGMODE_B = "NOREG";
+  parameter RESETMODE = "SYNC";
+  parameter ASYNC_RESET_RELEASE = "SYNC";
+  parameter CSDECODE_A = "0b000";
+  parameter CSDECODE_B = "0b000";
+  parameter WRITEMODE_A = "NORMAL";
+  parameter WRITEMODE_B = "NORMAL";
+  parameter GSR = "ENABLED";
+{params}
+  reg [17:0] memory [0:1023];
+  task init_word(input [7:0] index, input [319:0] value);
+    integer i;
+    for (i = 0; i < 16; i = i + 1) memory[index * 16 + i] = value[20 * i +: 18];
+  endtask
+  initial begin
+    if (DATA_WIDTH_A != 18 || DATA_WIDTH_B != 18) $fatal(1, "the model knows 18-bit ports only");
+{fill}
+  end
+{"".join(sides)}
+endmodule
+"""
+
+
+def _simulate(tmp_path: Path, ecp5: bool) -> str:
+    tb = tmp_path / "tb.sv"
+    tb.write_text(TESTBENCH)
+    files = [str(ECP5 if ecp5 else GENERIC), str(tb)]
+    if ecp5:
+        model = tmp_path / "dp16kd.v"
+        model.write_text(dp16kd_x18_model())
+        files.append(str(model))
+    binary = tmp_path / "tb.vvp"
+    subprocess.run(["iverilog", "-g2012", "-s", "tb_tbox_bram", "-o", str(binary), *files],
+                   check=True, capture_output=True, text=True)
+    return subprocess.run(["vvp", "-n", str(binary)], check=True, capture_output=True, text=True).stdout
+
+
+@pytest.mark.parametrize("ecp5", [False, True], ids=["behavioural", "ecp5-dp16kd"])
+def test_tbox_bram_holds_te0_and_td0(tmp_path, ecp5):
+    if shutil.which("iverilog") is None:
+        pytest.skip("iverilog not installed")
+    out = _simulate(tmp_path, ecp5)
+    assert "DONE" in out, out[-2000:]
+    assert [line.split()[1:] for line in out.splitlines() if line.startswith("RESET ")] == [["0", "0", "0"]]
+    rows = {int(p[1]): [int(x) for x in p[2:]] for p in (line.split() for line in out.splitlines())
+            if p[0] == "ROW"}
+    mismatches = []
+    for i in range(1, 512 + 1):  # latency 2: row i (after the edge that took input i) shows input i - 1
+        a, inverse = (i - 1) & 0xFF, (i - 1) >> 8
+        both, fwd, inv = rows[i]
+        if both != (td0(a) if inverse else te0(a)):
+            mismatches.append(f"both {'Td0' if inverse else 'Te0'}[{a:#04x}] = {both:#010x}")
+        if fwd != te0(a):
+            mismatches.append(f"forward-only Te0[{a:#04x}] = {fwd:#010x}")
+        if inv != td0(a):
+            mismatches.append(f"inverse-only Td0[{a:#04x}] = {inv:#010x}")
+    assert not mismatches, "\n".join(mismatches[:20])
+    # inputs 512 and 513 were Te0 lookups of 00 and 01; with en_i low from then on the output register keeps
+    # the lookup of input 512 (the address register input 513's)
+    assert [line.split()[1] for line in out.splitlines() if line.startswith("HOLD ")] == [str(te0(0x00))]
+    assert rows[0] == [0, 0, 0]  # one edge after reset released: only the address register has a value
+
+
+def test_tbox_bram_files_match_generator():
+    result = subprocess.run([sys.executable, str(REPO / "tools" / "gen_tbox_bram.py"), "--check"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
