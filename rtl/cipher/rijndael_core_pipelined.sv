@@ -9,7 +9,7 @@
 //   1 + SUBSTAGES register slots long; the pipeline is L = Nr * (1 + SUBSTAGES) slots.
 // - Each slot carries its block's tags (valid, inverse = decrypting, refused). The pipeline never stalls:
 //   every register slot moves every clock (no clock enable fanning out to thousands of flops, block RAMs
-//   always enabled). Back-pressure is taken by an output buffer (rijndael_fifo_fast, OUT_DEPTH >= L + 1
+//   always enabled). Back-pressure is taken by an output buffer (rijndael_fifo_fast, OUT_DEPTH >= L + 3
 //   entries) and credits: a block is taken only while fewer than OUT_DEPTH blocks are in flight or
 //   buffered, so every block that leaves the last slot has a place, and nothing is lost or reordered.
 //   A result leaves straight from the last slot when the buffer is empty (no added latency), from
@@ -105,7 +105,7 @@ module rijndael_core_pipelined #(
   localparam int PRE      = BRAM && SUBSTAGES >= 5 ? 1 : 0;
   // Output buffer entries: at least L + 1, so that one block per clock keeps flowing with the credit
   // decision registered (L blocks in flight plus the one being taken).
-  localparam int OUT_DEPTH = 1 << $clog2(L + 2);
+  localparam int OUT_DEPTH = 1 << $clog2(L + 3);
   localparam int CNT_W     = $clog2(OUT_DEPTH) + 1;
 
   // ---------------------------------------------------------------------------------------------
@@ -191,7 +191,7 @@ module rijndael_core_pipelined #(
 
   // ---------------------------------------------------------------------------------------------
   // Handshakes (the output buffer's signals are described with it, below)
-  logic             out_wiping, in_wiping_q, out_fire, out_fire_q, credit_ok_q, credit_ok_d, unused_buffer_ready;
+  logic             out_wiping, in_wiping_q, out_fire, out_fire_q, block_fire_q, credit_ok_q, credit_ok_d, unused_buffer_ready;
   logic [W:0]       buffer_data;
   logic [CNT_W-1:0] held_q, held_d;
   logic in_fire, key_fire, block_fire, key_ok, block_ok, in_inverse, block_refused;
@@ -541,7 +541,7 @@ module rijndael_core_pipelined #(
   // synthesis from merging them): rst_ni straight to the LSR of every slot flop (about 7000 for AES-128)
   // was the critical path. Slot S is reset one clock after rst_ni falls and stays reset S + 1 clocks
   // after it rises; the valid flags reset at once, so nothing leaves meanwhile, and in_ready_o stays low
-  // for the output buffer's wipe (OUT_DEPTH >= L + 2 clocks).
+  // for the output buffer's wipe (OUT_DEPTH >= L + 3 clocks).
   // The S-box block RAMs have no reset: their address register (inside the RAM) never had one, and their
   // output register is overwritten every clock from it, so two clocks after the slot in front of a RAM is
   // reset both hold values computed from the reset zeros, long before in_ready_o rises. A reset net to
@@ -739,24 +739,28 @@ module rijndael_core_pipelined #(
 
   // A delivered block returns its credit one clock late (out_fire_q): out_ready_i comes from outside
   // the core, often from far across the die, and must not reach the credit counter's carry chain. Late
-  // credits only make the count conservative; at one block per clock held_q is then L + 2 at most, which
-  // OUT_DEPTH (>= L + 2) still admits.
-  assign held_d      = held_q + CNT_W'(block_fire) - CNT_W'(out_fire_q);
-  // The credit for the next clock is decided from held_q alone, as if this clock took a block: the
-  // block take then feeds only the counter's carry chain, not the compare behind it (held_q < OUT_DEPTH - 1
-  // now leaves held_d < OUT_DEPTH, the old bound, whatever this clock takes).
-  assign credit_ok_d = held_q < CNT_W'(OUT_DEPTH - 1);
+  // credits only make the count conservative. A taken block is counted one clock late too (block_fire_q):
+  // the take decision sits at the input and the counter's carry chain elsewhere, and that route was the
+  // critical path (6.7 ns). held_q then misses at most the block taken last clock.
+  assign held_d      = held_q + CNT_W'(block_fire_q) - CNT_W'(out_fire_q);
+  // The credit for the next clock is decided from held_q alone, as if last clock and this clock each took
+  // a block (the one not yet counted and the one being decided): held_q < OUT_DEPTH - 2 leaves at most
+  // OUT_DEPTH - 1 blocks held before the next clock's take. At one block per clock held_q stays at about
+  // L + 1 (blocks in flight, plus the late credit, less the late count), which OUT_DEPTH >= L + 3 admits.
+  assign credit_ok_d = held_q < CNT_W'(OUT_DEPTH - 2);
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       held_q      <= '0;
       out_fire_q  <= 1'b0;
+      block_fire_q <= 1'b0;
       credit_ok_q  <= 1'b0;
       block_gate_q <= 1'b0;
       block_gate_dec_q <= 1'b0;
     end else begin
       held_q      <= held_d;
       out_fire_q  <= out_fire;
+      block_fire_q <= block_fire;
       credit_ok_q  <= credit_ok_d;
       block_gate_q <= credit_ok_d && hold_d == 2'd0;
       block_gate_dec_q <= DECRYPT && credit_ok_d && hold_d == 2'd0 && !wave_busy_d && !(KEY_REG && wave_write);
