@@ -191,10 +191,10 @@ module rijndael_core_pipelined #(
 
   // ---------------------------------------------------------------------------------------------
   // Handshakes (the output buffer's signals are described with it, below)
-  logic             out_wiping, in_wiping_q, out_fire, out_fire_q, block_fire_q, credit_ok_q, credit_ok_d, unused_buffer_ready;
+  logic             out_wiping, in_wiping_q, out_fire, out_fire_q, block_fire_q, credit_ok_d, unused_buffer_ready;
   logic [W:0]       buffer_data;
   logic [CNT_W-1:0] held_q, held_d;
-  logic in_fire, key_fire, block_fire, key_ok, block_ok, in_inverse, block_refused;
+  logic in_fire, key_fire, block_fire, key_ok, in_inverse, block_refused;
   logic decrypt_in_flight, slot_ok, wave_slot_in, slot_key_valid;
   logic [SLOT_W-1:0] slot_in;              // in_slot_i, or 0 where the build has no such slot
 
@@ -215,9 +215,7 @@ module rijndael_core_pipelined #(
   logic [2:0]        wave_wait_q, wave_wait_d;    // cycles before that write's key step
   logic              wave_used_q, wave_used_d;    // a block was taken since the wave's key beat
   logic [1:0]        hold_q, hold_d;              // cycles left in which the key's slot takes no block
-  logic              holding_q;                   // hold_q != 0, in a flop
-  logic              block_gate_q;                // credit and no hold: a block beat may be taken this clock
-  logic              block_gate_dec_q;            // ... and no wave running or pending: a decrypt block too
+  logic              block_take_q, block_take_d;  // the block beat at the head is taken this clock
   logic [3:0]        todo_q, todo_d;              // SERIAL: key words still to make before the next capture
   logic              produce_q;                   // SERIAL: todo_q != 0, kept in a flop (it selects window_d)
   logic              fresh_q;                     // SERIAL: the window's newest word changed at the last edge
@@ -232,6 +230,11 @@ module rijndael_core_pipelined #(
   // flop (and the wipe flag). One clock of latency.
   localparam int BEAT_W = 1 + 3 + 3 + 1 + SLOT_W + KEY_W + W;
   logic              beat_valid, beat_take, beat_is_key, beat_decrypt, hold_ready;
+  logic              next_valid, next_is_key, next_decrypt;  // the head after this clock edge
+  logic [2:0]        next_key_len, next_block_len;
+  logic [SLOT_W-1:0] next_slot;
+  logic [KEY_W-1:0]  unused_next_key;
+  logic [W-1:0]      unused_next_block;
   logic [2:0]        beat_key_len, beat_block_len;
   logic [SLOT_W-1:0] beat_slot;
   logic [KEY_W-1:0]  beat_key;
@@ -245,7 +248,11 @@ module rijndael_core_pipelined #(
     .in_data_i  ({in_is_key_i, in_key_len_i, in_block_len_i, in_decrypt_i, in_slot_i, in_key_i, in_block_i}),
     .out_valid_o(beat_valid),
     .out_ready_i(beat_take),
-    .out_data_o ({beat_is_key, beat_key_len, beat_block_len, beat_decrypt, beat_slot, beat_key, beat_block})
+    .out_data_o ({beat_is_key, beat_key_len, beat_block_len, beat_decrypt, beat_slot, beat_key, beat_block}),
+    .next_valid_o(next_valid),
+    .next_data_o ({next_is_key, next_key_len, next_block_len, next_decrypt, next_slot, unused_next_key,
+                   unused_next_block}),
+    .out_ready_next_i(key_go_d || block_take_d)
   );
   // While the output buffer is wiped after reset no beat is taken. in_wiping_q is a copy of the buffer's
   // flag next to the input (the buffer sits at the output, across the die from the key logic that
@@ -291,22 +298,26 @@ module rijndael_core_pipelined #(
   // can only end and decrypt blocks can only move on.
   assign key_ok     = (!wave_busy_q || (!wave_used_q && wave_slot_in)) && !decrypt_in_flight;
   assign key_go_d   = beat_valid && beat_is_key && !key_go_q && (key_ok || !slot_ok);
-  // With one key slot a block's conditions are the hold and the credit (and for a decrypt block the end
-  // of the wave), all decided a clock ahead into block_gate_q / block_gate_dec_q from the next-state
-  // values, so the decision that enables the input register and starts a block is one LUT of flops that
-  // sit together (the wave and credit flops are spread over the die). With key slots the wave's slot and
-  // the block's slot are compared as well.
-  if (KEY_SLOTS == 1) begin : g_simple_take
-    logic unused_block_ok;
-    assign block_ok        = 1'b1;
-    assign unused_block_ok = ^{block_ok, credit_ok_q, holding_q, wave_pending_q, wave_slot_in};
-    assign beat_take = key_go_q || (beat_valid && !beat_is_key && (in_inverse ? block_gate_dec_q : block_gate_q));
-  end else begin : g_general_take
-    logic unused_gate;
-    assign block_ok    = !(wave_slot_in && (holding_q || (in_inverse && (wave_busy_q || wave_pending_q))));
-    assign beat_take   = key_go_q || (beat_valid && !beat_is_key && block_ok && credit_ok_q);
-    assign unused_gate = ^{block_gate_q, block_gate_dec_q};
+  // A block beat's take is decided a clock ahead into block_take_q, from the next-state values of the skid's
+  // head and of everything the decision reads (credit, hold, wave, the wave's key slot), so the take that
+  // enables the input skid's ~400 flops and starts a block is one flop (the combinational take from the
+  // head's flags through the gates was the seed-1 path, 6.6 ns with two routes across the die). The
+  // decision is the same one the clock would make from those registers: a block is held while its key
+  // slot's wave holds new blocks back (hold), a decrypt block of that slot also while the wave runs or a
+  // write is pending (it reads round key Nr first), and every block waits for a credit. Only blocks of the
+  // slot the wave writes are ordered against it; other slots' round keys stay put.
+  logic next_inverse, next_wave_slot, unused_next;
+  assign next_inverse = DECRYPT && (!ENCRYPT || next_decrypt);
+  if (KEY_SLOTS > 1) begin : g_next_slot
+    assign next_wave_slot = (int'(next_slot) < KEY_SLOTS ? next_slot : SLOT_W'(0)) == wave_slot_d;
+  end else begin : g_next_one_slot
+    assign next_wave_slot = 1'b1;
   end
+  assign unused_next  = ^{next_key_len, next_block_len, next_slot, unused_next_key, unused_next_block};
+  assign block_take_d = next_valid && !next_is_key && credit_ok_d &&
+                        !(next_wave_slot && (hold_d != 2'd0 ||
+                                             (next_inverse && (wave_busy_d || (KEY_REG && wave_write)))));
+  assign beat_take  = key_go_q || block_take_q;
   assign in_fire    = beat_take;
   assign key_fire   = key_go_q && slot_ok;
 
@@ -420,28 +431,24 @@ module rijndael_core_pipelined #(
   assign wave_round_key   = wave_key_valid ? stepped_round_key : '0;
 
   // KEY_REG: the stepped round key and its write enables (one flop per slot and round key, so each
-  // round-key register is enabled straight from a flop) wait one clock; wave_pending_q marks that clock.
+  // round-key register is enabled straight from a flop) wait one clock.
   logic [KEY_SLOTS-1:0][NR:1] write_now, write_enable_q;
   logic [W-1:0]               wave_key_q;
-  logic                       wave_pending_q;
   if (KEY_REG) begin : g_key_reg
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         write_enable_q <= '0;
         wave_key_q     <= '0;
-        wave_pending_q <= 1'b0;
       end else begin
         write_enable_q <= write_now;
         wave_key_q     <= wave_round_key;
-        wave_pending_q <= wave_write;
       end
     end
   end else begin : g_key_direct
     logic unused_key_reg;  // round keys are written in the clock of their key step
     assign write_enable_q = '0;
     assign wave_key_q     = '0;
-    assign wave_pending_q = 1'b0;
-    assign unused_key_reg = ^{write_enable_q, wave_key_q, wave_pending_q};
+    assign unused_key_reg = ^{write_enable_q, wave_key_q};
   end
 
   // The key beat writes round key 0 (and round key 1 when WRITE_AT_KEY) of its own slot, the wave the
@@ -754,16 +761,12 @@ module rijndael_core_pipelined #(
       held_q      <= '0;
       out_fire_q  <= 1'b0;
       block_fire_q <= 1'b0;
-      credit_ok_q  <= 1'b0;
-      block_gate_q <= 1'b0;
-      block_gate_dec_q <= 1'b0;
+      block_take_q <= 1'b0;
     end else begin
       held_q      <= held_d;
       out_fire_q  <= out_fire;
       block_fire_q <= block_fire;
-      credit_ok_q  <= credit_ok_d;
-      block_gate_q <= credit_ok_d && hold_d == 2'd0;
-      block_gate_dec_q <= DECRYPT && credit_ok_d && hold_d == 2'd0 && !wave_busy_d && !(KEY_REG && wave_write);
+      block_take_q <= block_take_d;
     end
   end
 
@@ -779,7 +782,6 @@ module rijndael_core_pipelined #(
       wave_wait_q  <= '0;
       wave_used_q  <= 1'b0;
       hold_q       <= '0;
-      holding_q    <= 1'b0;
       todo_q       <= '0;
       produce_q    <= 1'b0;
       fresh_q      <= 1'b0;
@@ -798,7 +800,6 @@ module rijndael_core_pipelined #(
       wave_wait_q  <= wave_wait_d;
       wave_used_q  <= wave_used_d;
       hold_q       <= hold_d;
-      holding_q    <= hold_d != 2'd0;
       todo_q       <= todo_d;
       produce_q    <= todo_d != 4'd0;
       fresh_q      <= key_fire || produce_now;

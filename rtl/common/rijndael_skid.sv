@@ -7,6 +7,14 @@
 // whatever in_valid_i is. One beat per clock passes with out_ready_i high; latency one clock; order kept,
 // nothing dropped: a beat that arrives while the head is held waits in the spare register, and in_ready_o
 // falls while that register is full. Reset empties and zeroes both registers.
+//
+// next_valid_o / next_data_o are the head's next state (what out_valid_o / out_data_o will be after this
+// clock edge): a consumer can decide from them into flops a clock ahead, so that its out_ready_i is a
+// function of flops. It then also gives that decision's next value on out_ready_next_i (the contract:
+// out_ready_i after a clock edge equals out_ready_next_i before it), and the head's wide data register
+// is enabled straight from a flop (head_load_q) instead of from the handshake: the enable net reaches
+// every data bit across the die, and a LUT driving it sits where the placer puts that net's centre.
+// The spare data register loads whenever it is empty (its contents matter only once it is valid).
 module rijndael_skid #(
   parameter int WIDTH = 8
 ) (
@@ -17,15 +25,39 @@ module rijndael_skid #(
   input  logic [WIDTH-1:0] in_data_i,
   output logic             out_valid_o,
   input  logic             out_ready_i,
-  output logic [WIDTH-1:0] out_data_o
+  output logic [WIDTH-1:0] out_data_o,
+  output logic             next_valid_o,
+  output logic [WIDTH-1:0] next_data_o,
+  input  logic             out_ready_next_i
 );
-  logic             head_valid_q, spare_valid_q, head_free;
-  logic [WIDTH-1:0] head_q, spare_q;
+  logic             head_valid_q, spare_valid_q, head_free, head_load_q;
+  logic             head_valid_d, spare_valid_d;
+  logic [WIDTH-1:0] head_q, spare_q, head_d, spare_d;
 
-  assign in_ready_o  = !spare_valid_q;
-  assign head_free   = !head_valid_q || out_ready_i;  // the head is empty or leaves this clock
-  assign out_valid_o = head_valid_q;
-  assign out_data_o  = head_q;
+  assign in_ready_o   = !spare_valid_q;
+  assign head_free    = !head_valid_q || out_ready_i;  // the head is empty or leaves this clock
+  assign out_valid_o  = head_valid_q;
+  assign out_data_o   = head_q;
+  assign next_valid_o = head_valid_d;
+  // From head_free, not head_load_q: the consumer's decision logic stays next to the flags.
+  assign next_data_o  = !head_free ? head_q : spare_valid_q ? spare_q : in_data_i;
+
+  always_comb begin
+    head_valid_d  = head_valid_q;
+    head_d        = head_q;
+    spare_valid_d = spare_valid_q;
+    spare_d       = spare_q;
+    if (head_free) begin
+      // The head refills from the spare register first (it arrived earlier), else from the input.
+      head_valid_d  = spare_valid_q || in_valid_i;
+      spare_valid_d = 1'b0;
+    end else if (!spare_valid_q) begin
+      spare_valid_d = in_valid_i;
+    end
+    // The data registers follow the flags, enabled from flops (head_load_q equals head_free).
+    if (head_load_q) head_d = spare_valid_q ? spare_q : in_data_i;
+    if (!spare_valid_q) spare_d = in_data_i;
+  end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -33,14 +65,13 @@ module rijndael_skid #(
       spare_valid_q <= 1'b0;
       head_q        <= '0;
       spare_q       <= '0;
-    end else if (head_free) begin
-      // The head refills from the spare register first (it arrived earlier), else from the input.
-      head_valid_q  <= spare_valid_q || in_valid_i;
-      head_q        <= spare_valid_q ? spare_q : in_data_i;
-      spare_valid_q <= 1'b0;
-    end else if (!spare_valid_q) begin
-      spare_valid_q <= in_valid_i;
-      spare_q       <= in_data_i;
+      head_load_q   <= 1'b1;
+    end else begin
+      head_valid_q  <= head_valid_d;
+      spare_valid_q <= spare_valid_d;
+      head_q        <= head_d;
+      spare_q       <= spare_d;
+      head_load_q   <= !head_valid_d || out_ready_next_i;
     end
   end
 endmodule
