@@ -38,8 +38,8 @@ module rijndael_fifo_fast #(
     ERROR_rijndael_fifo_fast_DEPTH_must_be_a_power_of_two_of_at_least_4 u_error ();
   end
 
-  logic             fetched_q;            // fetch_q holds an entry read at the last edge
-  logic [WIDTH-1:0] fetch_q;
+  logic             fetched_q;            // the bank read registers hold an entry fetched at the last edge
+  logic [WIDTH-1:0] fetch_data;           // that entry: the read register of its bank
   logic [2:0]       out_valid_q;          // filled from [0] up: 000, 001, 011, 111
   // Packed, not an unpacked array: Icarus does not propagate a continuous assignment from an unpacked
   // array word (out_data_o stayed unknown in the engine's Icarus runs).
@@ -75,7 +75,7 @@ module rijndael_fifo_fast #(
 
   // At most one entry arrives at the output registers per clock: the fetched one, or a bypassed beat.
   assign arrive  = fetched_q || bypass;
-  assign arrival = fetched_q ? fetch_q : in_data_i;
+  assign arrival = fetched_q ? fetch_data : in_data_i;
 
   assign out_valid_o = out_valid_q[0];
   assign out_data_o  = out_q[0];
@@ -86,43 +86,69 @@ module rijndael_fifo_fast #(
   // many slices was the critical path (a 2.4 ns route before the read even starts). Each copy counts on
   // its own (same enables), so synthesis keeps them apart.
   //
+  // Each slice is made of BANKS banks of BANK_DEPTH entries (the depth of one LUT-RAM cell on ECP5), and
+  // every bank has its own read register, loaded every clock from the bank's read address: the read is a
+  // LUT-RAM lookup into a flop beside it. The choice between banks comes after these registers, on the way
+  // to the output registers (fetch_data), not between the LUT RAM and a register: the LUT-RAM read, the
+  // bank multiplexer and the routes across the memory into one read register limited the pipelined core
+  // (6.3 ns). Same latency as one read register: an entry fetched in one clock is there in the next.
+  //
   // One write port per slice, shared by the wipe sequence and arriving beats, addressed by a flop alone
   // (no select in front of it). Every beat is written into the free slot at the write pointer, and the
   // pointer moves only when the beat stays in the memory (push).
   //
-  // The read register loads every clock (no enable to fan out); fetched_q says whether it holds a fetch.
-  // It stays zero while the memory is wiped, so no entry from before a reset passes through it.
-  localparam int GROUP_W = 32;
-  localparam int GROUPS  = (WIDTH + GROUP_W - 1) / GROUP_W;
+  // The read registers load every clock (no enable to fan out); fetched_q says whether they hold a fetch.
+  // They stay zero while the memory is wiped, so no entry from before a reset passes through them.
+  localparam int GROUP_W    = 32;
+  localparam int GROUPS     = (WIDTH + GROUP_W - 1) / GROUP_W;
+  localparam int BANK_DEPTH = DEPTH < 16 ? DEPTH : 16;
+  localparam int BANKS      = DEPTH / BANK_DEPTH;
+  localparam int LOW_W      = $clog2(BANK_DEPTH);           // address bits within a bank
+  localparam int BANK_W     = BANKS > 1 ? $clog2(BANKS) : 1;
   for (genvar g = 0; g < GROUPS; g++) begin : g_slice
     localparam int LO = g * GROUP_W;
     localparam int SW = (WIDTH - LO < GROUP_W) ? WIDTH - LO : GROUP_W;
-    (* ram_style = "distributed" *) logic [SW-1:0] mem [DEPTH];
-    logic [AW-1:0] wr_addr_q, rd_addr_q;
+    logic [AW-1:0]     wr_addr_q, rd_addr_q;
+    logic [BANK_W-1:0] wr_bank, rd_bank, fetch_bank_q;  // the bank read into the read registers last clock
+    logic [BANKS*SW-1:0] read_q;  // one read register per bank (flat: Yosys cannot size a 2-D packed net here)
     if (g == 0) begin : g_wipe_addr
       assign wipe_addr = wr_addr_q;
     end
-
-    always_ff @(posedge clk_i) begin
-      // The write enable does not wait for in_ready_q (on ECP5 the handshake in front of every LUT-RAM
-      // write enable was the critical path): the slot at the write pointer is always free, so a beat that
-      // is refused or bypassed is written there harmlessly and the pointer does not move.
-      if (wiping_q || in_valid_i) mem[wr_addr_q] <= wiping_q ? '0 : in_data_i[LO +: SW];
+    if (BANKS > 1) begin : g_banked
+      assign wr_bank = wr_addr_q[AW-1:LOW_W];
+      assign rd_bank = rd_addr_q[AW-1:LOW_W];
+    end else begin : g_one_bank
+      assign wr_bank = '0;
+      assign rd_bank = '0;
     end
 
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni || wiping_q) fetch_q[LO +: SW] <= '0;
-      else                     fetch_q[LO +: SW] <= mem[rd_addr_q];
+    for (genvar b = 0; b < BANKS; b++) begin : g_bank
+      (* ram_style = "distributed" *) logic [SW-1:0] mem [BANK_DEPTH];
+      always_ff @(posedge clk_i) begin
+        // The write enable does not wait for in_ready_q (on ECP5 the handshake in front of every LUT-RAM
+        // write enable was the critical path): the slot at the write pointer is always free, so a beat that
+        // is refused or bypassed is written there harmlessly and the pointer does not move.
+        if ((wiping_q || in_valid_i) && wr_bank == BANK_W'(b))
+          mem[wr_addr_q[LOW_W-1:0]] <= wiping_q ? '0 : in_data_i[LO +: SW];
+      end
+
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni || wiping_q) read_q[b*SW +: SW] <= '0;
+        else                     read_q[b*SW +: SW] <= mem[rd_addr_q[LOW_W-1:0]];
+      end
     end
+    assign fetch_data[LO +: SW] = read_q[32'(fetch_bank_q) * SW +: SW];
 
     // The wipe walks the write address over the memory, the read address with it (still empty after).
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
-        wr_addr_q <= '0;
-        rd_addr_q <= '0;
+        wr_addr_q    <= '0;
+        rd_addr_q    <= '0;
+        fetch_bank_q <= '0;
       end else begin
         if (push || wiping_q)  wr_addr_q <= wr_addr_q + 1'b1;
         if (fetch || wiping_q) rd_addr_q <= rd_addr_q + 1'b1;
+        fetch_bank_q <= rd_bank;
       end
     end
   end

@@ -129,8 +129,11 @@ async def fifo_wipe_order_latency(dut):
     await _reset(dut, depth, wipe)
     await ReadOnly()
     if wipe:
-        mem = dut.g_slice[0].mem if dut._name == "rijndael_fifo_fast" else dut.mem  # WIDTH 12: one slice
-        entries = [int(mem[i].value) for i in range(depth)]
+        if dut._name == "rijndael_fifo_fast":  # WIDTH 12: one slice, banks of up to 16 entries
+            bank_depth = min(depth, 16)
+            entries = [int(dut.g_slice[0].g_bank[i // bank_depth].mem[i % bank_depth].value) for i in range(depth)]
+        else:
+            entries = [int(dut.mem[i].value) for i in range(depth)]
         assert entries == [0] * depth, f"memory not wiped: {entries}"
     outputs = [dut.out_q] if dut._name == "rijndael_fifo_fast" else [dut.head_q]  # out_q: all three, packed
     assert int(dut.out_valid_o.value) == 0 and all(int(r.value) == 0 for r in outputs)
