@@ -228,6 +228,13 @@ class FoldedTiming:
         return [(port[i], out.get(i)) for i in range(len(beats))]
 
 
+def pipelined_out_depth(cfg) -> int:
+    """rijndael_core_pipelined's OUT_DEPTH: the power of two at or above its L + 3 slots (L = Nr * (1 + SUBSTAGES))."""
+    nr = max(cfg.params["MAX_NB"], cfg.params["MAX_NK"]) + 6
+    slots = nr * (1 + cfg.params["SUBSTAGES"])
+    return 1 << (slots + 3 - 1).bit_length()
+
+
 def two_stage(cfg) -> bool:
     """The iterative core's two-stage datapath (two blocks in flight): ROUNDS_PER_CYCLE = 1 (S-boxes or T-boxes)."""
     return cfg.params["ARCH"] == 0 and cfg.params["ROUNDS_PER_CYCLE"] == 1
@@ -731,7 +738,7 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
 
 
 # Registers that hold key material or data, per architecture (paths below the top level): all zero in the
-# second cycle after reset. The round-key RAM (a RAM cannot be reset at once) is zero once in_ready_o rises.
+# wipe_cycle-th clock after reset. The round-key RAM (a RAM cannot be reset at once) is zero once in_ready_o rises.
 INTERNAL_REGS = {
     1: ["g_pipelined.u_core." + r for r in ("slot_q", "slot_valid_q", "round_keys_q", "window_q", "key_valid_q",
                                             "u_out_buffer.out_q")],
@@ -740,6 +747,14 @@ INTERNAL_REGS = {
     2: ["g_folded.u_core." + r for r in ("state_q", "window_q", "round_key_q", "write_data_q", "u_front.key_valid_q")],
     3: ["g_tiny.u_core." + r for r in ("state_q", "prev_q", "acc_q", "sbox_in_q", "u_front.key_valid_q")],
 }
+
+
+def wipe_cycle(cfg) -> int:
+    """The clock after reset at which INTERNAL_REGS are all zero: the second for the pipelined core, which
+    resets its slot registers from a register per slot, one clock late (a reset net to every slot flop limited
+    its Fmax); the first for the others, whose key expansion may afterwards step the all-zero key into its
+    window (no secret), so a later clock would not show the wipe."""
+    return 2 if cfg.params["ARCH"] == 1 else 1
 
 
 def internal_regs(cfg) -> list[str]:
@@ -765,8 +780,10 @@ def internal_store(cfg) -> list[str]:
             [core + "u_out_fifo.mem"]
     if cfg.params["ARCH"] == 0 and not (cfg.decrypt or cfg.params["ENC_KEYS"] == 1):
         return []
-    if cfg.params["ARCH"] == 1:  # one 32-bit slice per block word (the refused flag is the slice after them)
-        return [f"g_pipelined.u_core.u_out_buffer.g_slice[{k}].mem" for k in range(max(cfg.block_words))]
+    if cfg.params["ARCH"] == 1:  # one 32-bit slice per block word (the refused flag is the slice after them),
+        # each in banks of 16 entries
+        return [f"g_pipelined.u_core.u_out_buffer.g_slice[{k}].g_bank[{b}].mem"
+                for k in range(max(cfg.block_words)) for b in range(max(1, pipelined_out_depth(cfg) // 16))]
     return INTERNAL_STORE[cfg.params["ARCH"]]
 
 
@@ -813,9 +830,9 @@ async def core_reset(dut):
         tb.driver.flush()
         await tb.reset(rng.randint(1, 2))
         tb.monitor.paused = False
-        # second cycle after reset: registers holding key material / state are zero (the second, because
-        # the pipelined core resets its slot registers from a register per slot, one clock late)
-        await RisingEdge(dut.clk_i)
+        # registers holding key material / state are zero in the wipe_cycle-th clock after reset
+        for _ in range(wipe_cycle(tb.cfg) - 1):
+            await RisingEdge(dut.clk_i)
         await FallingEdge(dut.clk_i)
         await ReadOnly()
         nonzero, missing = _peek_zero(tb, internal_regs(tb.cfg))

@@ -622,11 +622,11 @@ def _peek_core(dut, engine, paths, check):
 
 
 async def _watch_core_wipe(dut, cfg, engine):
-    """The core's key and state registers (the paths the core's own reset test checks) in the second cycle
-    after the engine resets it (reset or CLEAR, one clock long): all zero. The second, because the
-    pipelined core resets its slot registers from a register per slot, one clock after the reset (a
-    reset net to every slot flop limited its Fmax); long before it takes input again. (Later the core
-    may expand the all-zero key into them, which is no secret.) Returns the registers that were not zero."""
+    """The core's key and state registers (the paths the core's own reset test checks) after the engine
+    resets it (reset or CLEAR, one clock long): all zero in the clock the core's own test checks
+    (`wipe_cycle`: the second for the pipelined core, whose slot registers reset one clock late, else the
+    first), long before it takes input again. (Later the core may expand the all-zero key into them, which
+    is no secret.) Returns the registers that were not zero."""
     nonzero = []
 
     def check(handle, name):
@@ -638,7 +638,7 @@ async def _watch_core_wipe(dut, cfg, engine):
         await ReadOnly()
         if not int(dut.dp_rst_n.value):
             break
-    await ClockCycles(dut.clk_i, 2)
+    await ClockCycles(dut.clk_i, _core_tests().wipe_cycle(cfg))
     await ReadOnly()
     _peek_core(dut, engine, _core_tests().internal_regs(cfg), check)
     return nonzero
