@@ -33,13 +33,14 @@
 // A block accepted in the clock H is accepted still hashes with the previous powers.
 //
 // Stage by stage (clock t: the block is accepted into the input register, which also looks up its lane):
-//   t+1 issue: operands V and H^k from LUT RAM / forward into the multiplier's input flops
+//   t+1 issue: operands V and H^k from LUT RAM / forward into the multiplier's input flops (read
+//              addresses and source selects registered at t)
 //   t+2, t+3  multiplier stages; t+4: product in the result register (written to prod_mem, or folded)
 //
 // Results leave in the order last blocks were accepted (one issue slot, one pipeline). A last block is
 // accepted only with a free queue entry counted for it, so the pipeline never has to stall.
-// Reset and clear_i: every flop is reset (a multiplication in flight is dropped, the multiplier's own
-// registers hold zeros two clocks later) and the three memories are zeroed by a counted sequence
+// Reset and clear_i: every flop is reset (a multiplication in flight is dropped: the operands are zero
+// from the clock after, so the multiplier's registers hold zeros within four clocks) and the three memories are zeroed by a counted sequence
 // (4 x 2^CTX_W clocks, both readies low).
 module rijndael_ghash_lanes #(
   parameter int CONTEXTS = 4,
@@ -74,9 +75,9 @@ module rijndael_ghash_lanes #(
   localparam logic [2:0] OP_FOLD_LAST  = 3'd3;   // V_(m-2) * H^2: added, and the sum is the message's GHASH
   localparam logic [2:0] OP_POW        = 3'd4;   // a power of H for pow_mem[ctx, slot]
 
-  logic [127:0] pow_mem  [ENTRIES];   // slot k-1: H^k
-  logic [127:0] prod_mem [ENTRIES];   // slot r: lane r's last product P
-  logic [127:0] v_mem    [ENTRIES];   // slot r: lane r's last V
+  // The memories (pow_mem: slot k-1 holds H^k; prod_mem: slot r lane r's last product P; v_mem: slot r
+  // lane r's last V) are in g_quarter below, 32 bits each.
+  localparam int QUARTERS = 4;
 
   // Wipe sequence
   logic              wiping_q;
@@ -151,7 +152,10 @@ module rijndael_ghash_lanes #(
   logic [2:0]         op_kind;
   logic [CTX_W-1:0]   op_ctx;
   logic [1:0]         op_idx;
-  logic [ADDR_W-1:0]  prod_addr_q, pow_addr_q, v_addr_q;
+  logic [ADDR_W-1:0]  prod_addr_d, pow_addr_d, v_addr_d;
+  logic               v_we_q;
+  logic [ADDR_W-1:0]  v_waddr_q;
+  logic [127:0]       v_wdata_q;
   logic               a_h_q, a_res_q, a_prod_q, a_v_q, b_h_q, b_pow_q;   // source selects of this clock
   logic               pow_done, fold_next, pow_next_next, pow_start_next, fwd_next, h_busy_d, pow_started_d;
   logic [1:0]         lane_back1, lane_back2;
@@ -193,9 +197,19 @@ module rijndael_ghash_lanes #(
   // One read port each. prod_mem: the block's P_(i-3), or in the fold's clock P_(m-3) (no block is in the
   // input register then: in_ready_o was low). pow_mem: H for a last block, H^3 for the others, H^2 for
   // the fold.
-  assign prod_rd = prod_mem[prod_addr_q];
-  assign pow_rd  = pow_mem[pow_addr_q];
-  assign v_rd    = v_mem[v_addr_q];
+  // The read addresses of the next clock (registered in g_quarter).
+  always_comb begin
+    prod_addr_d = '0;
+    pow_addr_d  = '0;
+    if (accept) begin
+      prod_addr_d = {in_ctx_i, in_lane};
+      pow_addr_d  = {in_ctx_i, in_last_i ? 2'd0 : 2'(LANES - 1)};
+    end else if (fold_next) begin
+      prod_addr_d = {blk_ctx_q, lane_back2};
+      pow_addr_d  = {blk_ctx_q, 2'd1};
+    end
+  end
+  assign v_addr_d = {blk_ctx_q, lane_back1};
   // Block m-3 issued at least 3 clocks before the fold (m-2 and m-1 came after it), so its product is in
   // prod_mem, or in the result register when it issued exactly 3 clocks before (written at this edge).
   assign p3_fwd = vr_q && kind_r_q == OP_BLOCK && ctx_r_q == fold_ctx_q && idx_r_q == p3_lane_q;
@@ -228,33 +242,57 @@ module rijndael_ghash_lanes #(
   rijndael_gf128_mul_pipe u_mul (.clk_i, .rst_ni, .a_i(op_a), .b_i(op_b), .p_o(res));
 
   // ---------------------------------------------------------------------------------------------
-  // Memories: one write port each; the wipe sequence has priority.
+  // Memories: one write port each; the wipe sequence has priority. Split in quarters of 32 bits, each with
+  // its own copy of the read addresses (kept flops, no reset: they address nothing secret, and a reset
+  // could not be folded into kept flops), because the operand bits, and with them the LUT RAM feeding
+  // them, spread over the whole multiplier: one address flop driving all 32 DPR16X4 of a memory was a
+  // 3.0 ns route on the seed-1 critical path.
+  // V is written a clock late from registers (v_we_q ...): it was the end of that path (operand logic ->
+  // v_mem write data). It is read only by a fold, for block m-2, which issued at least a clock before the
+  // last block, i.e. two before the fold: written by then.
   logic push_fold;
   assign push_fold = vr_q && kind_r_q == OP_FOLD_LAST;
 
-  always_ff @(posedge clk_i) begin
-    if (wiping_q) begin
-      pow_mem[wipe_addr_q] <= '0;
-    end else if (pow_start) begin
-      pow_mem[{h_ctx_q, 2'd0}] <= h_cur_q;
-    end else if (vr_q && kind_r_q == OP_POW) begin
-      pow_mem[{ctx_r_q, idx_r_q}] <= res;
-    end
-  end
+  for (genvar k = 0; k < QUARTERS; k++) begin : g_quarter
+    logic [31:0]       pow_mem  [ENTRIES];
+    logic [31:0]       prod_mem [ENTRIES];
+    logic [31:0]       v_mem    [ENTRIES];
+    logic [ADDR_W-1:0] prod_raddr_q, pow_raddr_q, v_raddr_q;
 
-  always_ff @(posedge clk_i) begin
-    if (wiping_q) begin
-      prod_mem[wipe_addr_q] <= '0;
-    end else if (vr_q && kind_r_q == OP_BLOCK) begin
-      prod_mem[{ctx_r_q, idx_r_q}] <= res;
+    (* keep *)
+    always_ff @(posedge clk_i) begin
+      prod_raddr_q <= prod_addr_d;
+      pow_raddr_q  <= pow_addr_d;
+      v_raddr_q    <= v_addr_d;
     end
-  end
+    assign prod_rd[32*k +: 32] = prod_mem[prod_raddr_q];
+    assign pow_rd[32*k +: 32]  = pow_mem[pow_raddr_q];
+    assign v_rd[32*k +: 32]    = v_mem[v_raddr_q];
 
-  always_ff @(posedge clk_i) begin
-    if (wiping_q) begin
-      v_mem[wipe_addr_q] <= '0;
-    end else if (blk_issue && !blk_last_q && !pow_start && !fold_issue) begin
-      v_mem[{blk_ctx_q, blk_lane_q}] <= op_a;
+    always_ff @(posedge clk_i) begin
+      if (wiping_q) begin
+        pow_mem[wipe_addr_q] <= '0;
+      end else if (pow_start) begin
+        pow_mem[{h_ctx_q, 2'd0}] <= h_cur_q[32*k +: 32];
+      end else if (vr_q && kind_r_q == OP_POW) begin
+        pow_mem[{ctx_r_q, idx_r_q}] <= res[32*k +: 32];
+      end
+    end
+
+    always_ff @(posedge clk_i) begin
+      if (wiping_q) begin
+        prod_mem[wipe_addr_q] <= '0;
+      end else if (vr_q && kind_r_q == OP_BLOCK) begin
+        prod_mem[{ctx_r_q, idx_r_q}] <= res[32*k +: 32];
+      end
+    end
+
+    always_ff @(posedge clk_i) begin
+      if (wiping_q) begin
+        v_mem[wipe_addr_q] <= '0;
+      end else if (v_we_q) begin
+        v_mem[v_waddr_q] <= v_wdata_q[32*k +: 32];
+      end
     end
   end
 
@@ -279,9 +317,9 @@ module rijndael_ghash_lanes #(
       fold_lane_q      <= '0;
       p3_lane_q        <= '0;
       p3_has_data_q    <= 1'b0;
-      prod_addr_q      <= '0;
-      pow_addr_q       <= '0;
-      v_addr_q         <= '0;
+      v_we_q           <= 1'b0;
+      v_waddr_q        <= '0;
+      v_wdata_q        <= '0;
       a_h_q            <= 1'b0;
       a_res_q          <= 1'b0;
       a_prod_q         <= 1'b0;
@@ -345,15 +383,12 @@ module rijndael_ghash_lanes #(
       end
       if (fold_issue) p3_q <= p3;
 
-      // Read addresses and operand selects of the next clock's operation (see Issue)
-      if (accept) begin
-        prod_addr_q <= {in_ctx_i, in_lane};
-        pow_addr_q  <= {in_ctx_i, in_last_i ? 2'd0 : 2'(LANES - 1)};
-      end else if (fold_next) begin
-        prod_addr_q <= {blk_ctx_q, lane_back2};
-        pow_addr_q  <= {blk_ctx_q, 2'd1};
-      end
-      v_addr_q    <= {blk_ctx_q, lane_back1};
+      // V of an issuing block (not a last one: no later block of its lane reads it), written next clock
+      v_we_q    <= blk_issue && !blk_last_q && !pow_start && !fold_issue;
+      v_waddr_q <= {blk_ctx_q, blk_lane_q};
+      v_wdata_q <= op_a;
+
+      // Operand selects of the next clock's operation (see Issue)
       pow_start_q <= pow_start_next;
       a_h_q       <= pow_start_next;
       a_res_q     <= pow_next_next || (accept && in_full && fwd_next);
