@@ -1,22 +1,25 @@
 // rijndael_gf128_mul_pipe: a full 128x128 GF(2^128) multiplier in GCM's bit order, three register
-// stages (operands, slices, product), a product every clock: p_o is a_i * b_i of three clocks before.
-//
-// The operand registers are here, one copy per slice (its 128/GROUPS bits of a, all of b), because on
-// ECP5 the first version's single operand register was the critical path: one b bit fed ~128 LUTs spread
-// over the whole multiplier, 6.5 ns of routing out of 9.4 (107 MHz). keep stops Yosys merging the copies.
+// stages (operands, tiles, product), a product every clock: p_o is a_i * b_i of three clocks before.
 //
 // Bit order: bus bit 127 is the coefficient of x^0 (SP 800-38D's reflected order, see rijndael_ghash).
 // Inside, operands are taken in polynomial order (coefficient c = bus bit 127-c).
 //
-// Stage 1: the carry-less (unreduced, 255-coefficient) product in GROUPS slices of a: slice g is the
-//   XOR of b * x^c over the coefficients c of a in the slice that are set, summed by an explicit balanced
-//   tree (ABC does not rebalance XOR chains), registered: GROUPS x 255 flops.
-// Stage 2: the slices summed, and the 127 high coefficients folded back with x^128 = x^7 + x^2 + x + 1
-//   (coefficients 249..254 wrap twice), registered: the product.
-// With 4 slices each stage is about three LUT4 levels (32 AND terms; then 4 slices x up to 8 positions).
+// Operands: registered here, one copy per tile (its A_SLICE bits of a and B_SLICE bits of b). On ECP5 a
+//   single operand register was the critical path: one bit fed ~128 LUTs spread over the whole multiplier
+//   (6.5 ns of routing out of 9.4, 107 MHz). The copies are kept flops: Yosys merges flops with one
+//   driver, and did so with the earlier per-slice copies whose keep was on the wires (the FF count of
+//   the synthesized unit showed a single copy). Every copy now feeds only its own tile.
+// Stage 1: the carry-less product of each tile, a[p] x b[q] (A_SLICE + B_SLICE - 1 coefficients), the XOR
+//   of up to min(A_SLICE, B_SLICE) AND terms per coefficient as a balanced tree (ABC does not rebalance
+//   XOR chains), registered. With 32 x 32 tiles that is three LUT4 levels and each operand bit drives only
+//   32 terms of its own tile.
+// Stage 2: the tiles summed at their offsets and the 127 high coefficients folded back with
+//   x^128 = x^7 + x^2 + x + 1 (coefficients 249..254 wrap twice), registered: the product. Written as one
+//   flat XOR per product bit (at most 30 tile flops with 32 x 32 tiles), three LUT4 levels.
 // Vector functions rather than per-bit generate assigns: Icarus simulates those far faster.
 module rijndael_gf128_mul_pipe #(
-  parameter int GROUPS = 4   // slices of a in stage 1: 1, 2, 4, 8 or 16
+  parameter int A_SPLIT = 4,   // slices of a: 1, 2, 4, 8 or 16
+  parameter int B_SPLIT = 4    // slices of b: 1, 2, 4, 8 or 16
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -24,8 +27,12 @@ module rijndael_gf128_mul_pipe #(
   input  logic [127:0] b_i,
   output logic [127:0] p_o
 );
-  localparam int SLICE  = 128 / GROUPS;
-  localparam int LEVELS = $clog2(SLICE);
+  localparam int A_SLICE = 128 / A_SPLIT;
+  localparam int B_SLICE = 128 / B_SPLIT;
+  localparam int TILES   = A_SPLIT * B_SPLIT;
+  localparam int TW      = A_SLICE + B_SLICE - 1;          // coefficients of one tile's product
+  localparam int SHORT   = (A_SLICE < B_SLICE) ? A_SLICE : B_SLICE;
+  localparam int LEVELS  = $clog2(SHORT);
 
   // Bus order <-> polynomial order (bit reversal).
   function automatic logic [127:0] reverse128(input logic [127:0] v);
@@ -34,59 +41,69 @@ module rijndael_gf128_mul_pipe #(
     reverse128 = r;
   endfunction
 
-  // XOR over the slice's coefficients c = g*SLICE + i of a_i * (b << c), both in polynomial order, as a balanced tree.
-  function automatic logic [254:0] slice_product(input logic [SLICE-1:0] a, input logic [127:0] b, input int g);
-    logic [255*SLICE-1:0] t;
-    for (int i = 0; i < SLICE; i++) begin
-      t[255*i +: 255] = {255{a[i]}} & ({127'd0, b} << (g*SLICE + i));
+  // Carry-less product of one tile: the XOR over the coefficients of the shorter operand of the longer
+  // one shifted, as a balanced tree.
+  function automatic logic [TW-1:0] tile_product(input logic [A_SLICE-1:0] a, input logic [B_SLICE-1:0] b);
+    logic [TW*SHORT-1:0] t;
+    for (int i = 0; i < SHORT; i++) begin
+      if (A_SLICE <= B_SLICE) t[TW*i +: TW] = {TW{a[i]}} & (TW'(b) << i);
+      else                    t[TW*i +: TW] = {TW{b[i]}} & (TW'(a) << i);
     end
     for (int l = 0; l < LEVELS; l++) begin
-      for (int i = 0; i < SLICE / 2; i++) begin
-        if (i < (SLICE >> (l + 1))) t[255*i +: 255] = t[255*(2*i) +: 255] ^ t[255*(2*i+1) +: 255];
+      for (int i = 0; i < SHORT / 2; i++) begin
+        if (i < (SHORT >> (l + 1))) t[TW*i +: TW] = t[TW*(2*i) +: TW] ^ t[TW*(2*i+1) +: TW];
       end
     end
-    slice_product = t[254:0];
+    tile_product = t[TW-1:0];
   endfunction
 
-  // The slices summed pairwise, then reduced modulo x^128 + x^7 + x^2 + x + 1 from the top down.
-  function automatic logic [127:0] sum_reduce(input logic [GROUPS*255-1:0] parts);
-    logic [GROUPS*255-1:0] t;
-    logic [254:0] r;
-    t = parts;
-    for (int l = 0; l < $clog2(GROUPS); l++) begin
-      for (int i = 0; i < GROUPS / 2; i++) begin
-        if (i < (GROUPS >> (l + 1))) t[255*i +: 255] = t[255*(2*i) +: 255] ^ t[255*(2*i+1) +: 255];
+  // The tiles placed at their offsets and summed (balanced over tiles), then reduced modulo
+  // x^128 + x^7 + x^2 + x + 1 in closed form: with c = hi * x^128 + lo, hi * x^128 = hi * (x^7 + x^2 + x + 1)
+  // = f (134 coefficients), whose top 6 fold once more.
+  function automatic logic [127:0] sum_reduce(input logic [TILES*TW-1:0] parts);
+    logic [TILES*255-1:0] t;
+    logic [126:0] hi;
+    logic [133:0] f;
+    logic [127:0] r;
+    for (int p = 0; p < A_SPLIT; p++) begin
+      for (int q = 0; q < B_SPLIT; q++) begin
+        t[255*(p*B_SPLIT+q) +: 255] = 255'(parts[TW*(p*B_SPLIT+q) +: TW]) << (p*A_SLICE + q*B_SLICE);
       end
     end
-    r = t[254:0];
-    for (int k = 254; k >= 128; k--) begin
-      r[k - 128] = r[k - 128] ^ r[k];
-      r[k - 127] = r[k - 127] ^ r[k];
-      r[k - 126] = r[k - 126] ^ r[k];
-      r[k - 121] = r[k - 121] ^ r[k];
+    for (int l = 0; l < $clog2(TILES); l++) begin
+      for (int i = 0; i < TILES / 2; i++) begin
+        if (i < (TILES >> (l + 1))) t[255*i +: 255] = t[255*(2*i) +: 255] ^ t[255*(2*i+1) +: 255];
+      end
     end
-    sum_reduce = r[127:0];
+    hi = t[254:128];
+    f  = {7'd0, hi} ^ {6'd0, hi, 1'b0} ^ {5'd0, hi, 2'd0} ^ {hi, 7'd0};
+    r  = t[127:0] ^ f[127:0];
+    r  = r ^ {120'd0, 8'({f[133:128]})} ^ {120'd0, 8'({f[133:128]}) << 1}
+           ^ {120'd0, 8'({f[133:128]}) << 2} ^ {113'd0, 15'({f[133:128]}) << 7};
+    sum_reduce = r;
   endfunction
 
-  logic [127:0]          a_poly, b_poly;
-  logic [GROUPS*255-1:0] part_d, part_q;
-  logic [127:0]          p_q;
+  logic [127:0]         a_poly, b_poly;
+  logic [TILES*TW-1:0]  part_d, part_q;
+  logic [127:0]         p_q;
 
   assign a_poly = reverse128(a_i);
   assign b_poly = reverse128(b_i);
-  for (genvar g = 0; g < GROUPS; g++) begin : g_slice
-    (* keep *) logic [SLICE-1:0] a_q;   // this slice's bits of a
-    (* keep *) logic [127:0] b_q;
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        a_q <= '0;
-        b_q <= '0;
-      end else begin
-        a_q <= a_poly[g*SLICE +: SLICE];
-        b_q <= b_poly;
+  for (genvar p = 0; p < A_SPLIT; p++) begin : g_a
+    for (genvar q = 0; q < B_SPLIT; q++) begin : g_b
+      logic [A_SLICE-1:0] a_q;   // this tile's bits of a
+      logic [B_SLICE-1:0] b_q;   // and of b
+      // keep on the flops themselves (on the wires it does not stop the merge). No reset here: a sync
+      // reset could not be folded into kept flops and would cost a LUT level in front of every copy;
+      // the user drives zero operands while it is in reset (rijndael_ghash_lanes issues nothing then),
+      // so the copies hold zeros from the second clock of reset.
+      (* keep *)
+      always_ff @(posedge clk_i) begin
+        a_q <= a_poly[p*A_SLICE +: A_SLICE];
+        b_q <= b_poly[q*B_SLICE +: B_SLICE];
       end
+      assign part_d[TW*(p*B_SPLIT+q) +: TW] = tile_product(a_q, b_q);
     end
-    assign part_d[g*255 +: 255] = slice_product(a_q, b_q, g);
   end
 
   always_ff @(posedge clk_i) begin
