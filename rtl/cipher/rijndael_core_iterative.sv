@@ -193,18 +193,24 @@ module rijndael_core_iterative #(
     assign oldest = oldest_by_size[0] | oldest_by_size[1] | oldest_by_size[2] | oldest_by_size[3] |
                     oldest_by_size[4];
 
-    // SubWord of the newest word, registered: the S-box is addressed with the word that is the newest after
-    // each edge (the key's last word at the key beat, each fresh word after a step, else the newest), so
-    // its output is SubWord(newest) KEY_LATENCY - 1 clocks after the window last moved. LUT and composite
-    // builds: LATENCY 1 (split case ROMs), valid in every clock. Block-RAM builds: one more dual-port RAM
-    // pair with its output register on (LATENCY 2; without it the RAM's 5.6 ns clock-to-output limited the
-    // key loop to 79 MHz), so a word that needs SubWord waits one clock after the window moved (settled_q).
-    localparam int KEY_LATENCY = KEY_SBOX == rijndael_pkg::SBOX_BRAM ? 2 : 1;
+    // SubWord of the newest word, registered twice (KEY_LATENCY 2): the S-box is addressed with the word that
+    // is the newest after each edge (each fresh word after a step, else the newest), so its output is
+    // SubWord(newest) one clock after the window last moved, and a word that needs SubWord waits one clock
+    // after the window moved (settled_q). Block-RAM builds: a RAM pair with its output register on (without
+    // it the RAM's 5.6 ns clock-to-output limited the key loop to 79 MHz). LUT and composite builds (and the
+    // T-box builds' LUT key S-box): the split case ROMs' inner register plus one after them; with one
+    // register the whole table sat in the loop window -> fresh word -> S-box -> window, which limited `tbox`
+    // (11.9 ns, 3 seeds at 82.8 MHz). The key beat does not address the S-box: the first Nk clocks after it
+    // copy the key words through the window (fresh = oldest), and the last copy step addresses it with word
+    // Nk - 1, which the first SubWord needs. (With key_fire in the choice, the handshake ran into the S-box
+    // address: the path of record of `iterative-bram`, 12.5 ns.) Cost: one clock per SubWord word in the
+    // key change of the LUT builds (AES-128: 45 -> 55 clocks), as the block-RAM builds already paid.
+    localparam int KEY_LATENCY = 2;
     logic [31:0] next_newest;
     logic        key_step, needs_sub, settled_q;
     assign needs_sub   = !copying_q && (phase_q[0] || sub_only);
-    assign key_step    = setup_q && !wipe_q && !(needs_sub && KEY_LATENCY > 1 && !settled_q);
-    assign next_newest = key_fire ? key_window[KEY_W-32 +: 32] : key_step ? fresh : newest;
+    assign key_step    = setup_q && !wipe_q && !(needs_sub && !settled_q);
+    assign next_newest = key_step ? fresh : newest;
 
     rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4), .LATENCY(KEY_LATENCY)) u_key_sbox (
       .clk_i(clk_i), .rst_ni(rst_ni), .en_i(1'b1),
