@@ -206,6 +206,7 @@ module rijndael_core_pipelined #(
   logic [KEY_SLOTS-1:0] key_valid_q, key_valid_d;   // per key slot: it holds a supported key
   logic              key_error_q, key_error_d;
   logic [KEY_SLOTS-1:0][NR:0][W-1:0] round_keys_q, round_keys_d;
+  logic [L-1:0]                      slot_rst_nq;  // the datapath's resets (see the slot registers)
   logic [SLOT_W-1:0] wave_slot_q, wave_slot_d;  // the key slot the wave writes
   logic [32*WIN-1:0] window_q, window_d;   // key expansion state the wave continues from
   logic [2:0]        phase_q, phase_d;
@@ -467,14 +468,18 @@ module rijndael_core_pipelined #(
       end
     end
     assign key_valid_d[k] = key_here ? key_supported : key_valid_q[k];
-    // One always_ff per slot: no single reset constant as wide as every slot's round keys.
     always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        round_keys_q[k] <= '0;
-        key_valid_q[k]  <= 1'b0;
-      end else begin
-        round_keys_q[k] <= round_keys_d[k];
-        key_valid_q[k]  <= key_valid_d[k];
+      if (!rst_ni) key_valid_q[k] <= 1'b0;
+      else         key_valid_q[k] <= key_valid_d[k];
+    end
+    // One always_ff per round key, reset from the slot reset chain (slot_rst_nq, below) at the round that
+    // reads it: rst_ni to the LSR of every round-key flop (NR x W per slot, spread along the pipeline) was
+    // the critical path (a 3.3 ns route). They are wiped one clock after rst_ni falls, with the slots.
+    for (genvar r = 0; r <= NR; r++) begin : g_wipe_round_key
+      localparam int RESET_FROM = r == 0 ? 0 : (r - 1) * D;
+      always_ff @(posedge clk_i) begin
+        if (!slot_rst_nq[RESET_FROM]) round_keys_q[k][r] <= '0;
+        else                          round_keys_q[k][r] <= round_keys_d[k][r];
       end
     end
   end
@@ -548,13 +553,25 @@ module rijndael_core_pipelined #(
   // synthesis from merging them): rst_ni straight to the LSR of every slot flop (about 7000 for AES-128)
   // was the critical path. Slot S is reset one clock after rst_ni falls and stays reset S + 1 clocks
   // after it rises; the valid flags reset at once, so nothing leaves meanwhile, and in_ready_o stays low
-  // for the output buffer's wipe (OUT_DEPTH >= L + 3 clocks).
+  // until the output buffer, reset from the last register of this chain, has wiped its memory (about
+  // L + OUT_DEPTH clocks after rst_ni rises).
   // The S-box block RAMs have no reset: their address register (inside the RAM) never had one, and their
   // output register is overwritten every clock from it, so two clocks after the slot in front of a RAM is
   // reset both hold values computed from the reset zeros, long before in_ready_o rises. A reset net to
   // the RAMs' RST pins (8 per round, in rows across the die), even from a register per round, was the
   // critical path.
-  logic [L-1:0] slot_rst_nq;
+
+  // The last slot zeroes the data of a refused block (it goes into the output buffer's memory with its
+  // error flag). One flag register for all W data bits (slot_refused_q[L-2]) was the critical path: a
+  // 2.8 ns route to the zeroing LUTs spread over the buffer's memory. Each 32-bit group gets a copy of the
+  // flag, loaded from the slot before, kept apart from the others (keep on the flops: copies with the same
+  // input would be merged). No reset: slot_refused_q[L-3] is zero from the first clock of reset on, so the
+  // copies are from the second, and nothing leaves the pipeline meanwhile (the valid flags reset at once).
+  logic [W/32-1:0] last_refused_q;
+  for (genvar g = 0; g < W / 32; g++) begin : g_last_refused
+    (* keep *)
+    always_ff @(posedge clk_i) last_refused_q[g] <= slot_refused_q[L-3];
+  end
   always_ff @(posedge clk_i) begin
     if (!rst_ni) slot_rst_nq <= '0;
     else         slot_rst_nq <= {slot_rst_nq[L-2:0], 1'b1};
@@ -683,7 +700,13 @@ module rijndael_core_pipelined #(
         assign unused_slot = ^slot_q[S] ^ ^slot_d[S] ^ slot_rst_nq[S];
         always_ff @(posedge clk_i) slot_q[S] <= '0;  // constant: synthesis removes it
       end else begin : g_flop_slot
-        assign slot_d[S]   = (S == L - 1 && slot_refused_q[L-2]) ? '0 : part_out;
+        if (S == L - 1) begin : g_zero_refused  // 32 bits per copy of the refused flag (see last_refused_q)
+          for (genvar g = 0; g < W / 32; g++) begin : g_group
+            assign slot_d[S][32*g +: 32] = last_refused_q[g] ? 32'h0 : part_out[32*g +: 32];
+          end
+        end else begin : g_keep_data
+          assign slot_d[S] = part_out;
+        end
         assign slot_out[S] = slot_q[S];
         always_ff @(posedge clk_i) begin
           if (!slot_rst_nq[S]) slot_q[S] <= '0;
@@ -732,13 +755,23 @@ module rijndael_core_pipelined #(
   assign out_error_o = buffer_data[W];
   assign out_fire    = out_valid_o && out_ready_i;
 
+  // The buffer is reset from the end of the slot reset chain (slot L - 1's flops are the buffer's, so that
+  // register has no other load), not from rst_ni: rst_ni comes from outside the core, and its route from
+  // the wrapper's reset logic across the die to the LSR of the buffer's flops was the critical path. The
+  // buffer thus enters reset one clock after rst_ni falls (out_valid_o is masked for that clock, so no
+  // block from before a reset or clear leaves after it) and starts its wipe L clocks after rst_ni rises;
+  // in_ready_o stays low until that wipe is done, as before.
+  logic buffer_rst_n, buffer_valid;
+  assign buffer_rst_n = slot_rst_nq[L-1];
+  assign out_valid_o  = buffer_valid && buffer_rst_n;
+
   rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH)) u_out_buffer (
     .clk_i      (clk_i),
-    .rst_ni     (rst_ni),
+    .rst_ni     (buffer_rst_n),
     .in_valid_i (slot_valid_q[L-2]),
     .in_ready_o (unused_buffer_ready),  // always 1 when pushed: the credits guarantee room
     .in_data_i  ({slot_refused_q[L-2], slot_d[L-1]}),
-    .out_valid_o(out_valid_o),
+    .out_valid_o(buffer_valid),
     .out_ready_i(out_ready_i),
     .out_data_o (buffer_data),
     .wiping_o   (out_wiping)
