@@ -201,6 +201,7 @@ module rijndael_core_pipelined #(
   logic [L-1:0][W-1:0] slot_q, slot_d;     // data after each register slot, in pipeline order
   logic [L-1:0][W-1:0] slot_out;           // what the next part reads (the BRAM output for SubBytes slots)
   logic [L-1:0]        slot_valid_q, slot_inverse_q, slot_refused_q;
+  logic [L-1:0]        slot_inverse_d;
   logic [L-1:0][SLOT_W-1:0] slot_tag_q, slot_tag_d;  // the key slot of each block in flight
 
   logic [KEY_SLOTS-1:0] key_valid_q, key_valid_d;   // per key slot: it holds a supported key
@@ -416,7 +417,11 @@ module rijndael_core_pipelined #(
     .window_i(base_window), .nb_code_i(NB_CODE), .nk_code_i(NK_CODE), .round_key_o(first_round_key)
   );
 
-  // The wave writes zeros for a refused key, so no block ever runs under a key the user did not intend.
+  // A refused key never reaches the round keys: its blocks are refused (key_valid_q), the key beat zeroes
+  // round key 0 and the window, and the wave then expands that all-zero window with rcon 0, so round keys
+  // 1..Nr hold constants that carry no secret (and no trace of the key they replace). Only a key beat that
+  // steps itself (STEP_AT_KEY) still reads the refused key's words and zeroes that step's result. Zeroing
+  // every wave step instead (key_valid_q -> the LSR of all W wave_key_q flops) was the critical path.
   logic         wave_write, wave_step, wave_key_valid;
   logic [3:0]   wave_write_index;
   logic [W-1:0] wave_round_key;
@@ -428,7 +433,7 @@ module rijndael_core_pipelined #(
   assign wave_step        = !step_key && wave_busy_q && wave_wait_q == 3'd0;
   assign wave_write       = write_key || wave_step;
   assign wave_write_index = write_key ? 4'd1 : wave_index_q;
-  assign wave_key_valid   = step_key ? key_supported : key_valid_q[wave_slot_q];
+  assign wave_key_valid   = !step_key || key_supported;
   assign wave_round_key   = wave_key_valid ? stepped_round_key : '0;
 
   // KEY_REG: the stepped round key and its write enables (one flop per slot and round key, so each
@@ -525,9 +530,9 @@ module rijndael_core_pipelined #(
           wave_wait_d = wave_wait_q - 3'd1;
         end else begin
           if (!SERIAL) begin
-            window_d = wave_key_valid ? step_window_out : '0;
-            phase_d  = wave_key_valid ? step_phase_out : '0;
-            rcon_d   = wave_key_valid ? step_rcon_out : '0;
+            window_d = step_window_out;
+            phase_d  = step_phase_out;
+            rcon_d   = step_rcon_out;
           end
           if (wave_index_q == 4'(NR)) begin
             wave_busy_d = 1'b0;
@@ -682,7 +687,19 @@ module rijndael_core_pipelined #(
             .last_round_i(LAST), .state_o(mixed)
           );
         end
-        if (SUBSTAGES == 1 || BRAM) begin : g_add_key  // the encryption AddRoundKey in the same part
+        if ((SUBSTAGES == 1 || BRAM) && ENCRYPT && DECRYPT && S > 0) begin : g_add_key_columns
+          // The encryption AddRoundKey in the same part, its choice per column from a copy of the block's
+          // direction flag kept next to that column (loaded with slot_inverse_q[S-1], from the same input):
+          // the one flag to the key XORs of all W bits, merged into the MixColumns network, was the
+          // critical path of pipelined-both (a 2.8 ns route across the die).
+          logic [NB-1:0] column_inverse_q;
+          for (genvar c = 0; c < NB; c++) begin : g_column
+            (* keep *)
+            always_ff @(posedge clk_i) column_inverse_q[c] <= slot_inverse_d[S-1];
+            assign part_out[W-1-32*c -: 32] = column_inverse_q[c] ? mixed[W-1-32*c -: 32]
+                                                                  : mixed[W-1-32*c -: 32] ^ round_key_enc[W-1-32*c -: 32];
+          end
+        end else if (SUBSTAGES == 1 || BRAM) begin : g_add_key  // the encryption AddRoundKey in the same part
           assign part_out = part_inverse ? mixed : mixed ^ round_key_enc;
         end else begin : g_no_add_key
           assign part_out = mixed;
@@ -718,7 +735,7 @@ module rijndael_core_pipelined #(
 
   // ---------------------------------------------------------------------------------------------
   // Registers. Synchronous active-low reset wipes data, tags and every piece of key material.
-  logic [L-1:0] slot_valid_d, slot_inverse_d, slot_refused_d;
+  logic [L-1:0] slot_valid_d, slot_refused_d;
   assign slot_valid_d   = {slot_valid_q[L-2:0], block_fire};
   assign slot_inverse_d = {slot_inverse_q[L-2:0], block_fire && in_inverse};
   assign slot_refused_d = {slot_refused_q[L-2:0], block_fire && block_refused};
