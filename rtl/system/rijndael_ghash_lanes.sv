@@ -16,12 +16,11 @@
 // the last block being multiplied by H^1 instead of H^3 as it is issued (its end is known then). The third
 // term needs no multiplication: V_(e_r'') is the lane whose last block is m-3, and V_(m-3) * H^3 is the
 // product P_(m-3) that block made (prod_mem, or the result register if it is just coming out). So one fold
-// multiplication (V_(m-2) * H^2) follows the last block, and P_(m-3) is read while the last block issues,
-// when the product memory's read port is free (no block can be accepted then), or taken from the result
-// register in the fold's clock. A lane a short message (m < 3) never reached contributes 0. The terms are
-// XORed as they come out of the multiplier and the sum goes to a 4-entry output queue. A message therefore
-// costs m + 1 clocks; in_ready_o is low for the clock the last block issues in (the fold takes the next
-// issue slot).
+// multiplication (V_(m-2) * H^2) follows the last block, and P_(m-3) is read in that fold's clock, when
+// the product memory's read port is free (no block can be in the input register then). A lane a short
+// message (m < 3) never reached contributes 0. The terms are XORed as they come out of the multiplier and
+// the sum goes to a 4-entry output queue. A message therefore costs m + 1 clocks; in_ready_o is low for
+// the clock the last block issues in (the fold takes the next issue slot).
 //
 // Forwarding: P_(i-3) is the multiplier's output register in the clock block i is issued when the blocks
 // of its context come back to back, else it was written to the per-(context, lane) product memory.
@@ -34,20 +33,15 @@
 // A block accepted in the clock H is accepted still hashes with the previous powers.
 //
 // Stage by stage (clock t: the block is accepted into the input register, which also looks up its lane):
-//   t    accept: P_(i-3) and H^k read from LUT RAM (address from the input port and the lane lookup) into
-//              the operand data flops, with a bypass for a product written at the end of t or t+1
-//   t+1  issue: operands from those flops (and the result register when P_(i-3) comes out just then)
-//              into the multiplier's operand copies
-//   t+2, t+3  multiplier stages; t+4: product in the result register, t+5: in the memories' write
-//              registers (written to prod_mem at the end of t+5), or folded
+//   t+1 issue: operands V and H^k from LUT RAM / forward into the multiplier's input flops (read
+//              addresses and source selects registered at t)
+//   t+2, t+3  multiplier stages; t+4: product in the result register (written to prod_mem, or folded)
 //
 // Results leave in the order last blocks were accepted (one issue slot, one pipeline). A last block is
 // accepted only with a free queue entry counted for it, so the pipeline never has to stall.
-// Reset and clear_i: every flop holding data is reset (a multiplication in flight is dropped: the operands
-// are zero from the clock after, so the multiplier's registers hold zeros within four clocks; the memories'
-// kept write-enable and write-address flops are not, the wipe drives them from the next clock) and the
-// three memories are zeroed by a counted sequence (4 x 2^CTX_W clocks, both readies low; its last write
-// lands one clock after the readies rise, through the write registers: slot 3, which nothing reads).
+// Reset and clear_i: every flop is reset (a multiplication in flight is dropped: the operands are zero
+// from the clock after, so the multiplier's registers hold zeros within four clocks) and the three memories are zeroed by a counted sequence
+// (4 x 2^CTX_W clocks, both readies low).
 module rijndael_ghash_lanes #(
   parameter int CONTEXTS = 4,
   parameter int CTX_W    = 2
@@ -147,24 +141,22 @@ module rijndael_ghash_lanes #(
   // folds never overlap (in_ready_o), powers wait until neither is pending.
   //
   // The operands are the path into the multiplier's operand copies (4 per bit, spread over its tiles),
-  // so everything that can be decided a clock early is, and no LUT RAM read is on that path: in the
-  // clock before the issue (when the block is accepted, when the last block issues for the fold, when
-  // the previous power is in the multiplier's second stage) the memories are read and the chosen source
-  // is loaded into two operand data flops, a_mem (P_(i-3), V_(m-2) or H) and b_mem (H^k or H), zero when
-  // nothing issues. An operand bit is then a_mem xor blk_q xor (a_res_q and res) -- one LUT4 -- and b_mem
-  // itself. Reading the LUT RAM in the issue clock instead (read-address flop -> route to 32 DPR16X4
-  // spread over the multiplier -> operand logic -> copies) was the ECP5 critical path of 5cda2b7.
+  // so everything that can be decided a clock early is: the memory read addresses and one-hot source
+  // selects are registered in the clock before the issue (when the block is accepted, when the last
+  // block issues for the fold, when the previous power is in the multiplier's second stage), and an
+  // operand bit is then an AND-XOR of its sources (one-hot, so XOR is the multiplexer), zero when
+  // nothing issues (blk_q is zero unless a block was accepted).
   logic               pow_start, pow_next, fold_issue, blk_issue, op_valid;
   logic               p3_fwd;
-  logic [127:0]       a_mem, b_mem, p3_rd, op_a, op_b;
+  logic [127:0]       prod_rd, pow_rd, v_rd, p3, op_a, op_b;
   logic [2:0]         op_kind;
   logic [CTX_W-1:0]   op_ctx;
   logic [1:0]         op_idx;
-  logic [ADDR_W-1:0]  prod_raddr, pow_raddr, v_raddr;
-  logic               prod_res_hit, v_we_d;
-  logic               ld_prod, ld_v, ld_p3, ld_pow, ld_h_a, ld_h_b;  // what the operand flops load
-  logic [127:0]       h_next;
-  logic               a_res_q;                                       // a takes the result register
+  logic [ADDR_W-1:0]  prod_addr_d, pow_addr_d, v_addr_d;
+  logic               v_we_q;
+  logic [ADDR_W-1:0]  v_waddr_q;
+  logic [127:0]       v_wdata_q;
+  logic               a_h_q, a_res_q, a_prod_q, a_v_q, b_h_q, b_pow_q;   // source selects of this clock
   logic               pow_done, fold_next, pow_next_next, pow_start_next, fwd_next, h_busy_d, pow_started_d;
   logic [1:0]         lane_back1, lane_back2;
 
@@ -202,43 +194,32 @@ module rijndael_ghash_lanes #(
   assign lane_back1 = (blk_lane_q >= 2'd1) ? blk_lane_q - 2'd1 : blk_lane_q + 2'd2;
   assign lane_back2 = (blk_lane_q >= 2'd2) ? blk_lane_q - 2'd2 : blk_lane_q + 2'd1;
 
-  // One read port each, read in the clock before the issue. prod_mem: the accepted block's P_(i-3), or
-  // while the last block issues P_(m-3) for the fold (no block is accepted then: in_ready_o is low).
-  // pow_mem: H for a last block, H^3 for the others, H^2 for the fold. v_mem: V_(m-2) for the fold.
-  // The addresses do not depend on in_valid_i (fold_next is from flops, and whether anything is loaded
-  // is decided by the ld_ selects below).
-  assign prod_raddr = fold_next ? {blk_ctx_q, lane_back2} : {in_ctx_i, in_lane};
-  assign pow_raddr  = fold_next ? {blk_ctx_q, 2'd1} : {in_ctx_i, in_last_i ? 2'd0 : 2'(LANES - 1)};
-  assign v_raddr    = {blk_ctx_q, lane_back1};
+  // One read port each. prod_mem: the block's P_(i-3), or in the fold's clock P_(m-3) (no block is in the
+  // input register then: in_ready_o was low). pow_mem: H for a last block, H^3 for the others, H^2 for
+  // the fold.
+  // The read addresses of the next clock (registered in g_quarter).
+  always_comb begin
+    prod_addr_d = '0;
+    pow_addr_d  = '0;
+    if (accept) begin
+      prod_addr_d = {in_ctx_i, in_lane};
+      pow_addr_d  = {in_ctx_i, in_last_i ? 2'd0 : 2'(LANES - 1)};
+    end else if (fold_next) begin
+      prod_addr_d = {blk_ctx_q, lane_back2};
+      pow_addr_d  = {blk_ctx_q, 2'd1};
+    end
+  end
+  assign v_addr_d = {blk_ctx_q, lane_back1};
+  // Block m-3 issued at least 3 clocks before the fold (m-2 and m-1 came after it), so its product is in
+  // prod_mem, or in the result register when it issued exactly 3 clocks before (written at this edge).
+  assign p3_fwd = vr_q && kind_r_q == OP_BLOCK && ctx_r_q == fold_ctx_q && idx_r_q == p3_lane_q;
+  assign p3     = !p3_has_data_q ? '0 : p3_fwd ? res : prod_rd;
 
-  // What the operand flops load for the next clock's operation (one-hot within a and within b).
-  // A power: a = H or the previous power (the result register), b = H. The fold: a = V_(m-2) (0 if its
-  // lane has no data), b = H^2. A block: a = X_i xor P_(i-3) (X_i alone in a lane's first pass; P_(i-3)
-  // from the result register when it comes out in the issue clock), b = H or H^3.
-  assign ld_prod = accept && in_full && !fwd_next;
-  assign ld_v    = fold_next && (blk_full_q || blk_lane_q >= 2'd1);
-  assign ld_p3   = fold_next && (blk_full_q || blk_lane_q >= 2'd2);
-  assign ld_pow  = accept || fold_next;
-  assign ld_h_a  = pow_start_next;
-  assign ld_h_b  = pow_start_next || pow_next_next;
-  // The first power may start in the clock H is accepted (h_cur_q is loaded at its end).
-  assign h_next  = h_write ? h_i : h_cur_q;
-
-  // Bypass for the product memory: a product in the result register now is written at the end of the
-  // next clock (through the write registers, see Memories), so a read of its entry takes it from res;
-  // one in the write registers now (written at the end of this clock) is taken from there (in g_quarter).
-  // For a block this is P_(i-3) when block i-3 issued 4 or 5 clocks before block i; 3 clocks before
-  // (back to back) it is still in the multiplier and is forwarded at the issue (a_res_q).
-  assign prod_res_hit = vr_q && kind_r_q == OP_BLOCK && {ctx_r_q, idx_r_q} == prod_raddr;
-
-  // Block m-3 issued at least 2 clocks before the last block (m-2 came between), so P_(m-3) was read
-  // into p3_rd in the last block's clock (memory or bypass) unless it issued exactly 2 clocks before:
-  // then it is in the result register in the fold's clock.
-  assign p3_fwd = p3_has_data_q && vr_q && kind_r_q == OP_BLOCK && ctx_r_q == fold_ctx_q &&
-                  idx_r_q == p3_lane_q;
-
-  assign op_a = blk_q ^ a_mem ^ ({128{a_res_q}} & res);
-  assign op_b = b_mem;
+  // A power: a = H or the previous power, b = H. The fold: a = V_(m-2) (0 if its lane has no data).
+  // A block: a = X_i xor P_(i-3) (X_i alone in a lane's first pass).
+  assign op_a = blk_q ^ ({128{a_h_q}} & h_cur_q) ^ ({128{a_res_q}} & res) ^ ({128{a_prod_q}} & prod_rd)
+                      ^ ({128{a_v_q}} & v_rd);
+  assign op_b = ({128{b_h_q}} & h_cur_q) ^ ({128{b_pow_q}} & pow_rd);
 
   always_comb begin
     if (pow_start || pow_next) begin
@@ -261,90 +242,58 @@ module rijndael_ghash_lanes #(
   rijndael_gf128_mul_pipe u_mul (.clk_i, .rst_ni, .a_i(op_a), .b_i(op_b), .p_o(res));
 
   // ---------------------------------------------------------------------------------------------
-  // Memories, split in quarters of 32 bits because the operand bits, and with them the LUT RAM feeding
-  // them, spread over the whole multiplier. Every port is registered: on ECP5 each path left after the
-  // operand copies started or ended at a LUT RAM port 3.6-4.5 ns of routing away (a read address reaching
-  // 32 DPR16X4, a write address through two LUTs of tags, the write data from the operand logic).
-  // - Write: enable, address and data come from write registers of their quarter (one clock after the
-  //   source: the result register, h_cur_q, the operand); the wipe sequence goes through them too. Enable
-  //   and address are kept flops (identical in the four quarters, Yosys would merge them) without reset
-  //   (they address nothing secret, a reset could not be folded into kept flops, and the wipe sequence
-  //   that follows a reset or clear writes zeros everywhere); the data registers are reset.
-  // - Read: no read-address register (Yosys folds one into the read port, where keep has no effect); the
-  //   data is read in the clock before the issue into the operand flops a_mem/b_mem/p3_rd (reset), with
-  //   a bypass for an entry in the write registers (written at the end of the read clock) and, for
-  //   prod_mem, for a product in the result register (written at the end of the next one).
-  // V is read only by a fold, for block m-2, which issued at least a clock before the last block: its V
-  // is in v_mem or, when it issued just before, in the V write registers (bypass).
+  // Memories: one write port each; the wipe sequence has priority. Split in quarters of 32 bits, each with
+  // its own copy of the read addresses (kept flops, no reset: they address nothing secret, and a reset
+  // could not be folded into kept flops), because the operand bits, and with them the LUT RAM feeding
+  // them, spread over the whole multiplier: one address flop driving all 32 DPR16X4 of a memory was a
+  // 3.0 ns route on the seed-1 critical path.
+  // V is written a clock late from registers (v_we_q ...): it was the end of that path (operand logic ->
+  // v_mem write data). It is read only by a fold, for block m-2, which issued at least a clock before the
+  // last block, i.e. two before the fold: written by then.
   logic push_fold;
   assign push_fold = vr_q && kind_r_q == OP_FOLD_LAST;
-  // V of an issuing block (not a last one: no later block of its lane reads it), written next clock
-  assign v_we_d    = blk_issue && !blk_last_q && !pow_start && !fold_issue;
 
   for (genvar k = 0; k < QUARTERS; k++) begin : g_quarter
     logic [31:0]       pow_mem  [ENTRIES];
     logic [31:0]       prod_mem [ENTRIES];
     logic [31:0]       v_mem    [ENTRIES];
-    logic              prod_we_q, pow_we_q, v_we_q;
-    logic [ADDR_W-1:0] prod_waddr_q, pow_waddr_q, v_waddr_q;
-    logic [31:0]       prod_wdata_q, pow_wdata_q, v_wdata_q;
-    logic [31:0]       prod_rd, pow_rd, v_rd;
-    logic [31:0]       a_mem_q, b_mem_q, p3_rd_q;
+    logic [ADDR_W-1:0] prod_raddr_q, pow_raddr_q, v_raddr_q;
 
     (* keep *)
     always_ff @(posedge clk_i) begin
-      prod_we_q    <= wiping_q || (vr_q && kind_r_q == OP_BLOCK);
-      prod_waddr_q <= wiping_q ? wipe_addr_q : {ctx_r_q, idx_r_q};
-      pow_we_q     <= wiping_q || pow_start || (vr_q && kind_r_q == OP_POW);
-      pow_waddr_q  <= wiping_q ? wipe_addr_q : pow_start ? {h_ctx_q, 2'd0} : {ctx_r_q, idx_r_q};
-      v_we_q       <= wiping_q || v_we_d;
-      v_waddr_q    <= wiping_q ? wipe_addr_q : {blk_ctx_q, blk_lane_q};
+      prod_raddr_q <= prod_addr_d;
+      pow_raddr_q  <= pow_addr_d;
+      v_raddr_q    <= v_addr_d;
     end
+    assign prod_rd[32*k +: 32] = prod_mem[prod_raddr_q];
+    assign pow_rd[32*k +: 32]  = pow_mem[pow_raddr_q];
+    assign v_rd[32*k +: 32]    = v_mem[v_raddr_q];
 
-    // op_a is zero while wiping (nothing is accepted or issued, its flops were reset), so V needs no
-    // wipe term; res may still carry a product dropped by clear_i.
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_i) begin
-        prod_wdata_q <= '0;
-        pow_wdata_q  <= '0;
-        v_wdata_q    <= '0;
-      end else begin
-        prod_wdata_q <= wiping_q ? '0 : res[32*k +: 32];
-        pow_wdata_q  <= wiping_q ? '0 : pow_start ? h_cur_q[32*k +: 32] : res[32*k +: 32];
-        v_wdata_q    <= op_a[32*k +: 32];
+      if (wiping_q) begin
+        pow_mem[wipe_addr_q] <= '0;
+      end else if (pow_start) begin
+        pow_mem[{h_ctx_q, 2'd0}] <= h_cur_q[32*k +: 32];
+      end else if (vr_q && kind_r_q == OP_POW) begin
+        pow_mem[{ctx_r_q, idx_r_q}] <= res[32*k +: 32];
       end
     end
 
     always_ff @(posedge clk_i) begin
-      if (pow_we_q) pow_mem[pow_waddr_q] <= pow_wdata_q;
-    end
-    always_ff @(posedge clk_i) begin
-      if (prod_we_q) prod_mem[prod_waddr_q] <= prod_wdata_q;
-    end
-    always_ff @(posedge clk_i) begin
-      if (v_we_q) v_mem[v_waddr_q] <= v_wdata_q;
-    end
-
-    assign prod_rd = prod_res_hit                             ? res[32*k +: 32] :
-                     (prod_we_q && prod_waddr_q == prod_raddr) ? prod_wdata_q    : prod_mem[prod_raddr];
-    assign pow_rd  = (pow_we_q && pow_waddr_q == pow_raddr)    ? pow_wdata_q     : pow_mem[pow_raddr];
-    assign v_rd    = (v_we_q && v_waddr_q == v_raddr)          ? v_wdata_q       : v_mem[v_raddr];
-
-    // The operand data flops (see Issue). P_(m-3) is kept in p3_rd_q until the fold's clock.
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_i) begin
-        a_mem_q <= '0;
-        b_mem_q <= '0;
-        p3_rd_q <= '0;
-      end else begin
-        a_mem_q <= ({32{ld_prod}} & prod_rd) ^ ({32{ld_v}} & v_rd) ^ ({32{ld_h_a}} & h_next[32*k +: 32]);
-        b_mem_q <= ({32{ld_pow}} & pow_rd) ^ ({32{ld_h_b}} & h_next[32*k +: 32]);
-        if (fold_next) p3_rd_q <= {32{ld_p3}} & prod_rd;
+      if (wiping_q) begin
+        prod_mem[wipe_addr_q] <= '0;
+      end else if (vr_q && kind_r_q == OP_BLOCK) begin
+        prod_mem[{ctx_r_q, idx_r_q}] <= res[32*k +: 32];
       end
     end
-    assign a_mem[32*k +: 32] = a_mem_q;
-    assign b_mem[32*k +: 32] = b_mem_q;
-    assign p3_rd[32*k +: 32] = p3_rd_q;
+
+    always_ff @(posedge clk_i) begin
+      if (wiping_q) begin
+        v_mem[wipe_addr_q] <= '0;
+      end else if (v_we_q) begin
+        v_mem[v_waddr_q] <= v_wdata_q[32*k +: 32];
+      end
+    end
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -368,7 +317,15 @@ module rijndael_ghash_lanes #(
       fold_lane_q      <= '0;
       p3_lane_q        <= '0;
       p3_has_data_q    <= 1'b0;
+      v_we_q           <= 1'b0;
+      v_waddr_q        <= '0;
+      v_wdata_q        <= '0;
+      a_h_q            <= 1'b0;
       a_res_q          <= 1'b0;
+      a_prod_q         <= 1'b0;
+      a_v_q            <= 1'b0;
+      b_h_q            <= 1'b0;
+      b_pow_q          <= 1'b0;
       pow_start_q      <= 1'b0;
       p3_q             <= '0;
       h_busy_q         <= 1'b0;
@@ -414,9 +371,9 @@ module rijndael_ghash_lanes #(
         blk_q <= '0;
       end
 
-      // Fold after a last block. P_(m-3) (read into p3_rd in the last block's clock, or res now) is kept
-      // from the fold's clock until the last block's product comes out (2 clocks later); the next
-      // message's fold is at least 2 clocks after this one, so p3_q is not overwritten before it is used.
+      // Fold after a last block. P_(m-3) is kept from the fold's clock until the last block's product
+      // comes out (2 clocks later); the next message's fold is at least 2 clocks after this one, so p3_q
+      // is not overwritten before it is used.
       fold_q <= fold_next;
       if (fold_next) begin
         fold_ctx_q    <= blk_ctx_q;
@@ -424,11 +381,21 @@ module rijndael_ghash_lanes #(
         p3_lane_q     <= lane_back2;
         p3_has_data_q <= blk_full_q || blk_lane_q >= 2'd2;
       end
-      if (fold_issue) p3_q <= p3_fwd ? res : p3_rd;
+      if (fold_issue) p3_q <= p3;
 
-      // The next clock's operation (see Issue; its operand data flops are in g_quarter)
+      // V of an issuing block (not a last one: no later block of its lane reads it), written next clock
+      v_we_q    <= blk_issue && !blk_last_q && !pow_start && !fold_issue;
+      v_waddr_q <= {blk_ctx_q, blk_lane_q};
+      v_wdata_q <= op_a;
+
+      // Operand selects of the next clock's operation (see Issue)
       pow_start_q <= pow_start_next;
+      a_h_q       <= pow_start_next;
       a_res_q     <= pow_next_next || (accept && in_full && fwd_next);
+      a_prod_q    <= accept && in_full && !fwd_next;
+      a_v_q       <= fold_next && (blk_full_q || blk_lane_q >= 2'd1);
+      b_h_q       <= pow_start_next || pow_next_next;
+      b_pow_q     <= accept || fold_next;
 
       // Subkey and its powers
       h_busy_q      <= h_busy_d;
