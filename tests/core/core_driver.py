@@ -18,9 +18,11 @@ import os
 import random
 import sys
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass, field
 
+import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge, Timer
 from cocotb.utils import get_sim_time
@@ -34,24 +36,50 @@ PERIOD_NS = 10
 
 
 # --------------------------------------------------------------------------------------------------
-def start_watchdog(seconds: float | None = None):
-    """End the simulator process after `seconds` of wall time (env RIJNDAEL_TEST_WALL_LIMIT, default 900).
+def start_watchdog(seconds: float | None = None, stall: float | None = None):
+    """End the simulator process when it hangs: when simulated time has not advanced for `stall` seconds of
+    wall time (env RIJNDAEL_TEST_STALL_LIMIT, default 300), or after `seconds` of wall time in all (env
+    RIJNDAEL_TEST_WALL_LIMIT, default 3600).
 
-    A combinational loop makes Icarus spin without advancing time, so no cocotb timeout ever fires;
-    this thread still runs then (the simulator holds no Python lock) and turns the hang into a failure.
+    A combinational loop makes Icarus spin without advancing time, so no cocotb timeout ever fires; this
+    thread still runs then (the simulator holds no Python lock) and turns the hang into a failure. It
+    watches progress rather than the total: the largest builds' long tests (pipelined-both at 224-bit
+    blocks) take 14 minutes of Icarus on a loaded 2-core machine, and a plain 900 s limit failed them
+    while they were still running normally.
     """
-    seconds = seconds or float(os.environ.get("RIJNDAEL_TEST_WALL_LIMIT", "900"))
+    seconds = seconds or float(os.environ.get("RIJNDAEL_TEST_WALL_LIMIT", "3600"))
+    stall = stall or float(os.environ.get("RIJNDAEL_TEST_STALL_LIMIT", "300"))
+    poll = min(10.0, stall / 3)
 
-    def expire():
-        sys.stderr.write(f"\nWATCHDOG: simulation still running after {seconds:.0f} s of wall time, "
-                         f"at {get_sim_time('ns'):.0f} ns sim time (hang or combinational loop?)\n")
+    def expire(reason: str):
+        sys.stderr.write(f"\nWATCHDOG: {reason}, at {get_sim_time('ns'):.0f} ns sim time "
+                         f"(hang or combinational loop?)\n")
         sys.stderr.flush()
         os._exit(3)
 
-    timer = threading.Timer(seconds, expire)
-    timer.daemon = True
-    timer.start()
-    return timer
+    # Progress is reported from the simulation itself (a coroutine that wakes every 100 ns of simulated
+    # time), so the watching thread only reads a Python float and never calls into the simulator.
+    started = time.monotonic()
+    progress = {"wall": started}
+
+    async def heartbeat():
+        while True:
+            await Timer(100, "ns")
+            progress["wall"] = time.monotonic()
+
+    def watch():
+        while True:
+            time.sleep(poll)
+            now = time.monotonic()
+            if now - progress["wall"] >= stall:
+                expire(f"simulated time has not advanced for {now - progress['wall']:.0f} s of wall time")
+            if now - started >= seconds:
+                expire(f"simulation still running after {seconds:.0f} s of wall time")
+
+    cocotb.start_soon(heartbeat())
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    return thread
 
 
 # --------------------------------------------------------------------------------------------------
