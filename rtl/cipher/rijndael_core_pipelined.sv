@@ -201,7 +201,7 @@ module rijndael_core_pipelined #(
   logic [L-1:0][W-1:0] slot_q, slot_d;     // data after each register slot, in pipeline order
   logic [L-1:0][W-1:0] slot_out;           // what the next part reads (the BRAM output for SubBytes slots)
   logic [L-1:0]        slot_valid_q, slot_inverse_q, slot_refused_q;
-  logic [L-1:0]        slot_inverse_d;
+  logic [L-1:0]        slot_valid_d, slot_inverse_d;
   logic [L-1:0][SLOT_W-1:0] slot_tag_q, slot_tag_d;  // the key slot of each block in flight
 
   logic [KEY_SLOTS-1:0] key_valid_q, key_valid_d;   // per key slot: it holds a supported key
@@ -650,10 +650,18 @@ module rijndael_core_pipelined #(
         end
         assign part_out = o == PRE + SBOX_LAT - 1 ? ram_out : '0;
       end else if (SPLIT_BACK && o == D - 2) begin : g_back_shift
+        // The direction per column from kept copies of the flag (as g_add_key_columns below).
+        logic [NB-1:0] column_inverse_q;
+        logic          unused_inverse;  // the copies replace part_inverse here
+        for (genvar c = 0; c < NB; c++) begin : g_column
+          (* keep *)
+          always_ff @(posedge clk_i) column_inverse_q[c] <= slot_inverse_d[S-1];
+        end
+        assign unused_inverse = part_inverse;
         rijndael_round_back_split #(
           .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT), .PART(1)
         ) u_back_shift (
-          .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(part_inverse),
+          .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(column_inverse_q),
           .last_round_i(LAST), .state_o(part_out)
         );
       end else if (BRAM && o < D - 1) begin : g_route_register
@@ -676,7 +684,7 @@ module rijndael_core_pipelined #(
           rijndael_round_back_split #(
             .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT), .PART(2)
           ) u_back (
-            .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(part_inverse),
+            .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i({NB{part_inverse}}),
             .last_round_i(LAST), .state_o(mixed)
           );
         end else begin : g_whole
@@ -735,7 +743,7 @@ module rijndael_core_pipelined #(
 
   // ---------------------------------------------------------------------------------------------
   // Registers. Synchronous active-low reset wipes data, tags and every piece of key material.
-  logic [L-1:0] slot_valid_d, slot_refused_d;
+  logic [L-1:0] slot_refused_d;
   assign slot_valid_d   = {slot_valid_q[L-2:0], block_fire};
   assign slot_inverse_d = {slot_inverse_q[L-2:0], block_fire && in_inverse};
   assign slot_refused_d = {slot_refused_q[L-2:0], block_fire && block_refused};
@@ -782,10 +790,20 @@ module rijndael_core_pipelined #(
   assign buffer_rst_n = slot_rst_nq[L-1];
   assign out_valid_o  = buffer_valid && buffer_rst_n;
 
+  // The buffer's input valid is a kept copy of slot_valid_q[L-2] (loaded from the same input), placed
+  // beside the buffer's push and count logic: the slot's own flop sits at the end of the pipeline, and its
+  // route into the buffer's count carry chain was the critical path (2.1 ns of 6.3).
+  logic buffer_in_valid_q;
+  (* keep *)
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) buffer_in_valid_q <= 1'b0;
+    else         buffer_in_valid_q <= slot_valid_d[L-2];
+  end
+
   rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH)) u_out_buffer (
     .clk_i      (clk_i),
     .rst_ni     (buffer_rst_n),
-    .in_valid_i (slot_valid_q[L-2]),
+    .in_valid_i (buffer_in_valid_q),
     .in_ready_o (unused_buffer_ready),  // always 1 when pushed: the credits guarantee room
     .in_data_i  ({slot_refused_q[L-2], slot_d[L-1]}),
     .out_valid_o(buffer_valid),

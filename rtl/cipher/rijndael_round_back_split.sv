@@ -19,7 +19,7 @@ module rijndael_round_back_split #(
   input  logic [32*MAX_NB-1:0] state_i,      // PART 1: after SubBytes; PART 2: PART 1's output
   input  logic [32*MAX_NB-1:0] round_key_i,  // PART 1: decryption round key (ignored when encrypting)
   input  logic [2:0]           nb_code_i,
-  input  logic                 decrypt_i,
+  input  logic [MAX_NB-1:0]    decrypt_i,     // per output column (copies of the block's direction flag)
   input  logic                 last_round_i,  // no (Inv)MixColumns, no preprocessing
   output logic [32*MAX_NB-1:0] state_o
 );
@@ -29,26 +29,38 @@ module rijndael_round_back_split #(
     ERROR_rijndael_round_back_split_PART_must_be_1_or_2 u_error ();
   end
 
-  logic inverse;
-  assign inverse = DECRYPT && (decrypt_i || !ENCRYPT);
+  // The direction per output column: each column's choices read their own copy of the flag, so no
+  // single flop drives all W bits (in pipelined-both that route across the die was the critical path).
+  logic [MAX_NB-1:0] inverse;
+  for (genvar c = 0; c < MAX_NB; c++) begin : g_inverse
+    assign inverse[c] = DECRYPT && (decrypt_i[c] || !ENCRYPT);
+  end
 
   if (PART == 1) begin : g_first
-    logic [W-1:0] shifted, keyed;
+    // Both row shifts (wiring for one block size), chosen per column.
+    logic [W-1:0] forward_shifted, inverse_shifted, keyed;
     rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES)) u_shift_rows (
       .data_i   (state_i),
       .nb_code_i(nb_code_i),
-      .inverse_i(inverse),
-      .data_o   (shifted)
+      .inverse_i(1'b0),
+      .data_o   (forward_shifted)
     );
-    assign keyed = inverse ? shifted ^ round_key_i : shifted;
+    rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES)) u_inv_shift_rows (
+      .data_i   (state_i),
+      .nb_code_i(nb_code_i),
+      .inverse_i(1'b1),
+      .data_o   (inverse_shifted)
+    );
 
     for (genvar c = 0; c < MAX_NB; c++) begin : g_pre
       logic [7:0] a0, a1, a2, a3, q02, q13;
+      assign keyed[W-1-32*c -: 32] = inverse[c] ? inverse_shifted[W-1-32*c -: 32] ^ round_key_i[W-1-32*c -: 32]
+                                                : forward_shifted[W-1-32*c -: 32];
       assign {a0, a1, a2, a3} = keyed[W-1-32*c -: 32];
       assign q02 = rijndael_pkg::xtime(rijndael_pkg::xtime(a0 ^ a2));
       assign q13 = rijndael_pkg::xtime(rijndael_pkg::xtime(a1 ^ a3));
-      assign state_o[W-1-32*c -: 32] = inverse && !last_round_i ? {a0 ^ q02, a1 ^ q13, a2 ^ q02, a3 ^ q13}
-                                                                 : {a0, a1, a2, a3};
+      assign state_o[W-1-32*c -: 32] = inverse[c] && !last_round_i ? {a0 ^ q02, a1 ^ q13, a2 ^ q02, a3 ^ q13}
+                                                                    : {a0, a1, a2, a3};
     end
   end else begin : g_second
     logic [W-1:0] mixed;
