@@ -207,7 +207,7 @@ module rijndael_core_pipelined #(
   logic [KEY_SLOTS-1:0] key_valid_q, key_valid_d;   // per key slot: it holds a supported key
   logic              key_error_q, key_error_d;
   logic [KEY_SLOTS-1:0][NR:0][W-1:0] round_keys_q, round_keys_d;
-  logic [L-1:0]                      slot_rst_nq;  // the datapath's resets (see the slot registers)
+  logic [L-1:0]                      slot_wipe_q;  // the datapath's resets, active high (see the slot registers)
   logic [SLOT_W-1:0] wave_slot_q, wave_slot_d;  // the key slot the wave writes
   logic [32*WIN-1:0] window_q, window_d;   // key expansion state the wave continues from
   logic [2:0]        phase_q, phase_d;
@@ -477,14 +477,14 @@ module rijndael_core_pipelined #(
       if (!rst_ni) key_valid_q[k] <= 1'b0;
       else         key_valid_q[k] <= key_valid_d[k];
     end
-    // One always_ff per round key, reset from the slot reset chain (slot_rst_nq, below) at the round that
+    // One always_ff per round key, reset from the slot reset chain (slot_wipe_q, below) at the round that
     // reads it: rst_ni to the LSR of every round-key flop (NR x W per slot, spread along the pipeline) was
-    // the critical path (a 3.3 ns route). They are wiped one clock after rst_ni falls, with the slots.
+    // the critical path (a 3.3 ns route). They are wiped with the slots, two clocks after rst_ni falls.
     for (genvar r = 0; r <= NR; r++) begin : g_wipe_round_key
       localparam int RESET_FROM = r == 0 ? 0 : (r - 1) * D;
       always_ff @(posedge clk_i) begin
-        if (!slot_rst_nq[RESET_FROM]) round_keys_q[k][r] <= '0;
-        else                          round_keys_q[k][r] <= round_keys_d[k][r];
+        if (slot_wipe_q[RESET_FROM]) round_keys_q[k][r] <= '0;
+        else                         round_keys_q[k][r] <= round_keys_d[k][r];
       end
     end
   end
@@ -556,10 +556,10 @@ module rijndael_core_pipelined #(
 
   // Resets of the datapath come from a register per slot, chained slot to slot (distinct inputs keep
   // synthesis from merging them): rst_ni straight to the LSR of every slot flop (about 7000 for AES-128)
-  // was the critical path. Slot S is reset one clock after rst_ni falls and stays reset S + 1 clocks
-  // after it rises; the valid flags reset at once, so nothing leaves meanwhile, and in_ready_o stays low
-  // until the output buffer, reset from the last register of this chain, has wiped its memory (about
-  // L + OUT_DEPTH clocks after rst_ni rises).
+  // was the critical path. Slot S is reset two clocks after rst_ni falls (through the tree below) and
+  // stays reset S + 2 clocks after it rises (its flags have no reset, below); out_valid_o is masked, and
+  // in_ready_o stays low until the output buffer, reset from the last register of this chain, has wiped
+  // its memory (about L + OUT_DEPTH clocks after rst_ni rises).
   // The S-box block RAMs have no reset: their address register (inside the RAM) never had one, and their
   // output register is overwritten every clock from it, so two clocks after the slot in front of a RAM is
   // reset both hold values computed from the reset zeros, long before in_ready_o rises. A reset net to
@@ -570,16 +570,36 @@ module rijndael_core_pipelined #(
   // error flag). One flag register for all W data bits (slot_refused_q[L-2]) was the critical path: a
   // 2.8 ns route to the zeroing LUTs spread over the buffer's memory. Each 32-bit group gets a copy of the
   // flag, loaded from the slot before, kept apart from the others (keep on the flops: copies with the same
-  // input would be merged). No reset: slot_refused_q[L-3] is zero from the first clock of reset on, so the
-  // copies are from the second, and nothing leaves the pipeline meanwhile (the valid flags reset at once).
+  // input would be merged). No reset, like the slot flags they copy (below): whatever they hold during a
+  // reset goes into the output buffer while it is held in reset.
   logic [W/32-1:0] last_refused_q;
   for (genvar g = 0; g < W / 32; g++) begin : g_last_refused
     (* keep *)
     always_ff @(posedge clk_i) last_refused_q[g] <= slot_refused_q[L-3];
   end
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) slot_rst_nq <= '0;
-    else         slot_rst_nq <= {slot_rst_nq[L-2:0], 1'b1};
+  // The slot reset chain is itself reset from a tree: rst_ni loads one kept register per round
+  // (round_wipe_q, no reset of its own), and each round's register resets that round's D chain flops.
+  // rst_ni straight to the LSR of all L chain flops, which sit along the whole pipeline, was the critical
+  // path (pipelined and pipelined-192, 7-8 ns with its route). The slots thus enter reset two clocks after
+  // rst_ni falls (one later than without the tree); the output buffer's reset covers that (below).
+  // Both are active high: an ECP5 flop's LSR is, and an active-low chain put an inverting LUT between each
+  // chain flop and its slot's 128 LSR pins (pipelined, seed 1: chain flop -> 3.0 ns -> LUT -> 2.6 ns).
+  logic [NR-1:0] round_wipe_q;
+  for (genvar j = 0; j < NR; j++) begin : g_round_wipe
+    (* keep *)
+    always_ff @(posedge clk_i) round_wipe_q[j] <= !rst_ni;
+  end
+  for (genvar s = 0; s < L; s++) begin : g_slot_wipe
+    logic chain_in;
+    if (s == 0) begin : g_head
+      assign chain_in = 1'b0;
+    end else begin : g_link
+      assign chain_in = slot_wipe_q[s-1];
+    end
+    always_ff @(posedge clk_i) begin
+      if (round_wipe_q[s / D]) slot_wipe_q[s] <= 1'b1;
+      else                     slot_wipe_q[s] <= chain_in;
+    end
   end
 
   for (genvar j = 0; j < NR; j++) begin : g_round  // round j + 1
@@ -722,7 +742,7 @@ module rijndael_core_pipelined #(
         logic unused_slot;
         assign slot_d[S]   = '0;
         assign slot_out[S] = part_out;
-        assign unused_slot = ^slot_q[S] ^ ^slot_d[S] ^ slot_rst_nq[S];
+        assign unused_slot = ^slot_q[S] ^ ^slot_d[S] ^ slot_wipe_q[S];
         always_ff @(posedge clk_i) slot_q[S] <= '0;  // constant: synthesis removes it
       end else begin : g_flop_slot
         if (S == L - 1) begin : g_zero_refused  // 32 bits per copy of the refused flag (see last_refused_q)
@@ -734,33 +754,34 @@ module rijndael_core_pipelined #(
         end
         assign slot_out[S] = slot_q[S];
         always_ff @(posedge clk_i) begin
-          if (!slot_rst_nq[S]) slot_q[S] <= '0;
-          else                 slot_q[S] <= slot_d[S];
+          if (slot_wipe_q[S]) slot_q[S] <= '0;
+          else                slot_q[S] <= slot_d[S];
         end
       end
     end
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Registers. Synchronous active-low reset wipes data, tags and every piece of key material.
+  // Registers. Synchronous active-low reset wipes data and every piece of key material; the tags flush.
   logic [L-1:0] slot_refused_d;
   assign slot_valid_d   = {slot_valid_q[L-2:0], block_fire};
   assign slot_inverse_d = {slot_inverse_q[L-2:0], block_fire && in_inverse};
   assign slot_refused_d = {slot_refused_q[L-2:0], block_fire && block_refused};
   assign slot_tag_d     = {slot_tag_q[L-2:0], block_fire ? slot_in : SLOT_W'(0)};
 
+  // The flags have no reset: they shift a zero in every clock that takes no block, and no block is taken
+  // from reset until the output buffer's wipe is done, L + OUT_DEPTH clocks after rst_ni rises, so every
+  // flag is zero long before then. A block from before the reset that is still in flight reaches the end
+  // of the pipeline while the output buffer is held in reset (buffer_rst_nq, low until the end of the slot
+  // reset chain is released, L + 1 clocks after rst_ni rises), so it is dropped there; its data were wiped
+  // in its slot.
+  // A reset of the flags, whether from rst_ni or from the slot reset chain, put a net to L flops spread
+  // along the pipeline on the critical path (pipelined, seed 1: chain flop -> 2.7 + 2.8 ns routes).
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      slot_valid_q   <= '0;
-      slot_inverse_q <= '0;
-      slot_refused_q <= '0;
-      slot_tag_q     <= '0;
-    end else begin
-      slot_valid_q   <= slot_valid_d;
-      slot_inverse_q <= slot_inverse_d;
-      slot_refused_q <= slot_refused_d;
-      slot_tag_q     <= slot_tag_d;
-    end
+    slot_valid_q   <= slot_valid_d;
+    slot_inverse_q <= slot_inverse_d;
+    slot_refused_q <= slot_refused_d;
+    slot_tag_q     <= slot_tag_d;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -780,15 +801,20 @@ module rijndael_core_pipelined #(
   assign out_error_o = buffer_data[W];
   assign out_fire    = out_valid_o && out_ready_i;
 
-  // The buffer is reset from the end of the slot reset chain (slot L - 1's flops are the buffer's, so that
-  // register has no other load), not from rst_ni: rst_ni comes from outside the core, and its route from
-  // the wrapper's reset logic across the die to the LSR of the buffer's flops was the critical path. The
-  // buffer thus enters reset one clock after rst_ni falls (out_valid_o is masked for that clock, so no
-  // block from before a reset or clear leaves after it) and starts its wipe L clocks after rst_ni rises;
-  // in_ready_o stays low until that wipe is done, as before.
-  logic buffer_rst_n, buffer_valid;
-  assign buffer_rst_n = slot_rst_nq[L-1];
-  assign out_valid_o  = buffer_valid && buffer_rst_n;
+  // The buffer's reset is one flop (buffer_rst_nq) next to the buffer, low from the clock after rst_ni
+  // falls until the end of the slot reset chain is released: rst_ni comes from outside the core, and its
+  // route from the wrapper's reset logic across the die to the LSR of the buffer's flops was the critical
+  // path. It reads rst_ni (the first clock), the last round's wipe register (the second) and the chain's
+  // last flop (from the third on), so the buffer enters reset one clock after rst_ni falls (out_valid_o is
+  // masked for that clock, so no block from before a reset or clear leaves after it), stays in reset while
+  // the blocks in flight at the reset leave the pipeline, and starts its wipe about L clocks after rst_ni
+  // rises; in_ready_o stays low until that wipe is done, as before. (A third flop in out_valid_o's AND, to
+  // mask the clock the reset tree adds, was the critical path: out_valid_o leaves the core and comes back
+  // as the output handshake.)
+  logic buffer_rst_nq, buffer_valid;
+  (* keep *)
+  always_ff @(posedge clk_i) buffer_rst_nq <= rst_ni && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
+  assign out_valid_o = buffer_valid && buffer_rst_nq;
 
   // The buffer's input valid is a kept copy of slot_valid_q[L-2] (loaded from the same input), placed
   // beside the buffer's push and count logic: the slot's own flop sits at the end of the pipeline, and its
@@ -802,7 +828,7 @@ module rijndael_core_pipelined #(
 
   rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH)) u_out_buffer (
     .clk_i      (clk_i),
-    .rst_ni     (buffer_rst_n),
+    .rst_ni     (buffer_rst_nq),
     .in_valid_i (buffer_in_valid_q),
     .in_ready_o (unused_buffer_ready),  // always 1 when pushed: the credits guarantee room
     .in_data_i  ({slot_refused_q[L-2], slot_d[L-1]}),
