@@ -16,11 +16,12 @@
 // the last block being multiplied by H^1 instead of H^3 as it is issued (its end is known then). The third
 // term needs no multiplication: V_(e_r'') is the lane whose last block is m-3, and V_(m-3) * H^3 is the
 // product P_(m-3) that block made (prod_mem, or the result register if it is just coming out). So one fold
-// multiplication (V_(m-2) * H^2) follows the last block, and P_(m-3) is read in that fold's clock, when
-// the product memory's read port is free (no block can be in the input register then). A lane a short
-// message (m < 3) never reached contributes 0. The terms are XORed as they come out of the multiplier and
-// the sum goes to a 4-entry output queue. A message therefore costs m + 1 clocks; in_ready_o is low for
-// the clock the last block issues in (the fold takes the next issue slot).
+// multiplication (V_(m-2) * H^2) follows the last block, and P_(m-3) is read while the last block issues,
+// when the product memory's read port is free (no block is read then: in_ready_o was low), or taken from
+// the result register in the fold's clock. A lane a short message (m < 3) never reached contributes 0. The
+// terms are XORed as they come out of the multiplier and the sum goes to a 4-entry output queue. A message
+// therefore costs m + 1 clocks; in_ready_o is low for the clock after a last block is accepted (the fold
+// takes the issue slot after the last block's).
 //
 // Forwarding: P_(i-3) is the multiplier's output register in the clock block i is issued when the blocks
 // of its context come back to back, else it was written to the per-(context, lane) product memory.
@@ -29,19 +30,30 @@
 // and last V (v_mem); in flops: the next lane and whether all three lanes hold data (3 bits).
 //
 // Writing H: h_i is held, and once no block or fold is issuing the unit computes H^2 = H * H and
-// H^3 = H^2 * H through the same multiplier (about 7 clocks), h_ready_o and in_ready_o low meanwhile.
+// H^3 = H^2 * H through the same multiplier (about 8 clocks), h_ready_o and in_ready_o low meanwhile.
 // A block accepted in the clock H is accepted still hashes with the previous powers.
 //
 // Stage by stage (clock t: the block is accepted into the input register, which also looks up its lane):
-//   t+1 issue: operands V and H^k from LUT RAM / forward into the multiplier's input flops (read
-//              addresses and source selects registered at t)
-//   t+2, t+3  multiplier stages; t+4: product in the result register (written to prod_mem, or folded)
+//   t    accept: the block, its context and lane into the input register (pre_); the read addresses and
+//              the one-hot source selects of the next clock's memory reads into flops
+//   t+1  read: P_(i-3) and H^k read from LUT RAM (addresses from flops) into the operand data flops, the
+//              block XORed in, with a bypass for a product in the result or the write registers
+//   t+2  issue: operands from those flops (and the result register when P_(i-3) comes out just then)
+//              into the multiplier's operand copies
+//   t+3, t+4  multiplier stages; t+5: product in the result register, t+6: in the memories' write
+//              registers (written to prod_mem at the end of t+6), or folded
+// No LUT RAM port and no input port is on a path into the multiplier: each clock's LUT RAM reads start at
+// flops and end at flops, and the input port only reaches the input register and the next read's
+// addresses and selects.
 //
 // Results leave in the order last blocks were accepted (one issue slot, one pipeline). A last block is
 // accepted only with a free queue entry counted for it, so the pipeline never has to stall.
-// Reset and clear_i: every flop is reset (a multiplication in flight is dropped: the operands are zero
-// from the clock after, so the multiplier's registers hold zeros within four clocks) and the three memories are zeroed by a counted sequence
-// (4 x 2^CTX_W clocks, both readies low).
+// Reset and clear_i: every flop holding data is reset (a multiplication in flight is dropped: the operands
+// are zero from the clock after, so the multiplier's registers hold zeros within four clocks; the memories'
+// kept write-enable, write-address and read-address flops are not, the wipe drives the write ones from
+// the next clock) and the three memories are zeroed by a counted sequence (4 x 2^CTX_W clocks, both
+// readies low; its last write lands in the clock the readies rise, through the write registers, before
+// any read).
 module rijndael_ghash_lanes #(
   parameter int CONTEXTS = 4,
   parameter int CTX_W    = 2
@@ -87,9 +99,15 @@ module rijndael_ghash_lanes #(
   logic [2*CONTEXTS-1:0] next_lane_q;
   logic [CONTEXTS-1:0]   full_q;      // all three lanes hold data of the message in progress
 
-  // Input register
+  // Input register (the accept clock's lane lookup included)
+  logic               in_ready_q;
+  logic               pre_valid_q, pre_last_q, pre_full_q;
+  logic [127:0]       pre_blk_q;      // zero unless a block was accepted
+  logic [CTX_W-1:0]   pre_ctx_q;
+  logic [1:0]         pre_lane_q;
+
+  // The block whose operands were read in the last clock: it issues now
   logic               blk_valid_q, blk_last_q, blk_full_q;
-  logic [127:0]       blk_q;
   logic [CTX_W-1:0]   blk_ctx_q;
   logic [1:0]         blk_lane_q;
 
@@ -97,12 +115,11 @@ module rijndael_ghash_lanes #(
   logic               fold_q;         // the fold multiplication issues in this clock
   logic [CTX_W-1:0]   fold_ctx_q;
   logic [1:0]         fold_lane_q;    // lane of block m-2 (folded with H^2)
-  logic [1:0]         p3_lane_q;      // lane of block m-3 (its product taken as it is)
-  logic               p3_has_data_q;
+  logic               p3_fwd_q;       // P_(m-3) is in the result register in the fold's clock
   logic [127:0]       p3_q;           // P_(m-3) of that message (0 if its lane has no data), for its sum
 
   // Subkey being written and its powers
-  logic               h_busy_q, pow_started_q, pow_start_q;
+  logic               h_busy_q, pow_started_q, pow_arm_q, pow_start_q;
   logic [127:0]       h_cur_q;
   logic [CTX_W-1:0]   h_ctx_q;
 
@@ -121,44 +138,55 @@ module rijndael_ghash_lanes #(
   logic [2:0]               q_count_q, outstanding_q;
 
   // ---------------------------------------------------------------------------------------------
-  // Handshakes (all from flops)
+  // Handshakes. in_ready_o is a flop: its next value is computed from the next state of what it depends
+  // on (the wipe, the subkey write, a last block just accepted, the results promised to the queue).
   logic accept, h_write, pop, push;
   logic [1:0] in_lane;
   logic       in_full;
+  logic       wiping_d, h_busy_d, in_ready_d;
+  logic [2:0] outstanding_d;
+  logic       pow_done;
 
-  // Not while a last block is in the input register: it issues now and its fold in the next clock, so a
-  // block taken now would collide with the fold. A block taken during the fold issues after it.
-  assign in_ready_o = !wiping_q && !h_busy_q && !(blk_valid_q && blk_last_q) &&
-                      int'(outstanding_q) < OUT_DEPTH;
+  assign in_ready_o = in_ready_q;
   assign h_ready_o  = !wiping_q && !h_busy_q;
-  assign accept     = in_valid_i && in_ready_o;
+  assign accept     = in_valid_i && in_ready_q;
   assign h_write    = h_valid_i && h_ready_o;
+  assign pop        = q_count_q != 3'd0 && out_ready_i;
   assign in_lane    = in_first_i ? 2'd0 : next_lane_q[2*in_ctx_i +: 2];
   assign in_full    = !in_first_i && full_q[in_ctx_i];
+
+  // Not in the clock after a last block is accepted: the last block is read then, issues in the next
+  // clock and its fold in the one after, so a block accepted then would be read with the fold's operands
+  // and collide with it at the issue. A block taken in the clock after issues after the fold.
+  assign wiping_d      = wiping_q && int'(wipe_addr_q) != ENTRIES - 1;
+  assign h_busy_d      = h_write || (h_busy_q && !pow_done);
+  assign outstanding_d = outstanding_q + 3'(accept && in_last_i) - 3'(pop);
+  assign in_ready_d    = !wiping_d && !h_busy_d && !(accept && in_last_i) && int'(outstanding_d) < OUT_DEPTH;
 
   // ---------------------------------------------------------------------------------------------
   // Issue: at most one operation per clock. The handshakes above keep the sources apart: blocks and
   // folds never overlap (in_ready_o), powers wait until neither is pending.
   //
   // The operands are the path into the multiplier's operand copies (4 per bit, spread over its tiles),
-  // so everything that can be decided a clock early is: the memory read addresses and one-hot source
-  // selects are registered in the clock before the issue (when the block is accepted, when the last
-  // block issues for the fold, when the previous power is in the multiplier's second stage), and an
-  // operand bit is then an AND-XOR of its sources (one-hot, so XOR is the multiplexer), zero when
-  // nothing issues (blk_q is zero unless a block was accepted).
+  // so everything that can be decided early is, and no LUT RAM read is on that path: in the clock before
+  // the issue the memories are read and the chosen sources are loaded into two operand data flops,
+  // a_mem (X_i xor P_(i-3), V_(m-2) or H) and b_mem (H^k or H). An operand bit is then
+  // a_mem xor (a_res_q and res) -- one LUT4 -- and b_mem itself. The reads' addresses and one-hot
+  // source selects are flops too, loaded a clock before the read (when the block is accepted, when the
+  // last block is read for the fold, when a power is two clocks from its issue), so a read goes from
+  // flops through one LUT (the address choice), the LUT RAM and the source AND-XOR into flops.
+  // Reading the LUT RAM in the issue clock (5cda2b7), or with addresses from the input port (bb2b8ac),
+  // was the ECP5 critical path.
   logic               pow_start, pow_next, fold_issue, blk_issue, op_valid;
-  logic               p3_fwd;
-  logic [127:0]       prod_rd, pow_rd, v_rd, p3, op_a, op_b;
+  logic [127:0]       a_mem, b_mem, p3_rd, op_a, op_b;
   logic [2:0]         op_kind;
   logic [CTX_W-1:0]   op_ctx;
   logic [1:0]         op_idx;
-  logic [ADDR_W-1:0]  prod_addr_d, pow_addr_d, v_addr_d;
-  logic               v_we_q;
-  logic [ADDR_W-1:0]  v_waddr_q;
-  logic [127:0]       v_wdata_q;
-  logic               a_h_q, a_res_q, a_prod_q, a_v_q, b_h_q, b_pow_q;   // source selects of this clock
-  logic               pow_done, fold_next, pow_next_next, pow_start_next, fwd_next, h_busy_d, pow_started_d;
-  logic [1:0]         lane_back1, lane_back2;
+  logic               a_res_q, s_fwd_q;      // a takes the result register (at the issue / next clock)
+  logic               fold_next, fold_rd, pow_next_next, pow_start_next2, v_we_d;
+  logic [1:0]         lane_back1, lane_back2, pre_back1, pre_back2;
+  logic               fwd_t, rhit_t, whit_t, rd_prod, f_has_v, f_has_p3, f_rhit, f_whit, f_vhit;
+  logic [ADDR_W-1:0]  f_pa, f_va;
 
   assign pow_start  = pow_start_q;
   assign pow_next   = vr_q && kind_r_q == OP_POW && int'(idx_r_q) != LANES - 1;
@@ -167,59 +195,52 @@ module rijndael_ghash_lanes #(
   assign blk_issue  = blk_valid_q;
   assign op_valid   = pow_start || pow_next || fold_issue || blk_issue;
 
-  // Next clock's operation, for the registered selects and addresses. A power starts once the subkey is
-  // held and neither a block nor a fold is pending (the flops these came from before).
-  always_comb begin
-    h_busy_d      = h_busy_q;
-    pow_started_d = pow_started_q;
-    if (h_write) begin
-      h_busy_d      = 1'b1;
-      pow_started_d = 1'b0;
-    end
-    if (pow_start) pow_started_d = 1'b1;
-    if (pow_done) begin
-      h_busy_d      = 1'b0;
-      pow_started_d = 1'b0;
-    end
-  end
-  assign fold_next      = blk_issue && blk_last_q;
-  assign pow_start_next = h_busy_d && !pow_started_d && !accept && !fold_next;
-  assign pow_next_next  = vb_q && kind_b_q == OP_POW && int'(idx_b_q) != LANES - 1;
-  // The operation then in the multiplier's first stage is the one in the result register when the block
-  // issues (the pipeline never stalls): P_(i-3) is forwarded from there.
-  assign fwd_next       = vb_q && kind_b_q == OP_BLOCK && ctx_b_q == in_ctx_i && idx_b_q == in_lane;
+  // fold_next: the last block issues now, its fold next clock (its operands are read now).
+  // fold_rd: the last block is read now, its fold's operands next clock.
+  assign fold_next = blk_valid_q && blk_last_q;
+  assign fold_rd   = pre_valid_q && pre_last_q;
+  // A power starts (pow_start_q) two clocks after it is decided here (its operands are read in
+  // between), once the subkey is held and the issue slot is free then: no block can be read in the next
+  // clock (in_ready_o is low while h_busy_q), and no fold is read then (fold_rd). A block read now
+  // issues in the next clock, before the power.
+  assign pow_start_next2 = h_busy_q && !pow_started_q && !fold_rd;
+  assign pow_next_next   = vb_q && kind_b_q == OP_POW && int'(idx_b_q) != LANES - 1;
 
   // Lanes of blocks m-2 (folded with H^2) and m-3 (its product taken as it is), counted back from the
   // last block's lane; a lane holds data of the message if all three do or it is not past the last one.
   assign lane_back1 = (blk_lane_q >= 2'd1) ? blk_lane_q - 2'd1 : blk_lane_q + 2'd2;
   assign lane_back2 = (blk_lane_q >= 2'd2) ? blk_lane_q - 2'd2 : blk_lane_q + 2'd1;
+  assign pre_back1  = (pre_lane_q >= 2'd1) ? pre_lane_q - 2'd1 : pre_lane_q + 2'd2;
+  assign pre_back2  = (pre_lane_q >= 2'd2) ? pre_lane_q - 2'd2 : pre_lane_q + 2'd1;
 
-  // One read port each. prod_mem: the block's P_(i-3), or in the fold's clock P_(m-3) (no block is in the
-  // input register then: in_ready_o was low). pow_mem: H for a last block, H^3 for the others, H^2 for
-  // the fold.
-  // The read addresses of the next clock (registered in g_quarter).
-  always_comb begin
-    prod_addr_d = '0;
-    pow_addr_d  = '0;
-    if (accept) begin
-      prod_addr_d = {in_ctx_i, in_lane};
-      pow_addr_d  = {in_ctx_i, in_last_i ? 2'd0 : 2'(LANES - 1)};
-    end else if (fold_next) begin
-      prod_addr_d = {blk_ctx_q, lane_back2};
-      pow_addr_d  = {blk_ctx_q, 2'd1};
-    end
-  end
-  assign v_addr_d = {blk_ctx_q, lane_back1};
-  // Block m-3 issued at least 3 clocks before the fold (m-2 and m-1 came after it), so its product is in
-  // prod_mem, or in the result register when it issued exactly 3 clocks before (written at this edge).
-  assign p3_fwd = vr_q && kind_r_q == OP_BLOCK && ctx_r_q == fold_ctx_q && idx_r_q == p3_lane_q;
-  assign p3     = !p3_has_data_q ? '0 : p3_fwd ? res : prod_rd;
+  // The next clock's reads (one read port each). prod_mem: the accepted block's P_(i-3), or for a last
+  // block read then, P_(m-3) (no block is read in that clock: in_ready_o is low in the clock before).
+  // pow_mem: H for a last block, H^3 for the others, H^2 for the fold. v_mem: V_(m-2) for the fold.
+  // Where the entry read is (block i-3 issued 3 clocks before block i is forwarded at the issue):
+  // - a block: the op now in the multiplier's first stage is in the result register at the issue
+  //   (fwd_t: forwarded then, nothing read), the one in its second stage in the result register at the
+  //   read (rhit_t), the one in the result register now in the write registers at the read (whit_t),
+  //   anything older in prod_mem.
+  // - the fold's P_(m-3): the same for the read (f_rhit, f_whit); it is in the result register in the
+  //   fold's clock if block m-3 issued 2 clocks before the last block (p3_fwd_q, set at the issue).
+  // - the fold's V_(m-2): block m-2 issued now (its V in the write registers at the read: f_vhit) or
+  //   before (v_mem).
+  assign fwd_t   = va_q && kind_a_q == OP_BLOCK && ctx_a_q == in_ctx_i && idx_a_q == in_lane;
+  assign rhit_t  = vb_q && kind_b_q == OP_BLOCK && ctx_b_q == in_ctx_i && idx_b_q == in_lane;
+  assign whit_t  = vr_q && kind_r_q == OP_BLOCK && ctx_r_q == in_ctx_i && idx_r_q == in_lane;
+  assign rd_prod = accept && in_full && !fwd_t;
+  assign f_pa     = {pre_ctx_q, pre_back2};
+  assign f_va     = {pre_ctx_q, pre_back1};
+  assign f_has_v  = pre_full_q || pre_lane_q >= 2'd1;
+  assign f_has_p3 = pre_full_q || pre_lane_q >= 2'd2;
+  assign f_rhit   = vb_q && kind_b_q == OP_BLOCK && {ctx_b_q, idx_b_q} == f_pa;
+  assign f_whit   = vr_q && kind_r_q == OP_BLOCK && {ctx_r_q, idx_r_q} == f_pa;
+  // V of an issuing block (not a last one: no later block of its lane reads it), written next clock
+  assign v_we_d   = blk_issue && !blk_last_q && !pow_start && !fold_issue;
+  assign f_vhit   = v_we_d && {blk_ctx_q, blk_lane_q} == f_va;
 
-  // A power: a = H or the previous power, b = H. The fold: a = V_(m-2) (0 if its lane has no data).
-  // A block: a = X_i xor P_(i-3) (X_i alone in a lane's first pass).
-  assign op_a = blk_q ^ ({128{a_h_q}} & h_cur_q) ^ ({128{a_res_q}} & res) ^ ({128{a_prod_q}} & prod_rd)
-                      ^ ({128{a_v_q}} & v_rd);
-  assign op_b = ({128{b_h_q}} & h_cur_q) ^ ({128{b_pow_q}} & pow_rd);
+  assign op_a = a_mem ^ ({128{a_res_q}} & res);
+  assign op_b = b_mem;
 
   always_comb begin
     if (pow_start || pow_next) begin
@@ -242,14 +263,19 @@ module rijndael_ghash_lanes #(
   rijndael_gf128_mul_pipe u_mul (.clk_i, .rst_ni, .a_i(op_a), .b_i(op_b), .p_o(res));
 
   // ---------------------------------------------------------------------------------------------
-  // Memories: one write port each; the wipe sequence has priority. Split in quarters of 32 bits, each with
-  // its own copy of the read addresses (kept flops, no reset: they address nothing secret, and a reset
-  // could not be folded into kept flops), because the operand bits, and with them the LUT RAM feeding
-  // them, spread over the whole multiplier: one address flop driving all 32 DPR16X4 of a memory was a
-  // 3.0 ns route on the seed-1 critical path.
-  // V is written a clock late from registers (v_we_q ...): it was the end of that path (operand logic ->
-  // v_mem write data). It is read only by a fold, for block m-2, which issued at least a clock before the
-  // last block, i.e. two before the fold: written by then.
+  // Memories, split in quarters of 32 bits because the operand bits, and with them the LUT RAM feeding
+  // them, spread over the whole multiplier. Every port is registered:
+  // - Write: enable, address and data come from write registers of their quarter (one clock after the
+  //   source: the result register, h_cur_q, the operand); the wipe sequence goes through them too. Enable
+  //   and address are kept flops (identical in the four quarters, Yosys would merge them) without reset
+  //   (they address nothing secret, a reset could not be folded into kept flops, and the wipe sequence
+  //   that follows a reset or clear writes zeros everywhere); the data registers are reset.
+  // - Read: the address is a choice (one LUT) between kept flops of the quarter loaded in the clock
+  //   before: the block's and the fold's. A flop driving a read address directly would be folded into
+  //   the memory's read port by Yosys and come back after LUT RAM mapping as one register shared by all
+  //   quarters (keep has no effect there). The data goes into the operand flops a_mem/b_mem/p3_rd
+  //   (reset) through one-hot selects, kept flops of the quarter loaded in the clock before (reset, so
+  //   nothing is loaded in the clock after clear_i).
   logic push_fold;
   assign push_fold = vr_q && kind_r_q == OP_FOLD_LAST;
 
@@ -257,47 +283,122 @@ module rijndael_ghash_lanes #(
     logic [31:0]       pow_mem  [ENTRIES];
     logic [31:0]       prod_mem [ENTRIES];
     logic [31:0]       v_mem    [ENTRIES];
-    logic [ADDR_W-1:0] prod_raddr_q, pow_raddr_q, v_raddr_q;
+    logic              prod_we_q, pow_we_q, v_we_q;
+    logic [ADDR_W-1:0] prod_waddr_q, pow_waddr_q, v_waddr_q;
+    logic [31:0]       prod_wdata_q, pow_wdata_q, v_wdata_q;
+    logic [ADDR_W-1:0] b_pa_q, b_wa_q, f_pa_q, f_wa_q, f_va_q;   // read addresses: block's, fold's
+    logic              f_sel_q;                                  // the read is the fold's
+    logic [ADDR_W-1:0] prod_raddr, pow_raddr, v_raddr;
+    logic [31:0]       prod_rd, pow_rd, v_rd;
+    logic              s_pm_q, s_res_q, s_pw_q, s_vm_q, s_vw_q, s_ha_q, s_pow_q, s_hb_q;
+    logic              t_pm_q, t_res_q, t_pw_q;
+    logic [31:0]       a_mem_q, b_mem_q, p3_rd_q;
 
     (* keep *)
     always_ff @(posedge clk_i) begin
-      prod_raddr_q <= prod_addr_d;
-      pow_raddr_q  <= pow_addr_d;
-      v_raddr_q    <= v_addr_d;
+      prod_we_q    <= wiping_q || (vr_q && kind_r_q == OP_BLOCK);
+      prod_waddr_q <= wiping_q ? wipe_addr_q : {ctx_r_q, idx_r_q};
+      pow_we_q     <= wiping_q || pow_start || (vr_q && kind_r_q == OP_POW);
+      pow_waddr_q  <= wiping_q ? wipe_addr_q : pow_start ? {h_ctx_q, 2'd0} : {ctx_r_q, idx_r_q};
+      v_we_q       <= wiping_q || v_we_d;
+      v_waddr_q    <= wiping_q ? wipe_addr_q : {blk_ctx_q, blk_lane_q};
     end
-    assign prod_rd[32*k +: 32] = prod_mem[prod_raddr_q];
-    assign pow_rd[32*k +: 32]  = pow_mem[pow_raddr_q];
-    assign v_rd[32*k +: 32]    = v_mem[v_raddr_q];
 
+    (* keep *)
     always_ff @(posedge clk_i) begin
-      if (wiping_q) begin
-        pow_mem[wipe_addr_q] <= '0;
-      end else if (pow_start) begin
-        pow_mem[{h_ctx_q, 2'd0}] <= h_cur_q[32*k +: 32];
-      end else if (vr_q && kind_r_q == OP_POW) begin
-        pow_mem[{ctx_r_q, idx_r_q}] <= res[32*k +: 32];
+      b_pa_q  <= {in_ctx_i, in_lane};
+      b_wa_q  <= {in_ctx_i, in_last_i ? 2'd0 : 2'(LANES - 1)};
+      f_pa_q  <= f_pa;
+      f_wa_q  <= {pre_ctx_q, 2'd1};
+      f_va_q  <= f_va;
+      f_sel_q <= fold_rd;
+    end
+
+    // The sources of the next clock's operand flops (see above and Issue): a_mem takes the block
+    // (pre_blk_q) xor P_(i-3) from prod_mem (s_pm), the result register (s_res) or the write registers
+    // (s_pw), or V_(m-2) from v_mem (s_vm) or the write registers (s_vw), or H (s_ha); b_mem takes
+    // pow_mem (s_pow) or H (s_hb); p3_rd takes P_(m-3) (t_: as s_ for prod_mem).
+    (* keep *)
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni || clear_i) begin
+        s_pm_q  <= 1'b0;
+        s_res_q <= 1'b0;
+        s_pw_q  <= 1'b0;
+        s_vm_q  <= 1'b0;
+        s_vw_q  <= 1'b0;
+        s_ha_q  <= 1'b0;
+        s_pow_q <= 1'b0;
+        s_hb_q  <= 1'b0;
+        t_pm_q  <= 1'b0;
+        t_res_q <= 1'b0;
+        t_pw_q  <= 1'b0;
+      end else begin
+        s_pm_q  <= rd_prod && !rhit_t && !whit_t;
+        s_res_q <= rd_prod && rhit_t;
+        s_pw_q  <= rd_prod && !rhit_t && whit_t;
+        s_vm_q  <= fold_rd && f_has_v && !f_vhit;
+        s_vw_q  <= fold_rd && f_has_v && f_vhit;
+        s_ha_q  <= pow_start_next2;
+        s_pow_q <= accept || fold_rd;
+        s_hb_q  <= pow_start_next2 || (va_q && kind_a_q == OP_POW && int'(idx_a_q) != LANES - 1);
+        t_pm_q  <= fold_rd && f_has_p3 && !f_rhit && !f_whit;
+        t_res_q <= fold_rd && f_has_p3 && f_rhit;
+        t_pw_q  <= fold_rd && f_has_p3 && !f_rhit && f_whit;
+      end
+    end
+
+    // op_a is zero while wiping (nothing is accepted or issued, its flops were reset), so V needs no
+    // wipe term; res may still carry a product dropped by clear_i.
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni || clear_i) begin
+        prod_wdata_q <= '0;
+        pow_wdata_q  <= '0;
+        v_wdata_q    <= '0;
+      end else begin
+        prod_wdata_q <= wiping_q ? '0 : res[32*k +: 32];
+        pow_wdata_q  <= wiping_q ? '0 : pow_start ? h_cur_q[32*k +: 32] : res[32*k +: 32];
+        v_wdata_q    <= op_a[32*k +: 32];
       end
     end
 
     always_ff @(posedge clk_i) begin
-      if (wiping_q) begin
-        prod_mem[wipe_addr_q] <= '0;
-      end else if (vr_q && kind_r_q == OP_BLOCK) begin
-        prod_mem[{ctx_r_q, idx_r_q}] <= res[32*k +: 32];
-      end
+      if (pow_we_q) pow_mem[pow_waddr_q] <= pow_wdata_q;
+    end
+    always_ff @(posedge clk_i) begin
+      if (prod_we_q) prod_mem[prod_waddr_q] <= prod_wdata_q;
+    end
+    always_ff @(posedge clk_i) begin
+      if (v_we_q) v_mem[v_waddr_q] <= v_wdata_q;
     end
 
+    assign prod_raddr = f_sel_q ? f_pa_q : b_pa_q;
+    assign pow_raddr  = f_sel_q ? f_wa_q : b_wa_q;
+    assign v_raddr    = f_sel_q ? f_va_q : '0;
+    assign prod_rd    = prod_mem[prod_raddr];
+    assign pow_rd     = pow_mem[pow_raddr];
+    assign v_rd       = v_mem[v_raddr];
+
+    // The operand data flops (see Issue). P_(m-3) is loaded into p3_rd_q in the last block's issue clock
+    // and used in the fold's (zero in the other clocks).
     always_ff @(posedge clk_i) begin
-      if (wiping_q) begin
-        v_mem[wipe_addr_q] <= '0;
-      end else if (v_we_q) begin
-        v_mem[v_waddr_q] <= v_wdata_q[32*k +: 32];
+      if (!rst_ni || clear_i) begin
+        a_mem_q <= '0;
+        b_mem_q <= '0;
+        p3_rd_q <= '0;
+      end else begin
+        a_mem_q <= pre_blk_q[32*k +: 32] ^ ({32{s_pm_q}} & prod_rd) ^ ({32{s_res_q}} & res[32*k +: 32])
+                   ^ ({32{s_pw_q}} & prod_wdata_q) ^ ({32{s_vm_q}} & v_rd) ^ ({32{s_vw_q}} & v_wdata_q)
+                   ^ ({32{s_ha_q}} & h_cur_q[32*k +: 32]);
+        b_mem_q <= ({32{s_pow_q}} & pow_rd) ^ ({32{s_hb_q}} & h_cur_q[32*k +: 32]);
+        p3_rd_q <= ({32{t_pm_q}} & prod_rd) ^ ({32{t_res_q}} & res[32*k +: 32]) ^ ({32{t_pw_q}} & prod_wdata_q);
       end
     end
+    assign a_mem[32*k +: 32] = a_mem_q;
+    assign b_mem[32*k +: 32] = b_mem_q;
+    assign p3_rd[32*k +: 32] = p3_rd_q;
   end
 
   // ---------------------------------------------------------------------------------------------
-  assign pop  = q_count_q != 3'd0 && out_ready_i;
   assign push = push_fold;
 
   always_ff @(posedge clk_i) begin
@@ -306,26 +407,25 @@ module rijndael_ghash_lanes #(
       wipe_addr_q      <= '0;
       next_lane_q      <= '0;
       full_q           <= '0;
+      in_ready_q       <= 1'b0;
+      pre_valid_q      <= 1'b0;
+      pre_last_q       <= 1'b0;
+      pre_full_q       <= 1'b0;
+      pre_blk_q        <= '0;
+      pre_ctx_q        <= '0;
+      pre_lane_q       <= '0;
       blk_valid_q      <= 1'b0;
       blk_last_q       <= 1'b0;
       blk_full_q       <= 1'b0;
-      blk_q            <= '0;
       blk_ctx_q        <= '0;
       blk_lane_q       <= '0;
       fold_q           <= 1'b0;
       fold_ctx_q       <= '0;
       fold_lane_q      <= '0;
-      p3_lane_q        <= '0;
-      p3_has_data_q    <= 1'b0;
-      v_we_q           <= 1'b0;
-      v_waddr_q        <= '0;
-      v_wdata_q        <= '0;
-      a_h_q            <= 1'b0;
+      p3_fwd_q         <= 1'b0;
       a_res_q          <= 1'b0;
-      a_prod_q         <= 1'b0;
-      a_v_q            <= 1'b0;
-      b_h_q            <= 1'b0;
-      b_pow_q          <= 1'b0;
+      s_fwd_q          <= 1'b0;
+      pow_arm_q        <= 1'b0;
       pow_start_q      <= 1'b0;
       p3_q             <= '0;
       h_busy_q         <= 1'b0;
@@ -352,54 +452,52 @@ module rijndael_ghash_lanes #(
       q_count_q        <= '0;
       outstanding_q    <= '0;
     end else begin
-      if (wiping_q) begin
-        wipe_addr_q <= wipe_addr_q + 1'b1;
-        if (int'(wipe_addr_q) == ENTRIES - 1) wiping_q <= 1'b0;
-      end
+      wiping_q <= wiping_d;
+      if (wiping_q) wipe_addr_q <= wipe_addr_q + 1'b1;
+      in_ready_q <= in_ready_d;
 
       // Input register and lane bookkeeping
-      blk_valid_q <= accept;
+      pre_valid_q <= accept;
+      pre_blk_q   <= accept ? in_block_i : '0;
+      pre_ctx_q   <= in_ctx_i;
+      pre_lane_q  <= in_lane;
+      pre_full_q  <= in_full;
+      pre_last_q  <= in_last_i;
       if (accept) begin
-        blk_q      <= in_block_i;
-        blk_ctx_q  <= in_ctx_i;
-        blk_lane_q <= in_lane;
-        blk_full_q <= in_full;
-        blk_last_q <= in_last_i;
         next_lane_q[2*in_ctx_i +: 2] <= (int'(in_lane) == LANES - 1) ? 2'd0 : in_lane + 2'd1;
         full_q[in_ctx_i]             <= in_full || int'(in_lane) == LANES - 1;
-      end else begin
-        blk_q <= '0;
       end
 
-      // Fold after a last block. P_(m-3) is kept from the fold's clock until the last block's product
-      // comes out (2 clocks later); the next message's fold is at least 2 clocks after this one, so p3_q
-      // is not overwritten before it is used.
+      // Read stage -> issue
+      blk_valid_q <= pre_valid_q;
+      blk_ctx_q   <= pre_ctx_q;
+      blk_lane_q  <= pre_lane_q;
+      blk_full_q  <= pre_full_q;
+      blk_last_q  <= pre_last_q;
+
+      // Fold after a last block. P_(m-3) (read into p3_rd in the last block's clock, or res now) is kept
+      // from the fold's clock until the last block's product comes out (2 clocks later); the next
+      // message's fold is at least 2 clocks after this one, so p3_q is not overwritten before it is used.
       fold_q <= fold_next;
       if (fold_next) begin
-        fold_ctx_q    <= blk_ctx_q;
-        fold_lane_q   <= lane_back1;
-        p3_lane_q     <= lane_back2;
-        p3_has_data_q <= blk_full_q || blk_lane_q >= 2'd2;
+        fold_ctx_q  <= blk_ctx_q;
+        fold_lane_q <= lane_back1;
       end
-      if (fold_issue) p3_q <= p3;
+      // The op now in the multiplier's second stage is in the result register in the fold's clock.
+      p3_fwd_q <= fold_next && (blk_full_q || blk_lane_q >= 2'd2) && vb_q && kind_b_q == OP_BLOCK &&
+                  ctx_b_q == blk_ctx_q && idx_b_q == lane_back2;
+      if (fold_issue) p3_q <= p3_fwd_q ? res : p3_rd;
 
-      // V of an issuing block (not a last one: no later block of its lane reads it), written next clock
-      v_we_q    <= blk_issue && !blk_last_q && !pow_start && !fold_issue;
-      v_waddr_q <= {blk_ctx_q, blk_lane_q};
-      v_wdata_q <= op_a;
-
-      // Operand selects of the next clock's operation (see Issue)
-      pow_start_q <= pow_start_next;
-      a_h_q       <= pow_start_next;
-      a_res_q     <= pow_next_next || (accept && in_full && fwd_next);
-      a_prod_q    <= accept && in_full && !fwd_next;
-      a_v_q       <= fold_next && (blk_full_q || blk_lane_q >= 2'd1);
-      b_h_q       <= pow_start_next || pow_next_next;
-      b_pow_q     <= accept || fold_next;
+      // Forwarding of P_(i-3) at the issue (decided at the accept, see fwd_t), and a power's previous one
+      s_fwd_q <= accept && in_full && fwd_t;
+      a_res_q <= pow_next_next || s_fwd_q;
 
       // Subkey and its powers
-      h_busy_q      <= h_busy_d;
-      pow_started_q <= pow_started_d;
+      h_busy_q    <= h_busy_d;
+      pow_arm_q   <= pow_start_next2;
+      pow_start_q <= pow_arm_q;
+      if (h_write || pow_done) pow_started_q <= 1'b0;
+      else if (pow_start_next2) pow_started_q <= 1'b1;
       if (h_write) begin
         h_cur_q <= h_i;
         h_ctx_q <= h_ctx_i;
@@ -432,7 +530,7 @@ module rijndael_ghash_lanes #(
       end
       if (pop) q_rd_q <= q_rd_q + 2'd1;
       q_count_q     <= q_count_q + 3'(push) - 3'(pop);
-      outstanding_q <= outstanding_q + 3'(accept && in_last_i) - 3'(pop);
+      outstanding_q <= outstanding_d;
     end
   end
 
