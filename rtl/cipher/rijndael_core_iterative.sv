@@ -17,7 +17,8 @@
 //   in front of the S-boxes; "L": its SubBytes is in the S-box register and the linear layer, AddRoundKey
 //   and the last-round choice run on it this clock), and they swap stages every clock: with two blocks
 //   available a block leaves every Nr clocks on average (two results 1 clock apart every 2*Nr clocks);
-//   a lone block (a feedback mode's stream) takes 2*Nr + 1 clocks from handshake to result handshake.
+//   a lone block (a feedback mode's stream) takes 2*Nr + 2 clocks from handshake to result handshake
+//   (the result is registered once before the output FIFO, see there).
 // - The key schedule is off the round path. After each key beat the round keys rk[0..Nr] are expanded
 //   one 32-bit word per clock (w[i] = w[i-Nk] ^ g(w[i-1]), phase as a one-hot register, (Nb, Nk) decoded
 //   once at the key beat, SubWord from a registered S-box addressed a clock ahead) into a round-key store
@@ -161,11 +162,17 @@ module rijndael_core_iterative #(
     assign key_window = key_supported ? key_window_by_size[in_key_len_i] : '0;
 
     logic              key_valid_q, key_error_q;
-    logic [2:0]        nb_code_q;
+    logic [2:0]        nb_code_q, nb_code;
     logic [3:0]        nr_q;
     logic [MAX_NB-1:0] nb_last_q, col_used_q;
     logic [MAX_NK-1:0] nk_last_q;
     logic              long_key_q;  // Nk > 6: SubWord also at phase 4
+
+    // With one block length (every AES build) the block-length code is a constant, so the ShiftRows choice
+    // and the column masks fold away in synthesis; read from the register, they were decoded at run time
+    // in stage L (`iterative`, seed 1: nb_code_q -> ShiftRows choice -> MixColumns -> state choice).
+    localparam bit ONE_NB = (BLOCK_MASK & (BLOCK_MASK - 5'd1)) == 5'd0;
+    assign nb_code = ONE_NB ? 3'(MAX_NB - 4) : nb_code_q;
 
     // -------------------------------------------------------------------------------------------
     // Round-key expansion, one word per clock. window_q holds w[i-MAX_NK .. i-1] (newest at the top);
@@ -240,26 +247,48 @@ module rijndael_core_iterative #(
     // The store: one LUT-RAM column per word (written one word per clock), read a whole row at a time.
     // Columns at and past Nb are written with zeros in every row of the expansion, so no stale key word
     // of an earlier, longer block length survives in a row that is read.
+    // Builds that add InvMixColumns(rk) in decryption's middle rounds (key first and T-boxes, see
+    // round_key_d) store it beside each word, transformed once as the word is made: computed on the read
+    // side, the store read -> InvMixColumns -> round_key_q was the path of record of `tbox` (10.8 ns).
+    localparam bit KEY_MIXED = DECRYPT && (KEY_FIRST || TBOX != 0);
+    localparam int STORE_W   = KEY_MIXED ? 64 : 32;
     logic [ROW_W-1:0]   read_row;
-    logic [BLOCK_W-1:0] read_key, round_key_q, first_key_q, last_key_q;
+    logic [BLOCK_W-1:0] read_key, read_key_mixed, round_key_q, first_key_q, last_key_q;
+    logic [31:0]        fresh_mixed;
     logic [3:0]         s_row_q, l_row_q;
 
     logic [3:0]         key_row;  // the row read this clock (see round_key_d)
     assign key_row  = KEY_FIRST ? l_row_q : s_row_q;
     assign read_row = (32'(key_row) < ROWS) ? ROW_W'(key_row) : '0;  // rows past Nr hold nothing read
 
+    if (KEY_MIXED) begin : g_fresh_mixed
+      rijndael_mix_column #(.INVERSE(1'b1)) u_key_mix (
+        .column_i(fresh), .inverse_i(1'b1), .column_o(fresh_mixed)
+      );
+    end else begin : g_no_fresh_mixed
+      assign fresh_mixed = 32'h0;
+    end
+
     for (genvar c = 0; c < MAX_NB; c++) begin : g_store
-      logic        write;
-      logic [31:0] data;
+      logic               write, blank;
+      logic [STORE_W-1:0] data, stored;
       assign write = (setup_q && wipe_q) || (key_step && (col_q[c] || !col_used_q[c]));
-      assign data  = (wipe_q || !col_used_q[c]) ? 32'h0 : fresh;
-      rijndael_round_key_store #(.WIDTH(32), .ENTRIES(ROWS)) u_column (
+      assign blank = wipe_q || !col_used_q[c];
+      if (KEY_MIXED) begin : g_two_words  // the word and its InvMixColumns (InvMixColumns(0) = 0)
+        assign data = blank ? 64'h0 : {fresh, fresh_mixed};
+        assign read_key_mixed[BLOCK_W-32-32*c +: 32] = stored[31:0];
+      end else begin : g_one_word
+        assign data = blank ? 32'h0 : fresh;
+        assign read_key_mixed[BLOCK_W-32-32*c +: 32] = 32'h0;
+      end
+      assign read_key[BLOCK_W-32-32*c +: 32] = stored[STORE_W-1 -: 32];
+      rijndael_round_key_store #(.WIDTH(STORE_W), .ENTRIES(ROWS)) u_column (
         .clk_i        (clk_i),
         .write_i      (write),
         .write_index_i(row_q),
         .write_data_i (data),
         .read_index_i (read_row),
-        .read_data_o  (read_key[BLOCK_W-32-32*c +: 32])
+        .read_data_o  (stored)
       );
     end
 
@@ -292,7 +321,7 @@ module rijndael_core_iterative #(
       logic [MAX_NB-1:0]  used;
 
       rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
-        .data_i(state_d), .nb_code_i(nb_code_q), .inverse_i(s_dec_d), .data_o(shifted)
+        .data_i(state_d), .nb_code_i(nb_code), .inverse_i(s_dec_d), .data_o(shifted)
       );
 
       for (genvar i = 0; i < 4 * MAX_NB; i++) begin : g_lane
@@ -311,7 +340,7 @@ module rijndael_core_iterative #(
           assign used_by_nb[b][c] = b < 5 && BLOCK_MASK[b % 5] && 4 + b <= MAX_NB && c < 4 + b;
         end
       end
-      assign used = used_by_nb[nb_code_q];
+      assign used = used_by_nb[nb_code];
 
       // Column c: the XOR of the rotated words of its four bytes (rijndael_round_tbox explains the last
       // round's S-box bytes), masked past Nb, plus the round key (already InvMixColumns'd for the middle
@@ -389,7 +418,7 @@ module rijndael_core_iterative #(
       ) u_round (
         .state_i     (substituted_state),
         .round_key_i (KEY_FIRST ? '0 : round_key_q),
-        .nb_code_i   (nb_code_q),
+        .nb_code_i   (nb_code),
         .decrypt_i   (l_dec_q),
         .last_round_i(l_last_q),
         .state_o     (round_out)
@@ -403,34 +432,30 @@ module rijndael_core_iterative #(
     // round in stage L next clock. Key first: loaded as a block enters stage S, with the whitening key for
     // a new block, else the row of the block in stage L (which moves to S). T-box and key-first decryption
     // need InvMixColumns(rk) in the middle rounds (the state has been through InvMixColumns when the key is
-    // added): computed here, on the key path, where the round has a clock of its own.
+    // added): read from the store's second word (read_key_mixed, see the store).
     logic [BLOCK_W-1:0] round_key_d;
     if (KEY_FIRST && DECRYPT) begin : g_first_dec_key
-      logic [BLOCK_W-1:0] key_mixed;
-      for (genvar c = 0; c < MAX_NB; c++) begin : g_col
-        rijndael_mix_column #(.INVERSE(1'b1)) u_key_mix (
-          .column_i(read_key[BLOCK_W-1-32*c -: 32]), .inverse_i(1'b1), .column_o(key_mixed[BLOCK_W-1-32*c -: 32])
-        );
-      end
-      assign round_key_d = block_fire ? (block_dec ? last_key_q : first_key_q) : l_dec_q ? key_mixed : read_key;
+      assign round_key_d = block_fire ? (block_dec ? last_key_q : first_key_q) : l_dec_q ? read_key_mixed : read_key;
     end else if (KEY_FIRST) begin : g_first_key
       assign round_key_d = block_fire ? first_key_q : read_key;
     end else if (TBOX != 0 && DECRYPT) begin : g_tbox_dec_key
-      logic [BLOCK_W-1:0] key_mixed;
-      for (genvar c = 0; c < MAX_NB; c++) begin : g_col
-        rijndael_mix_column #(.INVERSE(1'b1)) u_key_mix (
-          .column_i(read_key[BLOCK_W-1-32*c -: 32]), .inverse_i(1'b1), .column_o(key_mixed[BLOCK_W-1-32*c -: 32])
-        );
-      end
-      assign round_key_d = (s_dec_q && !s_last_q) ? key_mixed : read_key;
+      assign round_key_d = (s_dec_q && !s_last_q) ? read_key_mixed : read_key;
     end else begin : g_plain_key
       assign round_key_d = read_key;
     end
+    logic unused_key_mixed;  // encrypt-only and block-RAM builds add plain round keys
+    assign unused_key_mixed = ^{read_key_mixed, fresh_mixed};
 
     // -------------------------------------------------------------------------------------------
-    // Output FIFO: a result enters as its last round ends (BYPASS: out_valid_o the clock after).
+    // Output FIFO: a result goes into a register as its last round ends, and from there into the FIFO
+    // (BYPASS: out_valid_o the clock after). Pushed straight from the last round, the round's logic, the
+    // final AddRoundKey, the refused-block zeroing and the FIFO's wipe choice ran into the LUT-RAM write
+    // data in one clock: the path of `iterative` (11.7 ns) and of the encrypt-only build. The register
+    // costs a clock of latency (2 * Nr + 2), not throughput; it holds at most one result, which the
+    // occupancy count already includes. It loads every clock (no enable to fan out) and is reset.
     logic               result_push, unused_fifo_ready, unused_fifo_empty, unused_fifo_wiping;
-    logic [BLOCK_W:0]   result, out_data;
+    logic               result_push_q;
+    logic [BLOCK_W:0]   result, result_q, out_data;
 
     assign result_push = l_valid_q && l_last_q;
     logic [BLOCK_W-1:0] final_state;  // key first: the last round's AddRoundKey (rk[Nr] / rk[0]) is added here
@@ -438,12 +463,22 @@ module rijndael_core_iterative #(
     assign result      = {l_ref_q, l_ref_q ? '0 : final_state};
     assign out_fire    = out_valid_o && out_ready_i;
 
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        result_push_q <= 1'b0;
+        result_q      <= '0;
+      end else begin
+        result_push_q <= result_push;
+        result_q      <= result;
+      end
+    end
+
     rijndael_fifo #(.WIDTH(BLOCK_W + 1), .DEPTH(OUT_CAP), .WIPE(1), .BYPASS(1)) u_out_fifo (
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
-      .in_valid_i (result_push),
+      .in_valid_i (result_push_q),
       .in_ready_o (unused_fifo_ready),  // always room: blocks are taken only into room (occupancy_q)
-      .in_data_i  (result),
+      .in_data_i  (result_q),
       .out_valid_o(out_valid_o),
       .out_ready_i(out_ready_i),
       .out_data_o (out_data),

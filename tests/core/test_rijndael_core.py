@@ -246,7 +246,7 @@ class TwoStageTiming:
     A round takes two clocks and two blocks are in flight, one per stage. A block is taken when stage S
     will be free: the core is empty, holds one block that just entered, or the block in stage L is in its
     last round. With blocks offered back to back, block i of a run (one key) is taken at edge
-    first + (i // 2) * 2 * Nr + i % 2 and its result handshake is 2 * Nr + 1 edges later (output always
+    first + (i // 2) * 2 * Nr + i % 2 and its result handshake is 2 * Nr + 2 edges later (output always
     ready). A key beat waits until no block is in flight, then the round keys are expanded one word per
     clock: the first block after it is taken Nb * (Nr + 1) + 1 edges after the key beat, plus one clock for
     each word that needs SubWord (i mod Nk = 0, or 4 when Nk > 6): the key schedule's S-box has two registers
@@ -257,7 +257,7 @@ class TwoStageTiming:
 
     @staticmethod
     def latency(nb: int, nk: int) -> int:
-        return 2 * _nr(nb, nk) + 1
+        return 2 * _nr(nb, nk) + 2
 
     def key_cost(self, nb: int, nk: int) -> int:
         words = nb * (_nr(nb, nk) + 1)
@@ -921,12 +921,13 @@ async def core_errors(dut):
     assert all(e.out.error == 1 and e.out.value == 0 for e in refused)
     # (a pipeline, ARCH 1, answers them in order behind the blocks in flight instead; the scoreboard checks that)
     # (the two-stage iterative core runs a refused block through one round pass, in order with the blocks in
-    # flight: out_valid_o rises 2 edges after it was taken at the earliest, later when results wait ahead of it)
+    # flight and the result register: out_valid_o rises 3 edges after it was taken at the earliest, later when
+    # results wait ahead of it)
     if two_stage(cfg):
-        early = [e for e in refused if e.out.first_valid_edge < e.in_edge + 2]
+        early = [e for e in refused if e.out.first_valid_edge < e.in_edge + 3]
         assert not early, "refused blocks left before their pass through the rounds: " + \
             ", ".join(f"taken at edge {e.in_edge}, out_valid from edge {e.out.first_valid_edge}" for e in early[:5])
-        assert any(e.out.first_valid_edge == e.in_edge + 2 for e in refused), "no refused block left 2 edges after"
+        assert any(e.out.first_valid_edge == e.in_edge + 3 for e in refused), "no refused block left 3 edges after"
     late = [e for e in refused if e.out.first_valid_edge != e.in_edge and cfg.params["ARCH"] != 1
             and not two_stage(cfg)]
     assert not late, "refused blocks must come out one cycle after they were taken: " + \

@@ -65,10 +65,10 @@ def test_bench_cycles_per_block_is_nr(key_bits):
     nr = config.nr(128, key_bits)
     # docs/core-interface.md, two-stage iterative core: two blocks in flight, a round takes two clocks
     assert result["cycles_per_block"] == nr       # Nr cycles per block back to back (two results per 2*Nr)
-    assert result["latency_cycles"] == 2 * nr + 1  # result handshake 2*Nr + 1 cycles after the block's
+    assert result["latency_cycles"] == 2 * nr + 2  # result handshake 2*Nr + 2 cycles after the block's
     # the key beat waits for the last block to leave the rounds, expands 4*(Nr+1) words (one per clock, and one
     # clock more for each word that needs SubWord: i mod Nk == 0, or 4 when Nk > 6, the key S-box having two
-    # registers), and the first block after it takes 2*Nr + 1: the output gap around the key, less the steady Nr
+    # registers), and the first block after it takes 2*Nr + 2: the output gap around the key, less the steady Nr
     nk = key_bits // 32
     words = 4 * (nr + 1)
     sub_words = sum(1 for i in range(nk, words) if i % nk == 0 or (nk > 6 and i % nk == 4))
@@ -166,8 +166,8 @@ def test_batch_mode_text_protocol_and_statistics():
     assert result.returncode == 0 and lines[:8] == [FIPS197_CT[256]] * 8
     stats = json.loads(lines[8].removeprefix("# stats "))
     assert stats["blocks"] == 8 and stats["keys"] == 1 and stats["cycles_per_block"] == 14
-    # two blocks in flight (docs/core-interface.md): results in pairs one clock apart, a pair every 2*Nr
-    assert stats["latency_cycles"] == 2 * 14 + 1 and len(stats["out_cycles"]) == 8
+    # two blocks in flight (docs/core-interface.md): results in pairs one clock apart, a pair every 2*Nr; latency 2*Nr + 2
+    assert stats["latency_cycles"] == 2 * 14 + 2 and len(stats["out_cycles"]) == 8
     assert [b - a for a, b in zip(stats["out_cycles"], stats["out_cycles"][1:])] == [1, 27, 1, 27, 1, 27, 1]
 
 
