@@ -50,8 +50,9 @@
 // accepted only with a free queue entry counted for it, so the pipeline never has to stall.
 // Reset and clear_i: every flop holding data is reset (a multiplication in flight is dropped: the operands
 // are zero from the clock after, so the multiplier's registers hold zeros within four clocks; the memories'
-// kept write-enable, write-address and read-address flops are not, the wipe drives the write ones from
-// the next clock) and the three memories are zeroed by a counted sequence (4 x 2^CTX_W clocks, both
+// kept write-enable, write-address and read-address flops and the read source selects are not: the wipe
+// drives the write ones from the next clock, and the operand flops the selects load are held in reset for
+// one more clock) and the three memories are zeroed by a counted sequence (4 x 2^CTX_W clocks, both
 // readies low; its last write lands in the clock the readies rise, through the write registers, before
 // any read).
 module rijndael_ghash_lanes #(
@@ -92,6 +93,7 @@ module rijndael_ghash_lanes #(
   localparam int QUARTERS = 4;
 
   // Wipe sequence
+  logic              clr_q;           // the clock after a reset or clear_i
   logic              wiping_q;
   logic [ADDR_W-1:0] wipe_addr_q;
 
@@ -274,8 +276,10 @@ module rijndael_ghash_lanes #(
   //   before: the block's and the fold's. A flop driving a read address directly would be folded into
   //   the memory's read port by Yosys and come back after LUT RAM mapping as one register shared by all
   //   quarters (keep has no effect there). The data goes into the operand flops a_mem/b_mem/p3_rd
-  //   (reset) through one-hot selects, kept flops of the quarter loaded in the clock before (reset, so
-  //   nothing is loaded in the clock after clear_i).
+  //   (reset) through one-hot selects, kept flops of the quarter loaded in the clock before. The selects
+  //   have no reset: Yosys does not fold a sync reset into a kept flop, and the reset term in front of
+  //   them (the input reset and clear_i) was the ECP5 critical path; instead the operand flops are held
+  //   in reset one clock longer (clr_q), and from then on the selects come from reset state (zero).
   logic push_fold;
   assign push_fold = vr_q && kind_r_q == OP_FOLD_LAST;
 
@@ -320,31 +324,17 @@ module rijndael_ghash_lanes #(
     // pow_mem (s_pow) or H (s_hb); p3_rd takes P_(m-3) (t_: as s_ for prod_mem).
     (* keep *)
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_i) begin
-        s_pm_q  <= 1'b0;
-        s_res_q <= 1'b0;
-        s_pw_q  <= 1'b0;
-        s_vm_q  <= 1'b0;
-        s_vw_q  <= 1'b0;
-        s_ha_q  <= 1'b0;
-        s_pow_q <= 1'b0;
-        s_hb_q  <= 1'b0;
-        t_pm_q  <= 1'b0;
-        t_res_q <= 1'b0;
-        t_pw_q  <= 1'b0;
-      end else begin
-        s_pm_q  <= rd_prod && !rhit_t && !whit_t;
-        s_res_q <= rd_prod && rhit_t;
-        s_pw_q  <= rd_prod && !rhit_t && whit_t;
-        s_vm_q  <= fold_rd && f_has_v && !f_vhit;
-        s_vw_q  <= fold_rd && f_has_v && f_vhit;
-        s_ha_q  <= pow_start_next2;
-        s_pow_q <= accept || fold_rd;
-        s_hb_q  <= pow_start_next2 || (va_q && kind_a_q == OP_POW && int'(idx_a_q) != LANES - 1);
-        t_pm_q  <= fold_rd && f_has_p3 && !f_rhit && !f_whit;
-        t_res_q <= fold_rd && f_has_p3 && f_rhit;
-        t_pw_q  <= fold_rd && f_has_p3 && !f_rhit && f_whit;
-      end
+      s_pm_q  <= rd_prod && !rhit_t && !whit_t;
+      s_res_q <= rd_prod && rhit_t;
+      s_pw_q  <= rd_prod && !rhit_t && whit_t;
+      s_vm_q  <= fold_rd && f_has_v && !f_vhit;
+      s_vw_q  <= fold_rd && f_has_v && f_vhit;
+      s_ha_q  <= pow_start_next2;
+      s_pow_q <= accept || fold_rd;
+      s_hb_q  <= pow_start_next2 || (va_q && kind_a_q == OP_POW && int'(idx_a_q) != LANES - 1);
+      t_pm_q  <= fold_rd && f_has_p3 && !f_rhit && !f_whit;
+      t_res_q <= fold_rd && f_has_p3 && f_rhit;
+      t_pw_q  <= fold_rd && f_has_p3 && !f_rhit && f_whit;
     end
 
     // op_a is zero while wiping (nothing is accepted or issued, its flops were reset), so V needs no
@@ -379,9 +369,10 @@ module rijndael_ghash_lanes #(
     assign v_rd       = v_mem[v_raddr];
 
     // The operand data flops (see Issue). P_(m-3) is loaded into p3_rd_q in the last block's issue clock
-    // and used in the fold's (zero in the other clocks).
+    // and used in the fold's (zero in the other clocks). Reset also in the clock after a reset or clear
+    // (clr_q): the selects, kept flops without reset, still hold what the clock before decided then.
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_i) begin
+      if (!rst_ni || clear_i || clr_q) begin
         a_mem_q <= '0;
         b_mem_q <= '0;
         p3_rd_q <= '0;
@@ -400,6 +391,8 @@ module rijndael_ghash_lanes #(
 
   // ---------------------------------------------------------------------------------------------
   assign push = push_fold;
+
+  always_ff @(posedge clk_i) clr_q <= !rst_ni || clear_i;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_i) begin
