@@ -30,7 +30,7 @@
 // and last V (v_mem); in flops: the next lane and whether all three lanes hold data (3 bits).
 //
 // Writing H: h_i is held, and once no block or fold is issuing the unit computes H^2 = H * H and
-// H^3 = H^2 * H through the same multiplier (about 8 clocks), h_ready_o and in_ready_o low meanwhile.
+// H^3 = H^2 * H through the same multiplier (about 9 clocks), h_ready_o and in_ready_o low meanwhile.
 // A block accepted in the clock H is accepted still hashes with the previous powers.
 //
 // Stage by stage (clock t: the block is accepted into the input register, which also looks up its lane):
