@@ -25,8 +25,9 @@
 //   (LUT RAM, one column RAM per word); rk[0] and rk[Nr] are also kept in registers for the whitening
 //   of a block as it is taken. While a block is in stage S
 //   the store is read with the row of its next round into round_key_q, the register its round in stage L
-//   adds. A key change therefore costs Nb*(Nr+1) + 1 clocks (44 + 1 for AES-128) and waits until no
-//   block is in flight; results already computed may still wait at the output.
+//   adds. A key change therefore costs Nb*(Nr+1) + 1 clocks plus two per SubWord word (65 for AES-128; see
+//   the key S-box) and waits until no block is in flight; results already computed may still wait at the
+//   output.
 // - Decryption follows the equivalent inverse cipher with untransformed round keys (rijndael_round_linear
 //   adds the key before InvMixColumns), reading rk[Nr-1] .. rk[0].
 // - Results go through a small output FIFO; a block is taken only when it will find room there
@@ -181,13 +182,17 @@ module rijndael_core_iterative #(
     logic [KEY_W-1:0]  window_q;
     logic [MAX_NK-1:0] phase_q;      // one-hot: i mod Nk
     logic              copying_q;    // i < Nk
+    // Which word the fresh word adds to the oldest one (one-hot, all low while the key is copied): decided
+    // at the step before, so fresh is an AND-XOR of its sources (the phase decode in front of it was the
+    // seed-1 path of `iterative`: phase_q -> fresh -> the key S-box's address).
+    logic              add_rot_q, add_sub_q, add_newest_q;
     logic [7:0]        rcon_q;
     logic [ROW_W-1:0]  row_q;
     logic [MAX_NB-1:0] col_q;        // one-hot: i mod Nb
 
     logic [31:0] newest, oldest, substituted, mixed, fresh;
     logic [31:0] oldest_by_size [5];  // AND-OR over the supported key lengths
-    logic        phase_wrap, col_wrap, last_row, sub_only;
+    logic        phase_wrap, col_wrap, last_row;
 
     assign newest = window_q[KEY_W-32 +: 32];
     for (genvar k = 0; k < 5; k++) begin : g_oldest
@@ -200,47 +205,55 @@ module rijndael_core_iterative #(
     assign oldest = oldest_by_size[0] | oldest_by_size[1] | oldest_by_size[2] | oldest_by_size[3] |
                     oldest_by_size[4];
 
-    // SubWord of the newest word, registered twice (KEY_LATENCY 2): the S-box is addressed with the word that
-    // is the newest after each edge (each fresh word after a step, else the newest), so its output is
-    // SubWord(newest) one clock after the window last moved, and a word that needs SubWord waits one clock
-    // after the window moved (settled_q). Block-RAM builds: a RAM pair with its output register on (without
+    // SubWord of the newest word, registered twice (KEY_LATENCY 2): the S-box is addressed with the newest
+    // word, a register, so its output is SubWord(newest) two clocks after the window last moved, and a word
+    // that needs SubWord waits two clocks after the window moved (settled_q, then still_q). Addressed with
+    // the word that would be the newest after the edge (the fresh word on a step), as before, the whole
+    // fresh-word logic ran into the S-box in one clock, across the die: the path of all three seeds of
+    // `iterative` once the round and the store write were off it (nk_last_q / phase_q -> oldest word ->
+    // fresh -> key S-box, 11.3-11.4 ns). Block-RAM builds: a RAM pair with its output register on (without
     // it the RAM's 5.6 ns clock-to-output limited the key loop to 79 MHz). LUT and composite builds (and the
     // T-box builds' LUT key S-box): the split case ROMs' inner register plus one after them; with one
     // register the whole table sat in the loop window -> fresh word -> S-box -> window, which limited `tbox`
     // (11.9 ns, 3 seeds at 82.8 MHz). The key beat does not address the S-box: the first Nk clocks after it
     // copy the key words through the window (fresh = oldest), and the last copy step addresses it with word
     // Nk - 1, which the first SubWord needs. (With key_fire in the choice, the handshake ran into the S-box
-    // address: the path of record of `iterative-bram`, 12.5 ns.) Cost: one clock per SubWord word in the
-    // key change of the LUT builds (AES-128: 45 -> 55 clocks), as the block-RAM builds already paid.
+    // address: the path of record of `iterative-bram`, 12.5 ns.) Cost: two clocks per SubWord word in the
+    // key change (AES-128: 45 + 20 = 65 clocks; one clock per word before this register).
     localparam int KEY_LATENCY = 2;
-    logic [31:0] next_newest;
-    logic        key_step, needs_sub, settled_q;
-    assign needs_sub   = !copying_q && (phase_q[0] || sub_only);
-    assign key_step    = setup_q && !wipe_q && !(needs_sub && !settled_q);
-    assign next_newest = key_step ? fresh : newest;
+    logic        key_step, needs_sub, settled_q, still_q;
+    assign needs_sub   = add_rot_q || add_sub_q;
+    assign key_step    = setup_q && !wipe_q && !(needs_sub && !still_q);
 
     rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4), .LATENCY(KEY_LATENCY)) u_key_sbox (
       .clk_i(clk_i), .rst_ni(rst_ni), .en_i(1'b1),
-      .data_i(next_newest), .inverse_i(1'b0), .data_o(substituted)
+      .data_i(newest), .inverse_i(1'b0), .data_o(substituted)
     );
 
     always_ff @(posedge clk_i) begin
-      if (!rst_ni) settled_q <= 1'b0;
-      else         settled_q <= !key_fire && !key_step;  // the window kept still for a clock
+      if (!rst_ni) begin
+        settled_q <= 1'b0;
+        still_q   <= 1'b0;
+      end else begin
+        settled_q <= !key_fire && !key_step;               // the window kept still for a clock
+        still_q   <= settled_q && !key_fire && !key_step;  // and for the clock before
+      end
     end
 
-    if (MAX_NK > 6) begin : g_sub_only
-      assign sub_only = long_key_q && phase_q[4];
-    end else begin : g_no_sub_only
-      assign sub_only = 1'b0;
-    end
-    always_comb begin
-      if (phase_q[0])    mixed = {substituted[23:0], substituted[31:24]} ^ {rcon_q, 24'h0};
-      else if (sub_only) mixed = substituted;
-      else               mixed = newest;
-    end
-    assign fresh      = oldest ^ (copying_q ? 32'h0 : mixed);
+    assign mixed      = ({32{add_rot_q}} & ({substituted[23:0], substituted[31:24]} ^ {rcon_q, 24'h0})) ^
+                        ({32{add_sub_q}} & substituted) ^ ({32{add_newest_q}} & newest);
+    assign fresh      = oldest ^ mixed;
     assign phase_wrap = |(phase_q & nk_last_q);
+    // The phase after a step, and the selects it implies (add_*_q).
+    logic [MAX_NK-1:0] phase_step;
+    logic              copying_step, sub_only_step;
+    assign phase_step   = phase_wrap ? MAX_NK'(1) : {phase_q[MAX_NK-2:0], 1'b0};
+    assign copying_step = copying_q && !phase_wrap;
+    if (MAX_NK > 6) begin : g_sub_only_step
+      assign sub_only_step = long_key_q && phase_step[4];
+    end else begin : g_no_sub_only_step
+      assign sub_only_step = 1'b0;
+    end
     assign col_wrap   = |(col_q & nb_last_q);
     assign last_row   = row_q == ROW_W'(nr_q);
 
@@ -261,31 +274,56 @@ module rijndael_core_iterative #(
     assign key_row  = KEY_FIRST ? l_row_q : s_row_q;
     assign read_row = (32'(key_row) < ROWS) ? ROW_W'(key_row) : '0;  // rows past Nr hold nothing read
 
+    // The store is written a clock late, from registers (the word, its row, and per column the write and
+    // blank flags): the key expansion's fresh word ran into the LUT-RAM write data in the same clock,
+    // through InvMixColumns in decrypting builds (`iterative`, seeds 2 and 3: window -> fresh ->
+    // InvMixColumns -> store write data). A block reads a row at the earliest two clocks after the
+    // expansion ends, and the row written last (Nr) only in its last round (or never: rk[Nr] and rk[0]
+    // are also held in registers), so the late write is always in time. The registers hold key words and
+    // are reset.
+    logic [31:0]      store_word_q;
+    logic [ROW_W-1:0] store_row_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        store_word_q <= '0;
+        store_row_q  <= '0;
+      end else begin
+        store_word_q <= fresh;
+        store_row_q  <= row_q;
+      end
+    end
     if (KEY_MIXED) begin : g_fresh_mixed
       rijndael_mix_column #(.INVERSE(1'b1)) u_key_mix (
-        .column_i(fresh), .inverse_i(1'b1), .column_o(fresh_mixed)
+        .column_i(store_word_q), .inverse_i(1'b1), .column_o(fresh_mixed)
       );
     end else begin : g_no_fresh_mixed
       assign fresh_mixed = 32'h0;
     end
 
     for (genvar c = 0; c < MAX_NB; c++) begin : g_store
-      logic               write, blank;
+      logic               write_q, blank_q;
       logic [STORE_W-1:0] data, stored;
-      assign write = (setup_q && wipe_q) || (key_step && (col_q[c] || !col_used_q[c]));
-      assign blank = wipe_q || !col_used_q[c];
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni) begin
+          write_q <= 1'b0;
+          blank_q <= 1'b1;
+        end else begin
+          write_q <= (setup_q && wipe_q) || (key_step && (col_q[c] || !col_used_q[c]));
+          blank_q <= wipe_q || !col_used_q[c];
+        end
+      end
       if (KEY_MIXED) begin : g_two_words  // the word and its InvMixColumns (InvMixColumns(0) = 0)
-        assign data = blank ? 64'h0 : {fresh, fresh_mixed};
+        assign data = blank_q ? 64'h0 : {store_word_q, fresh_mixed};
         assign read_key_mixed[BLOCK_W-32-32*c +: 32] = stored[31:0];
       end else begin : g_one_word
-        assign data = blank ? 32'h0 : fresh;
+        assign data = blank_q ? 32'h0 : store_word_q;
         assign read_key_mixed[BLOCK_W-32-32*c +: 32] = 32'h0;
       end
       assign read_key[BLOCK_W-32-32*c +: 32] = stored[STORE_W-1 -: 32];
       rijndael_round_key_store #(.WIDTH(STORE_W), .ENTRIES(ROWS)) u_column (
         .clk_i        (clk_i),
-        .write_i      (write),
-        .write_index_i(row_q),
+        .write_i      (write_q),
+        .write_index_i(store_row_q),
         .write_data_i (data),
         .read_index_i (read_row),
         .read_data_o  (stored)
@@ -558,6 +596,9 @@ module rijndael_core_iterative #(
         window_q    <= '0;
         phase_q     <= '0;
         copying_q   <= 1'b0;
+        add_rot_q    <= 1'b0;
+        add_sub_q    <= 1'b0;
+        add_newest_q <= 1'b0;
         rcon_q      <= '0;
         row_q       <= '0;
         col_q       <= '0;
@@ -577,6 +618,9 @@ module rijndael_core_iterative #(
         window_q    <= key_window;
         phase_q     <= MAX_NK'(1);
         copying_q   <= 1'b1;
+        add_rot_q    <= 1'b0;
+        add_sub_q    <= 1'b0;
+        add_newest_q <= 1'b0;
         rcon_q      <= 8'h01;
         row_q       <= '0;
         col_q       <= MAX_NB'(1);
@@ -589,9 +633,12 @@ module rijndael_core_iterative #(
         end
       end else if (key_step) begin
         window_q <= {fresh, window_q[KEY_W-1:32]};
-        phase_q  <= phase_wrap ? MAX_NK'(1) : {phase_q[MAX_NK-2:0], 1'b0};
-        if (phase_wrap) copying_q <= 1'b0;
-        if (!copying_q && phase_q[0]) rcon_q <= rijndael_pkg::xtime(rcon_q);
+        phase_q      <= phase_step;
+        copying_q    <= copying_step;
+        add_rot_q    <= !copying_step && phase_step[0];
+        add_sub_q    <= !copying_step && sub_only_step;
+        add_newest_q <= !copying_step && !phase_step[0] && !sub_only_step;
+        if (add_rot_q) rcon_q <= rijndael_pkg::xtime(rcon_q);
         col_q <= col_wrap ? MAX_NB'(1) : {col_q[MAX_NB-2:0], 1'b0};
         if (col_wrap) begin
           row_q <= row_q + ROW_W'(1);

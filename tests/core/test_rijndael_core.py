@@ -248,9 +248,10 @@ class TwoStageTiming:
     last round. With blocks offered back to back, block i of a run (one key) is taken at edge
     first + (i // 2) * 2 * Nr + i % 2 and its result handshake is 2 * Nr + 2 edges later (output always
     ready). A key beat waits until no block is in flight, then the round keys are expanded one word per
-    clock: the first block after it is taken Nb * (Nr + 1) + 1 edges after the key beat, plus one clock for
+    clock: the first block after it is taken Nb * (Nr + 1) + 1 edges after the key beat, plus two clocks for
     each word that needs SubWord (i mod Nk = 0, or 4 when Nk > 6): the key schedule's S-box has two registers
-    in every build (a RAM with its output register on, or a split case ROM and a register after it)."""
+    in every build (a RAM with its output register on, or a split case ROM and a register after it) and is
+    addressed from the newest key word's register."""
 
     def __init__(self, cfg):
         self.cfg = cfg
@@ -262,7 +263,7 @@ class TwoStageTiming:
     def key_cost(self, nb: int, nk: int) -> int:
         words = nb * (_nr(nb, nk) + 1)
         waits = sum(1 for i in range(nk, words) if i % nk == 0 or (nk > 6 and i % nk == 4))
-        return words + 1 + waits
+        return words + 1 + 2 * waits
 
     @staticmethod
     def in_edge(first: int, i: int, nb: int, nk: int) -> int:
