@@ -136,13 +136,17 @@ module rijndael_ghash_lanes #(
   logic [127:0]             sum_q;
   logic [OUT_DEPTH*128-1:0] q_hash_q;
   logic [OUT_DEPTH*CTX_W-1:0] q_ctx_q;
-  logic [1:0]               q_wr_q, q_rd_q;
+  logic [OUT_DEPTH-1:0]     q_wr_oh_q;      // one-hot: the entry the next push writes
+  logic [OUT_DEPTH-1:0]     q_we_q;         // one-hot: the entry written in this clock (or none)
+  logic [1:0]               q_rd_q;
   logic [2:0]               q_count_q, outstanding_q;
+  logic                     out_valid_q;
 
   // ---------------------------------------------------------------------------------------------
   // Handshakes. in_ready_o is a flop: its next value is computed from the next state of what it depends
   // on (the wipe, the subkey write, a last block just accepted, the results promised to the queue).
-  logic accept, h_write, pop, push;
+  logic accept, h_write, pop, push, push_next;
+  logic [2:0] q_count_d;
   logic [1:0] in_lane;
   logic       in_full;
   logic       wiping_d, h_busy_d, in_ready_d;
@@ -153,7 +157,7 @@ module rijndael_ghash_lanes #(
   assign h_ready_o  = !wiping_q && !h_busy_q;
   assign accept     = in_valid_i && in_ready_q;
   assign h_write    = h_valid_i && h_ready_o;
-  assign pop        = q_count_q != 3'd0 && out_ready_i;
+  assign pop        = out_valid_q && out_ready_i;
   assign in_lane    = in_first_i ? 2'd0 : next_lane_q[2*in_ctx_i +: 2];
   assign in_full    = !in_first_i && full_q[in_ctx_i];
 
@@ -390,7 +394,14 @@ module rijndael_ghash_lanes #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  assign push = push_fold;
+  // Output queue. The push is known a clock ahead (the fold's product is in the multiplier's second
+  // stage), so the entry it writes is chosen then: q_we_q, one flop per entry, enables that entry's
+  // data flops directly. A binary write pointer with its increment and decode in the push clock was an
+  // ECP5 critical path (93205d7, seed 3: q_wr_q -> carry chain -> decode -> a route across the die ->
+  // q_hash_q). out_valid_o is a flop of its own too.
+  assign push      = push_fold;
+  assign push_next = vb_q && kind_b_q == OP_FOLD_LAST;
+  assign q_count_d = q_count_q + 3'(push) - 3'(pop);
 
   always_ff @(posedge clk_i) clr_q <= !rst_ni || clear_i;
 
@@ -440,9 +451,11 @@ module rijndael_ghash_lanes #(
       sum_q            <= '0;
       q_hash_q         <= '0;
       q_ctx_q          <= '0;
-      q_wr_q           <= '0;
+      q_wr_oh_q        <= OUT_DEPTH'(1);
+      q_we_q           <= '0;
       q_rd_q           <= '0;
       q_count_q        <= '0;
+      out_valid_q      <= 1'b0;
       outstanding_q    <= '0;
     end else begin
       wiping_q <= wiping_d;
@@ -516,18 +529,22 @@ module rijndael_ghash_lanes #(
       else if (push_fold) sum_q <= '0;
 
       // Output queue and the count of results promised to it
-      if (push) begin
-        q_hash_q[128*q_wr_q +: 128]   <= sum_q ^ res;
-        q_ctx_q[CTX_W*q_wr_q +: CTX_W] <= ctx_r_q;
-        q_wr_q                         <= q_wr_q + 2'd1;
+      q_we_q <= push_next ? q_wr_oh_q : '0;
+      if (push_next) q_wr_oh_q <= {q_wr_oh_q[OUT_DEPTH-2:0], q_wr_oh_q[OUT_DEPTH-1]};
+      for (int e = 0; e < OUT_DEPTH; e++) begin
+        if (q_we_q[e]) begin
+          q_hash_q[128*e +: 128]   <= sum_q ^ res;
+          q_ctx_q[CTX_W*e +: CTX_W] <= ctx_r_q;
+        end
       end
       if (pop) q_rd_q <= q_rd_q + 2'd1;
-      q_count_q     <= q_count_q + 3'(push) - 3'(pop);
+      q_count_q     <= q_count_d;
+      out_valid_q   <= q_count_d != 3'd0;
       outstanding_q <= outstanding_d;
     end
   end
 
-  assign out_valid_o = q_count_q != 3'd0;
+  assign out_valid_o = out_valid_q;
   assign out_hash_o  = q_hash_q[128*q_rd_q +: 128];
   assign out_ctx_o   = q_ctx_q[CTX_W*q_rd_q +: CTX_W];
 endmodule
