@@ -347,9 +347,14 @@ module rijndael_core_iterative #(
     // Whitening: AddRoundKey with rk[0] (encryption) or rk[Nr] (decryption) as the block is taken; the
     // key-first datapath (KEY_FIRST) adds it from round_key_q in front of the S-boxes instead.
     assign whitened = KEY_FIRST ? in_block_i : in_block_i ^ (block_dec ? last_key_q : first_key_q);
-    // Zero when no block enters stage S, so nothing of a finished block circulates.
-    assign state_d  = block_fire ? whitened : advance ? round_out : '0;
-    assign s_dec_d  = block_fire ? block_dec : l_dec_q;
+    // Stage S takes the block in L on to its next round, else whatever block is offered (stage S's valid
+    // says whether it was taken): the choice is decided by registers and the offer, not by the handshake,
+    // which would fan out to every state bit. Zero when no block is offered, so nothing of a finished
+    // block circulates (a block in its last round does not advance).
+    logic offered;
+    assign offered  = in_valid_i && !in_is_key_i;
+    assign state_d  = advance ? round_out : offered ? whitened : '0;
+    assign s_dec_d  = advance ? l_dec_q : block_dec;
 
     if (TBOX != 0) begin : g_tbox_rounds
       // ShiftRows in front of the RAMs (it commutes with the byte-wise lookup), then one T-box RAM per byte.
@@ -473,9 +478,9 @@ module rijndael_core_iterative #(
     // added): read from the store's second word (read_key_mixed, see the store).
     logic [BLOCK_W-1:0] round_key_d;
     if (KEY_FIRST && DECRYPT) begin : g_first_dec_key
-      assign round_key_d = block_fire ? (block_dec ? last_key_q : first_key_q) : l_dec_q ? read_key_mixed : read_key;
+      assign round_key_d = !advance ? (block_dec ? last_key_q : first_key_q) : l_dec_q ? read_key_mixed : read_key;
     end else if (KEY_FIRST) begin : g_first_key
-      assign round_key_d = block_fire ? first_key_q : read_key;
+      assign round_key_d = !advance ? first_key_q : read_key;
     end else if (TBOX != 0 && DECRYPT) begin : g_tbox_dec_key
       assign round_key_d = (s_dec_q && !s_last_q) ? read_key_mixed : read_key;
     end else begin : g_plain_key
@@ -581,6 +586,9 @@ module rijndael_core_iterative #(
       end
     end
 
+    // The key beat's registers: the sizes, and the start of an expansion (or of the wipe after a refused key).
+    // Only these few flops are enabled by the handshake (key_fire); the expansion's own registers below are
+    // not, so in_ready_o reaches no wide load enable.
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         key_valid_q <= 1'b0;
@@ -593,15 +601,6 @@ module rijndael_core_iterative #(
         long_key_q  <= 1'b0;
         setup_q     <= 1'b1;  // wipe the store after reset
         wipe_q      <= 1'b1;
-        window_q    <= '0;
-        phase_q     <= '0;
-        copying_q   <= 1'b0;
-        add_rot_q    <= 1'b0;
-        add_sub_q    <= 1'b0;
-        add_newest_q <= 1'b0;
-        rcon_q      <= '0;
-        row_q       <= '0;
-        col_q       <= '0;
       end else if (key_fire) begin
         key_valid_q <= key_supported;
         key_error_q <= !key_supported;
@@ -615,24 +614,48 @@ module rijndael_core_iterative #(
         end
         setup_q     <= 1'b1;
         wipe_q      <= !key_supported;
-        window_q    <= key_window;
-        phase_q     <= MAX_NK'(1);
-        copying_q   <= 1'b1;
-        add_rot_q    <= 1'b0;
-        add_sub_q    <= 1'b0;
-        add_newest_q <= 1'b0;
-        rcon_q      <= 8'h01;
-        row_q       <= '0;
-        col_q       <= MAX_NB'(1);
       end else if (setup_q && wipe_q) begin
-        row_q <= row_q + ROW_W'(1);
         if (32'(row_q) == ROWS - 1) begin
           setup_q <= 1'b0;
           wipe_q  <= 1'b0;
-          row_q   <= '0;
         end
+      end else if (key_step && col_wrap && last_row) begin
+        setup_q <= 1'b0;
+      end
+    end
+
+    // The expansion's registers. While no expansion runs they are held at their start values and the
+    // window follows the key port (zero unless a supported size is offered), so a key beat needs no load
+    // enable: key_fire in front of the 256-bit window's load was the path of two of `iterative`'s three
+    // seeds (in_ready_o -> the pin wrapper -> key_fire -> window_q, 11.1 and 12.7 ns). in_ready_o is low
+    // during an expansion, so the window a key beat is taken with is the one it holds the clock after. The
+    // window then holds the port's key words between expansions, as the port itself does; after a
+    // reset or a refused key it holds zeros during the wipe (setup_q is high, key_window is zero).
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        window_q     <= '0;
+        phase_q      <= MAX_NK'(1);
+        copying_q    <= 1'b1;
+        add_rot_q    <= 1'b0;
+        add_sub_q    <= 1'b0;
+        add_newest_q <= 1'b0;
+        rcon_q       <= 8'h01;
+        row_q        <= '0;
+        col_q        <= MAX_NB'(1);
+      end else if (!setup_q) begin
+        window_q     <= key_window;
+        phase_q      <= MAX_NK'(1);
+        copying_q    <= 1'b1;
+        add_rot_q    <= 1'b0;
+        add_sub_q    <= 1'b0;
+        add_newest_q <= 1'b0;
+        rcon_q       <= 8'h01;
+        row_q        <= '0;
+        col_q        <= MAX_NB'(1);
+      end else if (wipe_q) begin
+        row_q <= (32'(row_q) == ROWS - 1) ? '0 : row_q + ROW_W'(1);
       end else if (key_step) begin
-        window_q <= {fresh, window_q[KEY_W-1:32]};
+        window_q     <= {fresh, window_q[KEY_W-1:32]};
         phase_q      <= phase_step;
         copying_q    <= copying_step;
         add_rot_q    <= !copying_step && phase_step[0];
@@ -640,27 +663,24 @@ module rijndael_core_iterative #(
         add_newest_q <= !copying_step && !phase_step[0] && !sub_only_step;
         if (add_rot_q) rcon_q <= rijndael_pkg::xtime(rcon_q);
         col_q <= col_wrap ? MAX_NB'(1) : {col_q[MAX_NB-2:0], 1'b0};
-        if (col_wrap) begin
-          row_q <= row_q + ROW_W'(1);
-          if (last_row) begin
-            setup_q <= 1'b0;
-            row_q   <= '0;
-          end
-        end
+        if (col_wrap) row_q <= last_row ? '0 : row_q + ROW_W'(1);
       end
     end
 
-    // rk[0] and rk[Nr], one word register per column, caught as the expansion writes them; cleared by
-    // every key beat (and reset), so columns past Nb stay zero.
+    // rk[0] and rk[Nr], one word register per column, caught as the expansion writes them (columns at
+    // and past Nb with zeros, as in the store); cleared by reset and by the wipe after a refused key.
     for (genvar c = 0; c < MAX_NB; c++) begin : g_end_keys
-      logic [31:0] first_q, last_q;
+      logic [31:0] first_q, last_q, word;
+      logic        write;
+      assign write = key_step && (col_q[c] || !col_used_q[c]);
+      assign word  = col_used_q[c] ? fresh : 32'h0;
       always_ff @(posedge clk_i) begin
-        if (!rst_ni || key_fire) begin
+        if (!rst_ni || (setup_q && wipe_q)) begin
           first_q <= '0;
           last_q  <= '0;
-        end else if (key_step && col_q[c]) begin
-          if (row_q == '0) first_q <= fresh;
-          if (last_row)    last_q  <= fresh;
+        end else if (write) begin
+          if (row_q == '0) first_q <= word;
+          if (last_row)    last_q  <= word;
         end
       end
       assign first_key_q[BLOCK_W-32-32*c +: 32] = first_q;

@@ -19,7 +19,9 @@
 // Vector functions rather than per-bit generate assigns: Icarus simulates those far faster.
 module rijndael_gf128_mul_pipe #(
   parameter int A_SPLIT = 4,   // slices of a: 1, 2, 4, 8 or 16
-  parameter int B_SPLIT = 4    // slices of b: 1, 2, 4, 8 or 16
+  parameter int B_SPLIT = 4,   // slices of b: 1, 2, 4, 8 or 16
+  parameter int COPIES  = 2    // operand copies per tile and operand: 1, 2 or 4 (each bit drives 1/COPIES
+                               // of its tile's terms)
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -33,6 +35,8 @@ module rijndael_gf128_mul_pipe #(
   localparam int TW      = A_SLICE + B_SLICE - 1;          // coefficients of one tile's product
   localparam int SHORT   = (A_SLICE < B_SLICE) ? A_SLICE : B_SLICE;
   localparam int LEVELS  = $clog2(SHORT);
+  localparam int A_PART  = A_SLICE / COPIES;                // a bits whose terms one copy of b feeds
+  localparam int B_PART  = B_SLICE / COPIES;                // b bits whose terms one copy of a feeds
 
   // Bus order <-> polynomial order (bit reversal).
   function automatic logic [127:0] reverse128(input logic [127:0] v);
@@ -42,12 +46,23 @@ module rijndael_gf128_mul_pipe #(
   endfunction
 
   // Carry-less product of one tile: the XOR over the coefficients of the shorter operand of the longer
-  // one shifted, as a balanced tree.
-  function automatic logic [TW-1:0] tile_product(input logic [A_SLICE-1:0] a, input logic [B_SLICE-1:0] b);
+  // one shifted, as a balanced tree. a and b hold COPIES copies of the tile's slices: the term a[i] b[j]
+  // takes a from copy j / B_PART and b from copy i / A_PART, so every copy bit feeds 1/COPIES of the
+  // terms its bit has in the tile. The pieces of a row come from disjoint b (a) parts, so each product
+  // coefficient is still one AND per term and the tree is the one of COPIES = 1.
+  function automatic logic [TW-1:0] tile_product(input logic [COPIES*A_SLICE-1:0] a,
+                                                  input logic [COPIES*B_SLICE-1:0] b);
     logic [TW*SHORT-1:0] t;
     for (int i = 0; i < SHORT; i++) begin
-      if (A_SLICE <= B_SLICE) t[TW*i +: TW] = {TW{a[i]}} & (TW'(b) << i);
-      else                    t[TW*i +: TW] = {TW{b[i]}} & (TW'(a) << i);
+      t[TW*i +: TW] = '0;
+      for (int h = 0; h < COPIES; h++) begin
+        if (A_SLICE <= B_SLICE)
+          t[TW*i +: TW] = t[TW*i +: TW] ^ ({TW{a[A_SLICE*h + i]}}
+                          & (TW'(b[B_SLICE*(i / A_PART) + B_PART*h +: B_PART]) << (i + B_PART*h)));
+        else
+          t[TW*i +: TW] = t[TW*i +: TW] ^ ({TW{b[B_SLICE*h + i]}}
+                          & (TW'(a[A_SLICE*(i / B_PART) + A_PART*h +: A_PART]) << (i + A_PART*h)));
+      end
     end
     for (int l = 0; l < LEVELS; l++) begin
       for (int i = 0; i < SHORT / 2; i++) begin
@@ -91,16 +106,16 @@ module rijndael_gf128_mul_pipe #(
   assign b_poly = reverse128(b_i);
   for (genvar p = 0; p < A_SPLIT; p++) begin : g_a
     for (genvar q = 0; q < B_SPLIT; q++) begin : g_b
-      logic [A_SLICE-1:0] a_q;   // this tile's bits of a
-      logic [B_SLICE-1:0] b_q;   // and of b
+      logic [COPIES*A_SLICE-1:0] a_q;   // COPIES copies of this tile's bits of a
+      logic [COPIES*B_SLICE-1:0] b_q;   // and of b
       // keep on the flops themselves (on the wires it does not stop the merge). No reset here: a sync
       // reset could not be folded into kept flops and would cost a LUT level in front of every copy;
       // the user drives zero operands while it is in reset (rijndael_ghash_lanes issues nothing then),
       // so the copies hold zeros from the second clock of reset.
       (* keep *)
       always_ff @(posedge clk_i) begin
-        a_q <= a_poly[p*A_SLICE +: A_SLICE];
-        b_q <= b_poly[q*B_SLICE +: B_SLICE];
+        a_q <= {COPIES{a_poly[p*A_SLICE +: A_SLICE]}};
+        b_q <= {COPIES{b_poly[q*B_SLICE +: B_SLICE]}};
       end
       assign part_d[TW*(p*B_SPLIT+q) +: TW] = tile_product(a_q, b_q);
     end
