@@ -440,6 +440,16 @@ module rijndael_core_iterative #(
         if (!rst_ni) state_q <= '0;
         else         state_q <= state_d;
       end
+      // (Inv)ShiftRows in front of the S-boxes (it commutes with the byte-wise lookup), on stage S's side
+      // of the table's register: round_key_q is loaded already shifted (round_key_d), so the shift and
+      // the key add are one LUT level. After the register, the shift's direction choice was a level of
+      // the round's path of record (`iterative`: S-box register -> 4:1 choice -> direction choice ->
+      // (Inv)MixColumns -> result_q).
+      logic [BLOCK_W-1:0] state_shifted;
+      rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
+        .data_i(state_q), .nb_code_i(nb_code), .inverse_i(DECRYPT && (s_dec_q || !ENCRYPT)),
+        .data_o(state_shifted)
+      );
       // LATENCY 1: case ROMs register inside the table, the composite S-box after it.
       rijndael_sbox #(
         .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * MAX_NB), .LATENCY(1)
@@ -447,7 +457,7 @@ module rijndael_core_iterative #(
         .clk_i    (clk_i),
         .rst_ni   (rst_ni),
         .en_i     (1'b1),
-        .data_i   (state_q ^ round_key_q),
+        .data_i   (state_shifted ^ round_key_q),
         .inverse_i(s_dec_q),
         .data_o   (substituted_state)
       );
@@ -457,7 +467,8 @@ module rijndael_core_iterative #(
 
     if (TBOX == 0) begin : g_linear
       rijndael_round_linear #(
-        .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
+        .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT),
+        .SHIFT_ROWS(!KEY_FIRST)
       ) u_round (
         .state_i     (substituted_state),
         .round_key_i (KEY_FIRST ? '0 : round_key_q),
@@ -477,10 +488,18 @@ module rijndael_core_iterative #(
     // need InvMixColumns(rk) in the middle rounds (the state has been through InvMixColumns when the key is
     // added): read from the store's second word (read_key_mixed, see the store).
     logic [BLOCK_W-1:0] round_key_d;
-    if (KEY_FIRST && DECRYPT) begin : g_first_dec_key
-      assign round_key_d = !advance ? (block_dec ? last_key_q : first_key_q) : l_dec_q ? read_key_mixed : read_key;
-    end else if (KEY_FIRST) begin : g_first_key
-      assign round_key_d = !advance ? first_key_q : read_key;
+    if (KEY_FIRST) begin : g_first_key
+      // Shifted the way stage S shifts the state it is added to (see g_state).
+      logic [BLOCK_W-1:0] unshifted;
+      if (DECRYPT) begin : g_dec
+        assign unshifted = !advance ? (block_dec ? last_key_q : first_key_q) : l_dec_q ? read_key_mixed : read_key;
+      end else begin : g_enc
+        assign unshifted = !advance ? first_key_q : read_key;
+      end
+      rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
+        .data_i(unshifted), .nb_code_i(nb_code), .inverse_i(DECRYPT && (s_dec_d || !ENCRYPT)),
+        .data_o(round_key_d)
+      );
     end else if (TBOX != 0 && DECRYPT) begin : g_tbox_dec_key
       assign round_key_d = (s_dec_q && !s_last_q) ? read_key_mixed : read_key;
     end else begin : g_plain_key

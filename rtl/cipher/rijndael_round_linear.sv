@@ -9,7 +9,8 @@ module rijndael_round_linear #(
   parameter int         MAX_NB      = 4,
   parameter logic [4:0] BLOCK_SIZES = 5'b00001,
   parameter bit         ENCRYPT     = 1'b1,
-  parameter bit         DECRYPT     = 1'b1
+  parameter bit         DECRYPT     = 1'b1,
+  parameter bit         SHIFT_ROWS  = 1'b1   // 0: state_i is already shifted (see rijndael_round_back)
 ) (
   input  logic [32*MAX_NB-1:0] state_i,      // after (Inv)SubBytes
   input  logic [32*MAX_NB-1:0] round_key_i,
@@ -22,7 +23,8 @@ module rijndael_round_linear #(
 
   // rijndael_round_back is this round up to the encryption AddRoundKey (decryption's key is already in).
   rijndael_round_back #(
-    .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
+    .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT),
+    .SHIFT_ROWS(SHIFT_ROWS)
   ) u_back (
     .state_i, .round_key_i, .nb_code_i, .decrypt_i, .last_round_i,
     .state_o(back)
