@@ -93,7 +93,7 @@ module rijndael_ghash_lanes #(
   localparam int QUARTERS = 4;
 
   // Wipe sequence
-  logic              clr_q;           // the clock after a reset or clear_i
+  logic              clr_q, clr2_q;   // one and two clocks after a reset or clear_i
   logic              wiping_q;
   logic [ADDR_W-1:0] wipe_addr_q;
 
@@ -283,7 +283,10 @@ module rijndael_ghash_lanes #(
   //   (reset) through one-hot selects, kept flops of the quarter loaded in the clock before. The selects
   //   have no reset: Yosys does not fold a sync reset into a kept flop, and the reset term in front of
   //   them (the input reset and clear_i) was the ECP5 critical path; instead the operand flops are held
-  //   in reset one clock longer (clr_q), and from then on the selects come from reset state (zero).
+  //   in reset by flops of their own (clr_q, clr2_q: the two clocks after a reset or clear), and
+  //   from then on the selects come from reset state (zero). Their reset is not the input reset and clear_i
+  //   themselves, whose LUT, its route and clr_q's LUT in front of the 384 flops' LSR were the ECP5 path
+  //   once the multiplier had two operand copies per tile (4d48250, seed 1).
   logic push_fold;
   assign push_fold = vr_q && kind_r_q == OP_FOLD_LAST;
 
@@ -341,8 +344,9 @@ module rijndael_ghash_lanes #(
       t_pw_q  <= fold_rd && f_has_p3 && !f_rhit && f_whit;
     end
 
-    // op_a is zero while wiping (nothing is accepted or issued, its flops were reset), so V needs no
-    // wipe term; res may still carry a product dropped by clear_i.
+    // op_a may hold one more operation of before the reset or clear in the first clock of the wipe (the
+    // operand flops are reset from the clock after), so V is wiped like the others; res may still carry a
+    // product dropped by clear_i.
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_i) begin
         prod_wdata_q <= '0;
@@ -351,7 +355,7 @@ module rijndael_ghash_lanes #(
       end else begin
         prod_wdata_q <= wiping_q ? '0 : res[32*k +: 32];
         pow_wdata_q  <= wiping_q ? '0 : pow_start ? h_cur_q[32*k +: 32] : res[32*k +: 32];
-        v_wdata_q    <= op_a[32*k +: 32];
+        v_wdata_q    <= wiping_q ? '0 : op_a[32*k +: 32];
       end
     end
 
@@ -375,8 +379,10 @@ module rijndael_ghash_lanes #(
     // The operand data flops (see Issue). P_(m-3) is loaded into p3_rd_q in the last block's issue clock
     // and used in the fold's (zero in the other clocks). Reset also in the clock after a reset or clear
     // (clr_q): the selects, kept flops without reset, still hold what the clock before decided then.
+    // The reset comes from flops (clr_q, clr2_q), so it acts a clock later: these flops may load once
+    // more in the reset or clear clock, and are zero from the second clock after it.
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_i || clr_q) begin
+      if (clr_q || clr2_q) begin
         a_mem_q <= '0;
         b_mem_q <= '0;
         p3_rd_q <= '0;
@@ -403,7 +409,10 @@ module rijndael_ghash_lanes #(
   assign push_next = vb_q && kind_b_q == OP_FOLD_LAST;
   assign q_count_d = q_count_q + 3'(push) - 3'(pop);
 
-  always_ff @(posedge clk_i) clr_q <= !rst_ni || clear_i;
+  always_ff @(posedge clk_i) begin
+    clr_q  <= !rst_ni || clear_i;
+    clr2_q <= clr_q;
+  end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_i) begin
