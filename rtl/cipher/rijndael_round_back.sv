@@ -11,10 +11,7 @@ module rijndael_round_back #(
   parameter int         MAX_NB      = 4,
   parameter logic [4:0] BLOCK_SIZES = 5'b00001,
   parameter bit         ENCRYPT     = 1'b1,
-  parameter bit         DECRYPT     = 1'b1,
-  // 0: state_i has been through (Inv)ShiftRows already. ShiftRows commutes with the byte-wise S-box, so
-  // a caller that registers inside the S-box can shift in front of it, on the shorter side of its register.
-  parameter bit         SHIFT_ROWS  = 1'b1
+  parameter bit         DECRYPT     = 1'b1
 ) (
   input  logic [32*MAX_NB-1:0] state_i,      // after SubBytes
   input  logic [32*MAX_NB-1:0] round_key_i,  // decryption round key (ignored when encrypting)
@@ -30,29 +27,12 @@ module rijndael_round_back #(
 
   assign inverse = DECRYPT && (decrypt_i || !ENCRYPT);
 
-  if (SHIFT_ROWS) begin : g_shift_rows
-    rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES)) u_shift_rows (
-      .data_i   (state_i),
-      .nb_code_i(nb_code_i),
-      .inverse_i(inverse),
-      .data_o   (shifted)
-    );
-  end else begin : g_shifted
-    // The caller shifted the rows; columns past Nb carry S(0) (ShiftRows zeroes them), so mask them here.
-    for (genvar c = 0; c < MAX_NB; c++) begin : g_col
-      logic used;
-      if (c < 4) begin : g_always
-        assign used = 1'b1;
-      end else begin : g_by_nb
-        assign used = nb_code_i >= 3'(c - 3);
-      end
-      assign shifted[W-1-32*c -: 32] = state_i[W-1-32*c -: 32] & {32{used}};
-    end
-    if (MAX_NB == 4) begin : g_one_nb
-      logic unused_nb_code;  // four columns are always used
-      assign unused_nb_code = ^nb_code_i;
-    end
-  end
+  rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES)) u_shift_rows (
+    .data_i   (state_i),
+    .nb_code_i(nb_code_i),
+    .inverse_i(inverse),
+    .data_o   (shifted)
+  );
 
   assign pre_mix = inverse ? shifted ^ round_key_i : shifted;
 

@@ -10,7 +10,7 @@ module rijndael_round_linear #(
   parameter logic [4:0] BLOCK_SIZES = 5'b00001,
   parameter bit         ENCRYPT     = 1'b1,
   parameter bit         DECRYPT     = 1'b1,
-  parameter bit         SHIFT_ROWS  = 1'b1   // 0: state_i is already shifted (see rijndael_round_back)
+  parameter bit         SHIFT_ROWS  = 1'b1   // 0: state_i is already shifted (see g_shifted)
 ) (
   input  logic [32*MAX_NB-1:0] state_i,      // after (Inv)SubBytes
   input  logic [32*MAX_NB-1:0] round_key_i,
@@ -19,16 +19,48 @@ module rijndael_round_linear #(
   input  logic                 last_round_i,  // no (Inv)MixColumns
   output logic [32*MAX_NB-1:0] state_o
 );
-  logic [32*MAX_NB-1:0] back;
+  localparam int W = 32 * MAX_NB;
+  logic [W-1:0] back;
 
-  // rijndael_round_back is this round up to the encryption AddRoundKey (decryption's key is already in).
-  rijndael_round_back #(
-    .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT),
-    .SHIFT_ROWS(SHIFT_ROWS)
-  ) u_back (
-    .state_i, .round_key_i, .nb_code_i, .decrypt_i, .last_round_i,
-    .state_o(back)
-  );
+  if (SHIFT_ROWS) begin : g_with_shift
+    // rijndael_round_back is this round up to the encryption AddRoundKey (decryption's key is already in).
+    rijndael_round_back #(
+      .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
+    ) u_back (
+      .state_i, .round_key_i, .nb_code_i, .decrypt_i, .last_round_i,
+      .state_o(back)
+    );
+  end else begin : g_shifted
+    // The caller shifted the rows in front of its S-boxes (ShiftRows commutes with the byte-wise lookup,
+    // so a datapath that registers inside the S-box shifts on the shorter side of its register). What is
+    // left of rijndael_round_back: the columns past Nb carry S(0) here (ShiftRows would have zeroed them),
+    // so they are masked, then decryption's key and the (Inv)MixColumns network. rijndael_round_back is
+    // not given a parameter for this because the pipelined core elaborates it, and its characterization
+    // results are keyed by the hash of every file they elaborate.
+    logic         inverse;
+    logic [W-1:0] shifted, pre_mix, mixed;
+    assign inverse = DECRYPT && (decrypt_i || !ENCRYPT);
+    for (genvar c = 0; c < MAX_NB; c++) begin : g_col
+      logic used;
+      if (c < 4) begin : g_always
+        assign used = 1'b1;
+      end else begin : g_by_nb
+        assign used = nb_code_i >= 3'(c - 3);
+      end
+      assign shifted[W-1-32*c -: 32] = state_i[W-1-32*c -: 32] & {32{used}};
+      rijndael_mix_column #(.INVERSE(DECRYPT)) u_mix_column (
+        .column_i (pre_mix[W-1-32*c -: 32]),
+        .inverse_i(inverse),
+        .column_o (mixed[W-1-32*c -: 32])
+      );
+    end
+    if (MAX_NB == 4) begin : g_one_nb
+      logic unused_nb_code;  // four columns are always used
+      assign unused_nb_code = ^nb_code_i;
+    end
+    assign pre_mix = inverse ? shifted ^ round_key_i : shifted;
+    assign back    = last_round_i ? pre_mix : mixed;
+  end
 
   assign state_o = DECRYPT && (decrypt_i || !ENCRYPT) ? back : back ^ round_key_i;
 endmodule
