@@ -4,15 +4,19 @@
 // Bit order: bus bit 127 is the coefficient of x^0 (SP 800-38D's reflected order, see rijndael_ghash).
 // Inside, operands are taken in polynomial order (coefficient c = bus bit 127-c).
 //
-// Operands: registered here, one copy per tile (its A_SLICE bits of a and B_SLICE bits of b). On ECP5 a
+// Operands: registered here, COPIES copies per tile (its A_SLICE bits of a and B_SLICE bits of b). On ECP5 a
 //   single operand register was the critical path: one bit fed ~128 LUTs spread over the whole multiplier
 //   (6.5 ns of routing out of 9.4, 107 MHz). The copies are kept flops: Yosys merges flops with one
 //   driver, and did so with the earlier per-slice copies whose keep was on the wires (the FF count of
-//   the synthesized unit showed a single copy). Every copy now feeds only its own tile.
+//   the synthesized unit showed a single copy). Every copy feeds only its own tile, and with COPIES = 2
+//   only half of its bit's terms there (16 with 32 x 32 tiles): with one copy per tile a copy -> route ->
+//   tile tree path was the ECP5 critical path of two seeds out of three (93205d7); COPIES = 2 took the
+//   multiplier off seed 1's path (4d48250) for 1024 flops, where 16 x 16 tiles cost 2000 and a wider
+//   stage 2.
 // Stage 1: the carry-less product of each tile, a[p] x b[q] (A_SLICE + B_SLICE - 1 coefficients), the XOR
 //   of up to min(A_SLICE, B_SLICE) AND terms per coefficient as a balanced tree (ABC does not rebalance
-//   XOR chains), registered. With 32 x 32 tiles that is three LUT4 levels and each operand bit drives only
-//   32 terms of its own tile.
+//   XOR chains), registered. With 32 x 32 tiles that is three LUT4 levels and each operand copy bit drives only
+//   32 / COPIES terms of its own tile.
 // Stage 2: the tiles summed at their offsets and the 127 high coefficients folded back with
 //   x^128 = x^7 + x^2 + x + 1 (coefficients 249..254 wrap twice), registered: the product. Written as one
 //   flat XOR per product bit (at most 30 tile flops with 32 x 32 tiles), three LUT4 levels.

@@ -49,10 +49,10 @@
 // Results leave in the order last blocks were accepted (one issue slot, one pipeline). A last block is
 // accepted only with a free queue entry counted for it, so the pipeline never has to stall.
 // Reset and clear_i: every flop holding data is reset (a multiplication in flight is dropped: the operands
-// are zero from the clock after, so the multiplier's registers hold zeros within four clocks; the memories'
-// kept write-enable, write-address and read-address flops and the read source selects are not: the wipe
-// drives the write ones from the next clock, and the operand flops the selects load are held in reset for
-// one more clock) and the three memories are zeroed by a counted sequence (4 x 2^CTX_W clocks, both
+// are zero from the second clock after, so the multiplier's registers hold zeros within five clocks, all
+// inside the wipe; the memories' kept write-enable, write-address and read-address flops and the read
+// source selects are not: the wipe drives the write ones from the next clock, and the operand flops the
+// selects load are reset by flops of their own for the two clocks after) and the three memories are zeroed by a counted sequence (4 x 2^CTX_W clocks, both
 // readies low; its last write lands in the clock the readies rise, through the write registers, before
 // any read).
 module rijndael_ghash_lanes #(
