@@ -88,6 +88,10 @@ module rijndael_core_iterative #(
     // LUT and composite S-boxes: AddRoundKey sits in front of the S-boxes (see g_state), not after the
     // linear layer; block RAM and T-boxes add the key after the lookup, on the RAM's output side.
     localparam bit KEY_FIRST = !BRAM && TBOX == 0;
+    // Key first with case-ROM S-boxes: (Inv)ShiftRows sits in front of the S-box register (see g_state).
+    // The composite S-box registers after its whole circuit, so a shift in front would lengthen stage S
+    // (its direction choice in front of the GF(2^4) network: 76.47 -> 68.34 MHz); it shifts after instead.
+    localparam bit SHIFT_FIRST = KEY_FIRST && SBOX == rijndael_pkg::SBOX_LUT;
     localparam int BLOCK_W  = 32 * MAX_NB;
     localparam int KEY_W    = 32 * MAX_NK;
     localparam int NR_MAX   = (MAX_NB > MAX_NK ? MAX_NB : MAX_NK) + 6;
@@ -446,10 +450,14 @@ module rijndael_core_iterative #(
       // the round's path of record (`iterative`: S-box register -> 4:1 choice -> direction choice ->
       // (Inv)MixColumns -> result_q).
       logic [BLOCK_W-1:0] state_shifted;
-      rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
-        .data_i(state_q), .nb_code_i(nb_code), .inverse_i(DECRYPT && (s_dec_q || !ENCRYPT)),
-        .data_o(state_shifted)
-      );
+      if (SHIFT_FIRST) begin : g_shift_first
+        rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
+          .data_i(state_q), .nb_code_i(nb_code), .inverse_i(DECRYPT && (s_dec_q || !ENCRYPT)),
+          .data_o(state_shifted)
+        );
+      end else begin : g_shift_after  // composite: rijndael_round_linear shifts after the S-box register
+        assign state_shifted = state_q;
+      end
       // LATENCY 1: case ROMs register inside the table, the composite S-box after it.
       rijndael_sbox #(
         .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * MAX_NB), .LATENCY(1)
@@ -468,7 +476,7 @@ module rijndael_core_iterative #(
     if (TBOX == 0) begin : g_linear
       rijndael_round_linear #(
         .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT),
-        .SHIFT_ROWS(!KEY_FIRST)
+        .SHIFT_ROWS(!SHIFT_FIRST)
       ) u_round (
         .state_i     (substituted_state),
         .round_key_i (KEY_FIRST ? '0 : round_key_q),
@@ -489,17 +497,21 @@ module rijndael_core_iterative #(
     // added): read from the store's second word (read_key_mixed, see the store).
     logic [BLOCK_W-1:0] round_key_d;
     if (KEY_FIRST) begin : g_first_key
-      // Shifted the way stage S shifts the state it is added to (see g_state).
+      // Shifted the way stage S shifts the state it is added to, where it does (SHIFT_FIRST, see g_state).
       logic [BLOCK_W-1:0] unshifted;
       if (DECRYPT) begin : g_dec
         assign unshifted = !advance ? (block_dec ? last_key_q : first_key_q) : l_dec_q ? read_key_mixed : read_key;
       end else begin : g_enc
         assign unshifted = !advance ? first_key_q : read_key;
       end
-      rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
-        .data_i(unshifted), .nb_code_i(nb_code), .inverse_i(DECRYPT && (s_dec_d || !ENCRYPT)),
-        .data_o(round_key_d)
-      );
+      if (SHIFT_FIRST) begin : g_shift_key
+        rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
+          .data_i(unshifted), .nb_code_i(nb_code), .inverse_i(DECRYPT && (s_dec_d || !ENCRYPT)),
+          .data_o(round_key_d)
+        );
+      end else begin : g_unshifted_key
+        assign round_key_d = unshifted;
+      end
     end else if (TBOX != 0 && DECRYPT) begin : g_tbox_dec_key
       assign round_key_d = (s_dec_q && !s_last_q) ? read_key_mixed : read_key;
     end else begin : g_plain_key
@@ -515,7 +527,7 @@ module rijndael_core_iterative #(
     // data in one clock: the path of `iterative` (11.7 ns) and of the encrypt-only build. The register
     // costs a clock of latency (2 * Nr + 2), not throughput; it holds at most one result, which the
     // occupancy count already includes. It loads every clock (no enable to fan out) and is reset.
-    logic               result_push, unused_fifo_ready, unused_fifo_empty, unused_fifo_wiping;
+    logic               result_push, unused_fifo_ready, unused_fifo_wiping;
     logic               result_push_q;
     logic [BLOCK_W:0]   result, result_q, out_data;
 
@@ -535,7 +547,15 @@ module rijndael_core_iterative #(
       end
     end
 
-    rijndael_fifo #(.WIDTH(BLOCK_W + 1), .DEPTH(OUT_CAP), .WIPE(1), .BYPASS(1)) u_out_fifo (
+    // rijndael_fifo_fast: out_ready_i reaches only its output registers' enables. rijndael_fifo's head
+    // register is refilled through a choice that out_ready_i steers, and that route was a seed's path of
+    // record in `iterative` and in the encrypt-only build (the pin wrapper's out_ready -> the head's clock
+    // enable, 11.1 ns). Same latency (a result pushed into an empty FIFO is out_valid_o the clock after).
+    // DEPTH 8 (the LUT-RAM cell is 16 deep on ECP5, so no dearer than 4): the memory never holds more than
+    // OUT_CAP entries, so in_ready_o, which refuses a beat only when the memory's last DEPTH - 1 slots
+    // could fill, is always high once the FIFO's wipe (DEPTH clocks) is over; the store's wipe after reset
+    // (ROWS > DEPTH clocks, in_ready_o low) covers it.
+    rijndael_fifo_fast #(.WIDTH(BLOCK_W + 1), .DEPTH(2 * OUT_CAP)) u_out_fifo (
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
       .in_valid_i (result_push_q),
@@ -544,7 +564,6 @@ module rijndael_core_iterative #(
       .out_valid_o(out_valid_o),
       .out_ready_i(out_ready_i),
       .out_data_o (out_data),
-      .empty_o    (unused_fifo_empty),
       .wiping_o   (unused_fifo_wiping)
     );
     assign out_error_o = out_data[BLOCK_W];
@@ -651,18 +670,8 @@ module rijndael_core_iterative #(
     // window then holds the port's key words between expansions, as the port itself does; after a
     // reset or a refused key it holds zeros during the wipe (setup_q is high, key_window is zero).
     always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        window_q     <= '0;
-        phase_q      <= MAX_NK'(1);
-        copying_q    <= 1'b1;
-        add_rot_q    <= 1'b0;
-        add_sub_q    <= 1'b0;
-        add_newest_q <= 1'b0;
-        rcon_q       <= 8'h01;
-        row_q        <= '0;
-        col_q        <= MAX_NB'(1);
-      end else if (!setup_q) begin
-        window_q     <= key_window;
+      if (!rst_ni || !setup_q) begin
+        window_q     <= rst_ni ? key_window : '0;
         phase_q      <= MAX_NK'(1);
         copying_q    <= 1'b1;
         add_rot_q    <= 1'b0;

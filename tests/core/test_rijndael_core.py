@@ -728,11 +728,8 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
         except Exception as exc:  # noqa: BLE001 - simulator without array access: report, do not fail
             missing.append(f"{path} ({exc.__class__.__name__})")
             continue
-        # The pipelined output buffer's (two-stage iterative: output FIFO's) top bit is the refused flag of blocks taken since the reset (they
-        # carry zero data): only its data bits must be zero.
-        flag_bit = path.endswith("u_out_fifo.mem")
         for i, v in enumerate(values):
-            if not v.is_resolvable or (int(v) & ((1 << (len(v) - 1)) - 1) if flag_bit else int(v)) != 0:
+            if not v.is_resolvable or int(v) != 0:
                 nonzero.append(f"{path}[{i}]={v}" if len(values) > 1 else f"{path}={v}")
     return nonzero, missing
 
@@ -763,7 +760,7 @@ def internal_regs(cfg) -> list[str]:
     regs = list(INTERNAL_REGS[cfg.params["ARCH"]])
     if two_stage(cfg):
         core = "g_iterative.u_core.g_two_stage."
-        regs = [core + r for r in ("window_q", "round_key_q", "key_valid_q", "u_out_fifo.head_q")]
+        regs = [core + r for r in ("window_q", "round_key_q", "key_valid_q", "u_out_fifo.out_q")]
         regs += [core + f"g_end_keys[{c}].{r}" for c in range(cfg.params["MAX_NB"]) for r in ("first_q", "last_q")]
         if cfg.params["SBOX"] != 1 and cfg.params["TBOX"] == 0:  # block RAM: its address registers hold the state
             regs.append(core + "g_state.state_q")
@@ -775,10 +772,12 @@ def internal_regs(cfg) -> list[str]:
 def internal_store(cfg) -> list[str]:
     """The RAM wiped after reset, where the build has one: round keys (iterative builds: when they decrypt or
     store keys), the pipelined core's output buffer."""
-    if two_stage(cfg):  # every round key is stored, one RAM per column
+    if two_stage(cfg):  # every round key is stored, one RAM per column; the output FIFO (rijndael_fifo_fast,
+        # DEPTH 8: one bank per 32-bit slice) holds one slice per block word, and the refused flag (set for
+        # blocks taken without a key, with zero data) alone in the slice after them
         core = "g_iterative.u_core.g_two_stage."
         return [core + f"g_store[{c}].u_column.round_keys" for c in range(cfg.params["MAX_NB"])] + \
-            [core + "u_out_fifo.mem"]
+            [core + f"u_out_fifo.g_slice[{k}].g_bank[0].mem" for k in range(cfg.params["MAX_NB"])]
     if cfg.params["ARCH"] == 0 and not (cfg.decrypt or cfg.params["ENC_KEYS"] == 1):
         return []
     if cfg.params["ARCH"] == 1:  # one 32-bit slice per block word (the refused flag is the slice after them),
