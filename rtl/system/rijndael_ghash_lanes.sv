@@ -291,15 +291,10 @@ module rijndael_ghash_lanes #(
   assign push_fold = vr_q && kind_r_q == OP_FOLD_LAST;
 
   for (genvar k = 0; k < QUARTERS; k++) begin : g_quarter
-    logic [31:0]       pow_mem  [ENTRIES];
-    logic [31:0]       prod_mem [ENTRIES];
-    logic [31:0]       v_mem    [ENTRIES];
     logic              prod_we_q, pow_we_q, v_we_q;
     logic [ADDR_W-1:0] prod_waddr_q, pow_waddr_q, v_waddr_q;
     logic [31:0]       prod_wdata_q, pow_wdata_q, v_wdata_q;
     logic [ADDR_W-1:0] b_pa_q, b_wa_q, f_pa_q, f_wa_q, f_va_q;   // read addresses: block's, fold's
-    logic              f_sel_q;                                  // the read is the fold's
-    logic [ADDR_W-1:0] prod_raddr, pow_raddr, v_raddr;
     logic [31:0]       prod_rd, pow_rd, v_rd;
     logic              s_pm_q, s_res_q, s_pw_q, s_vm_q, s_vw_q, s_ha_q, s_pow_q, s_hb_q;
     logic              t_pm_q, t_res_q, t_pw_q;
@@ -322,7 +317,6 @@ module rijndael_ghash_lanes #(
       f_pa_q  <= f_pa;
       f_wa_q  <= {pre_ctx_q, 2'd1};
       f_va_q  <= f_va;
-      f_sel_q <= fold_rd;
     end
 
     // The sources of the next clock's operand flops (see above and Issue): a_mem takes the block
@@ -359,22 +353,41 @@ module rijndael_ghash_lanes #(
       end
     end
 
-    always_ff @(posedge clk_i) begin
-      if (pow_we_q) pow_mem[pow_waddr_q] <= pow_wdata_q;
-    end
-    always_ff @(posedge clk_i) begin
-      if (prod_we_q) prod_mem[prod_waddr_q] <= prod_wdata_q;
-    end
-    always_ff @(posedge clk_i) begin
-      if (v_we_q) v_mem[v_waddr_q] <= v_wdata_q;
-    end
+    // Each memory in halves of 16 bits, each half with its own kept copy of the fold-read flag, so
+    // that every read-address choice can sit beside its four DPR16X4s: one flag per quarter driving
+    // the choices of its three memories was the ECP5 path of 9ab81d4 (seed 1: f_sel_q -> 2.5 ns route
+    // -> v_mem's address choice -> a DPR16X4 -> a_mem_q).
+    for (genvar h = 0; h < 2; h++) begin : g_half
+      logic [15:0]       pow_mem  [ENTRIES];
+      logic [15:0]       prod_mem [ENTRIES];
+      logic [15:0]       v_mem    [ENTRIES];
+      logic              f_sel_pm_q, f_sel_pw_q, f_sel_vm_q;   // the read is the fold's
+      logic [ADDR_W-1:0] prod_raddr, pow_raddr, v_raddr;
 
-    assign prod_raddr = f_sel_q ? f_pa_q : b_pa_q;
-    assign pow_raddr  = f_sel_q ? f_wa_q : b_wa_q;
-    assign v_raddr    = f_sel_q ? f_va_q : '0;
-    assign prod_rd    = prod_mem[prod_raddr];
-    assign pow_rd     = pow_mem[pow_raddr];
-    assign v_rd       = v_mem[v_raddr];
+      (* keep *)
+      always_ff @(posedge clk_i) begin
+        f_sel_pm_q <= fold_rd;
+        f_sel_pw_q <= fold_rd;
+        f_sel_vm_q <= fold_rd;
+      end
+
+      always_ff @(posedge clk_i) begin
+        if (pow_we_q) pow_mem[pow_waddr_q] <= pow_wdata_q[16*h +: 16];
+      end
+      always_ff @(posedge clk_i) begin
+        if (prod_we_q) prod_mem[prod_waddr_q] <= prod_wdata_q[16*h +: 16];
+      end
+      always_ff @(posedge clk_i) begin
+        if (v_we_q) v_mem[v_waddr_q] <= v_wdata_q[16*h +: 16];
+      end
+
+      assign prod_raddr          = f_sel_pm_q ? f_pa_q : b_pa_q;
+      assign pow_raddr           = f_sel_pw_q ? f_wa_q : b_wa_q;
+      assign v_raddr             = f_sel_vm_q ? f_va_q : '0;
+      assign prod_rd[16*h +: 16] = prod_mem[prod_raddr];
+      assign pow_rd[16*h +: 16]  = pow_mem[pow_raddr];
+      assign v_rd[16*h +: 16]    = v_mem[v_raddr];
+    end
 
     // The operand data flops (see Issue). P_(m-3) is loaded into p3_rd_q in the last block's issue clock
     // and used in the fold's (zero in the other clocks). Reset also in the clock after a reset or clear
