@@ -55,6 +55,7 @@ def test_input_hash_tracks_inputs(flow_dirs):
     assert same.input_hash == base.input_hash and len(hashes) == 4
 
 
+@pytest.mark.full  # elaborates several configurations (about 50 s); test_input_hash_tracks_inputs in CI
 def test_input_hash_covers_the_elaborated_files_only(flow_dirs, monkeypatch):
     # An edit to RTL the configuration does not elaborate keeps its stored results; an edit to RTL it does
     # elaborate is a new input. The folded configuration elaborates no pipelined file and vice versa, and no

@@ -44,7 +44,8 @@ def _port_bits(design: synth.Design, config: configs.Config) -> dict:
     return ports
 
 
-@pytest.mark.parametrize("config,kw", [(PIPELINED, {}),
+# (The pipelined two-core engine elaborates in about 45 s, the tiny one in 50: CI runs the tiny one, --full both.)
+@pytest.mark.parametrize("config,kw", [pytest.param(PIPELINED, {}, marks=pytest.mark.full),
                                        (configs.get("tiny8"), {"cores": 1, "tdata_width": 32, "contexts": 1})],
                          ids=["pipelined-x2-w256-c4", "tiny8-w32-c1"])
 def test_engine_wrapper_elaborates_within_a_packages_pins(flow_dirs, config, kw):
@@ -56,6 +57,8 @@ def test_engine_wrapper_elaborates_within_a_packages_pins(flow_dirs, config, kw)
     assert sum(ports.values()) <= 64 and max(ports.values()) == 8, ports
 
 
+@pytest.mark.full  # elaborates the two-core engine (about 80 s); the plan's naming is also checked by
+# test_engine_result_counts_the_engine_and_uses_the_engine_bench in CI
 def test_engine_plan_reads_the_engine_and_names_its_parameters(flow_dirs):
     design = _engine()
     p = synth.plan(PIPELINED, "ecp5-85k", 1, design=design)
@@ -74,6 +77,7 @@ def test_engine_plan_reads_the_engine_and_names_its_parameters(flow_dirs):
     assert synth.synth_job(p)["counted"] == "rijndael_engine"
 
 
+@pytest.mark.full  # five engine elaborations (about 4 minutes)
 def test_engine_hash_tracks_engine_parameters(flow_dirs):
     core = synth.plan(PIPELINED, "ecp5-85k", 1)
     plans = [synth.plan(PIPELINED, "ecp5-85k", 1, design=d)
@@ -99,6 +103,7 @@ def test_engine_options_need_engine():
     assert proc.returncode == 2 and "TDATA width of two blocks" in proc.stderr
 
 
+@pytest.mark.full  # several engine elaborations (about 3 minutes)
 def test_core_results_are_isolated_from_the_engine_flow(flow_dirs, monkeypatch):
     # Core results keep their hashes: the core plan neither reads nor hashes the engine, its wrapper or its
     # benchmark, and an edit to any of them leaves it as it was; the engine plan sees all of them.

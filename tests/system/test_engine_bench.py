@@ -37,6 +37,7 @@ def test_matching_width_reaches_95_percent_of_the_core(config, width):
     assert r["efficiency"] >= 0.95, r
 
 
+@pytest.mark.full  # 70 s of simulation; CI measures the pipelined core's rate at a matching width
 def test_narrow_stream_limits_a_pipelined_core():
     r = bench("--config", "pipelined-both", "--tdata-width", 32, "--message-blocks", 16, "--blocks", 1024)
     assert r["bits_per_cycle"] <= 32.0 + 1e-9
@@ -58,6 +59,8 @@ def test_feedback_mode_one_context_is_latency_bound_and_interleaving_is_correct(
     assert four["bits_per_cycle"] >= one["bits_per_cycle"]
 
 
+@pytest.mark.full  # 145 s of simulation; CI checks feedback contexts on two cores in
+# tests/system/test_rijndael_engine.py (engine_feedback_contexts)
 def test_contexts_fill_a_pipelined_core_in_a_feedback_mode():
     # One key slot per context (KEY_SLOTS >= CONTEXTS): contexts with different keys switch with no key beat,
     # so four interleaved CBC chains keep four blocks in the loop (docs/system.md, "Feedback modes and contexts").
@@ -72,6 +75,8 @@ def test_contexts_fill_a_pipelined_core_in_a_feedback_mode():
 X2 = ("--config", "pipelined-both", "--cores", 2, "--tdata-width", 256, "--blocks", 4096)
 
 
+# (CI: the cocotb engine_two_per_clock test bounds the same rate with fewer blocks; --full runs these)
+@pytest.mark.full
 @pytest.mark.parametrize("mode, direction", [("ctr", "encrypt"), ("ecb", "encrypt"), ("cbc", "decrypt")])
 def test_two_cores_take_two_blocks_per_clock(mode, direction):
     r = bench(*X2, "--mode", mode, "--direction", direction)
@@ -92,6 +97,7 @@ def test_two_cores_keep_a_feedback_chain_in_order():
     assert r["cycles_per_block"] >= r["core_latency_min_cycles"], r
 
 
+@pytest.mark.full  # 180 s of simulation
 def test_two_cores_spread_feedback_contexts():
     # Four CBC encryption contexts interleaved by TID, 64-block messages, so a 256-bit beat carries two blocks
     # of one chain. One core (and, before the issue window, two cores) issue in arrival order: each beat's
