@@ -122,7 +122,6 @@ module rijndael_ghash_lanes #(
 
   // Subkey being written and its powers
   logic               h_busy_q, pow_started_q, pow_arm_q, pow_start_q;
-  logic [127:0]       h_cur_q;
   logic [CTX_W-1:0]   h_ctx_q;
 
   // Tags travelling alongside the multiplier's three register stages
@@ -151,7 +150,7 @@ module rijndael_ghash_lanes #(
   logic       in_full;
   logic       wiping_d, h_busy_d, in_ready_d;
   logic [2:0] outstanding_d;
-  logic       pow_done;
+  logic       pow_done, pow_done_next;
 
   assign in_ready_o = in_ready_q;
   assign h_ready_o  = !wiping_q && !h_busy_q;
@@ -197,6 +196,7 @@ module rijndael_ghash_lanes #(
   assign pow_start  = pow_start_q;
   assign pow_next   = vr_q && kind_r_q == OP_POW && int'(idx_r_q) != LANES - 1;
   assign pow_done   = vr_q && kind_r_q == OP_POW && int'(idx_r_q) == LANES - 1;
+  assign pow_done_next = vb_q && kind_b_q == OP_POW && int'(idx_b_q) == LANES - 1;
   assign fold_issue = fold_q;
   assign blk_issue  = blk_valid_q;
   assign op_valid   = pow_start || pow_next || fold_issue || blk_issue;
@@ -299,6 +299,8 @@ module rijndael_ghash_lanes #(
     logic              s_pm_q, s_res_q, s_pw_q, s_vm_q, s_vw_q, s_ha_q, s_pow_q, s_hb_q;
     logic              t_pm_q, t_res_q, t_pw_q;
     logic [31:0]       a_mem_q, b_mem_q, p3_rd_q;
+    logic [31:0]       h_cur_q;      // the subkey H while its powers are computed, zero otherwise
+    logic              h_clr_q;
 
     (* keep *)
     always_ff @(posedge clk_i) begin
@@ -338,6 +340,20 @@ module rijndael_ghash_lanes #(
       t_pw_q  <= fold_rd && f_has_p3 && !f_rhit && f_whit;
     end
 
+    // H is held from its write until its last power is in the result register, then wiped. The clear
+    // is a kept flop per quarter decided a clock ahead (the last power's product is then in the
+    // multiplier's second stage), and after a reset or clear in the clock after it, like clr_q: the
+    // pow_done decode and the input reset / clear_i LUT in front of the 128 flops' LSR was the ECP5 path
+    // of d5ba531 (seeds 1 and 2). H is not read in that clock (no power starts and no subkey is written
+    // during the wipe that follows a reset or clear).
+    (* keep *)
+    always_ff @(posedge clk_i) h_clr_q <= !rst_ni || clear_i || pow_done_next;
+
+    always_ff @(posedge clk_i) begin
+      if (h_clr_q) h_cur_q <= '0;
+      else if (h_write) h_cur_q <= h_i[32*k +: 32];
+    end
+
     // op_a may hold one more operation of before the reset or clear in the first clock of the wipe (the
     // operand flops are reset from the clock after), so V is wiped like the others; res may still carry a
     // product dropped by clear_i.
@@ -348,7 +364,7 @@ module rijndael_ghash_lanes #(
         v_wdata_q    <= '0;
       end else begin
         prod_wdata_q <= wiping_q ? '0 : res[32*k +: 32];
-        pow_wdata_q  <= wiping_q ? '0 : pow_start ? h_cur_q[32*k +: 32] : res[32*k +: 32];
+        pow_wdata_q  <= wiping_q ? '0 : pow_start ? h_cur_q : res[32*k +: 32];
         v_wdata_q    <= wiping_q ? '0 : op_a[32*k +: 32];
       end
     end
@@ -402,8 +418,8 @@ module rijndael_ghash_lanes #(
       end else begin
         a_mem_q <= pre_blk_q[32*k +: 32] ^ ({32{s_pm_q}} & prod_rd) ^ ({32{s_res_q}} & res[32*k +: 32])
                    ^ ({32{s_pw_q}} & prod_wdata_q) ^ ({32{s_vm_q}} & v_rd) ^ ({32{s_vw_q}} & v_wdata_q)
-                   ^ ({32{s_ha_q}} & h_cur_q[32*k +: 32]);
-        b_mem_q <= ({32{s_pow_q}} & pow_rd) ^ ({32{s_hb_q}} & h_cur_q[32*k +: 32]);
+                   ^ ({32{s_ha_q}} & h_cur_q);
+        b_mem_q <= ({32{s_pow_q}} & pow_rd) ^ ({32{s_hb_q}} & h_cur_q);
         p3_rd_q <= ({32{t_pm_q}} & prod_rd) ^ ({32{t_res_q}} & res[32*k +: 32]) ^ ({32{t_pw_q}} & prod_wdata_q);
       end
     end
@@ -456,7 +472,6 @@ module rijndael_ghash_lanes #(
       p3_q             <= '0;
       h_busy_q         <= 1'b0;
       pow_started_q    <= 1'b0;
-      h_cur_q          <= '0;
       h_ctx_q          <= '0;
       va_q             <= 1'b0;
       vb_q             <= 1'b0;
@@ -526,11 +541,7 @@ module rijndael_ghash_lanes #(
       pow_start_q <= pow_arm_q;
       if (h_write || pow_done) pow_started_q <= 1'b0;
       else if (pow_start_next2) pow_started_q <= 1'b1;
-      if (h_write) begin
-        h_cur_q <= h_i;
-        h_ctx_q <= h_ctx_i;
-      end
-      if (pow_done) h_cur_q <= '0;
+      if (h_write) h_ctx_q <= h_ctx_i;
 
       // Tags of the operation in each multiplier stage
       va_q     <= op_valid;
