@@ -104,7 +104,7 @@ module rijndael_ghash_lanes #(
   // Input register (the accept clock's lane lookup included)
   logic               in_ready_q;
   logic               pre_valid_q, pre_last_q, pre_full_q;
-  logic [127:0]       pre_blk_q;      // zero unless a block was accepted
+  logic [127:0]       pre_blk_q;      // the input port a clock ago (used where s_blk_q says it was accepted)
   logic [CTX_W-1:0]   pre_ctx_q;
   logic [1:0]         pre_lane_q;
 
@@ -190,7 +190,7 @@ module rijndael_ghash_lanes #(
   logic               a_res_q, s_fwd_q;      // a takes the result register (at the issue / next clock)
   logic               fold_next, fold_rd, pow_next_next, pow_start_next2, v_we_d;
   logic [1:0]         lane_back1, lane_back2, pre_back1, pre_back2;
-  logic               fwd_t, rhit_t, whit_t, rd_prod, f_has_v, f_has_p3, f_rhit, f_whit, f_vhit;
+  logic               sel_fwd, sel_res, sel_pw, sel_pm, f_has_v, f_has_p3, f_rhit, f_whit, f_vhit;
   logic [ADDR_W-1:0]  f_pa, f_va;
 
   assign pow_start  = pow_start_q;
@@ -224,17 +224,36 @@ module rijndael_ghash_lanes #(
   // pow_mem: H for a last block, H^3 for the others, H^2 for the fold. v_mem: V_(m-2) for the fold.
   // Where the entry read is (block i-3 issued 3 clocks before block i is forwarded at the issue):
   // - a block: the op now in the multiplier's first stage is in the result register at the issue
-  //   (fwd_t: forwarded then, nothing read), the one in its second stage in the result register at the
-  //   read (rhit_t), the one in the result register now in the write registers at the read (whit_t),
+  //   (fwd: forwarded then, nothing read), the one in its second stage in the result register at the
+  //   read (rhit), the one in the result register now in the write registers at the read (whit),
   //   anything older in prod_mem.
   // - the fold's P_(m-3): the same for the read (f_rhit, f_whit); it is in the result register in the
   //   fold's clock if block m-3 issued 2 clocks before the last block (p3_fwd_q, set at the issue).
   // - the fold's V_(m-2): block m-2 issued now (its V in the write registers at the read: f_vhit) or
   //   before (v_mem).
-  assign fwd_t   = va_q && kind_a_q == OP_BLOCK && ctx_a_q == in_ctx_i && idx_a_q == in_lane;
-  assign rhit_t  = vb_q && kind_b_q == OP_BLOCK && ctx_b_q == in_ctx_i && idx_b_q == in_lane;
-  assign whit_t  = vr_q && kind_r_q == OP_BLOCK && ctx_r_q == in_ctx_i && idx_r_q == in_lane;
-  assign rd_prod = accept && in_full && !fwd_t;
+  // All of it is decided per context from flops first, so that the ports (in_valid_i, in_ctx_i,
+  // in_first_i) only pick one context's answer: with the comparisons behind in_ctx_i, the wrapper's
+  // context flop -> lane lookup -> tag compares -> these selects was the ECP5 path of 5a03df4 (seeds 1, 3).
+  // A first block (lane 0, nothing to read: in_full is low) reads nothing.
+  logic [CONTEXTS-1:0] fwd_c, pm_c, res_c, pw_c;
+  for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_hits
+    logic [1:0] lane;
+    logic       fwd, rhit, whit;
+    assign lane     = next_lane_q[2*c +: 2];
+    assign fwd      = va_q && kind_a_q == OP_BLOCK && int'(ctx_a_q) == c && idx_a_q == lane;
+    assign rhit     = vb_q && kind_b_q == OP_BLOCK && int'(ctx_b_q) == c && idx_b_q == lane;
+    assign whit     = vr_q && kind_r_q == OP_BLOCK && int'(ctx_r_q) == c && idx_r_q == lane;
+    assign fwd_c[c] = full_q[c] && fwd;
+    assign pm_c[c]  = full_q[c] && !fwd && !rhit && !whit;
+    assign res_c[c] = full_q[c] && !fwd && rhit;
+    assign pw_c[c]  = full_q[c] && !fwd && !rhit && whit;
+  end
+  logic accept_later;   // a block other than a message's first is accepted now
+  assign accept_later = accept && !in_first_i;
+  assign sel_fwd = accept_later && fwd_c[in_ctx_i];
+  assign sel_res = accept_later && res_c[in_ctx_i];
+  assign sel_pw  = accept_later && pw_c[in_ctx_i];
+  assign sel_pm  = accept_later && pm_c[in_ctx_i];
   assign f_pa     = {pre_ctx_q, pre_back2};
   assign f_va     = {pre_ctx_q, pre_back1};
   assign f_has_v  = pre_full_q || pre_lane_q >= 2'd1;
@@ -296,7 +315,7 @@ module rijndael_ghash_lanes #(
     logic [31:0]       prod_wdata_q, pow_wdata_q, v_wdata_q;
     logic [ADDR_W-1:0] b_pa_q, b_wa_q, f_pa_q, f_wa_q, f_va_q;   // read addresses: block's, fold's
     logic [31:0]       prod_rd, pow_rd, v_rd;
-    logic              s_pm_q, s_res_q, s_pw_q, s_vm_q, s_vw_q, s_ha_q, s_pow_q, s_hb_q;
+    logic              s_blk_q, s_pm_q, s_res_q, s_pw_q, s_vm_q, s_vw_q, s_ha_q, s_pow_q, s_hb_q;
     logic              t_pm_q, t_res_q, t_pw_q;
     logic [31:0]       a_mem_q, b_mem_q, p3_rd_q;
     logic [31:0]       h_cur_q;      // the subkey H while its powers are computed, zero otherwise
@@ -327,9 +346,10 @@ module rijndael_ghash_lanes #(
     // pow_mem (s_pow) or H (s_hb); p3_rd takes P_(m-3) (t_: as s_ for prod_mem).
     (* keep *)
     always_ff @(posedge clk_i) begin
-      s_pm_q  <= rd_prod && !rhit_t && !whit_t;
-      s_res_q <= rd_prod && rhit_t;
-      s_pw_q  <= rd_prod && !rhit_t && whit_t;
+      s_blk_q <= accept;
+      s_pm_q  <= sel_pm;   // (P_(i-3) from prod_mem, from the result register, from the write registers)
+      s_res_q <= sel_res;
+      s_pw_q  <= sel_pw;
       s_vm_q  <= fold_rd && f_has_v && !f_vhit;
       s_vw_q  <= fold_rd && f_has_v && f_vhit;
       s_ha_q  <= pow_start_next2;
@@ -416,7 +436,7 @@ module rijndael_ghash_lanes #(
         b_mem_q <= '0;
         p3_rd_q <= '0;
       end else begin
-        a_mem_q <= pre_blk_q[32*k +: 32] ^ ({32{s_pm_q}} & prod_rd) ^ ({32{s_res_q}} & res[32*k +: 32])
+        a_mem_q <= ({32{s_blk_q}} & pre_blk_q[32*k +: 32]) ^ ({32{s_pm_q}} & prod_rd) ^ ({32{s_res_q}} & res[32*k +: 32])
                    ^ ({32{s_pw_q}} & prod_wdata_q) ^ ({32{s_vm_q}} & v_rd) ^ ({32{s_vw_q}} & v_wdata_q)
                    ^ ({32{s_ha_q}} & h_cur_q);
         b_mem_q <= ({32{s_pow_q}} & pow_rd) ^ ({32{s_hb_q}} & h_cur_q);
@@ -443,6 +463,14 @@ module rijndael_ghash_lanes #(
     clr2_q <= clr_q;
   end
 
+  // The input block, taken every clock and used only where it was accepted (s_blk_q): zeroing it unless
+  // accepted put the accept (from the ports) and the input reset / clear_i LUT in front of its 128 flops'
+  // LSR (5a03df4, seed 2). Wiped a clock after a reset or clear, like the operand flops.
+  always_ff @(posedge clk_i) begin
+    if (clr_q) pre_blk_q <= '0;
+    else       pre_blk_q <= in_block_i;
+  end
+
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_i) begin
       wiping_q         <= 1'b1;
@@ -453,7 +481,6 @@ module rijndael_ghash_lanes #(
       pre_valid_q      <= 1'b0;
       pre_last_q       <= 1'b0;
       pre_full_q       <= 1'b0;
-      pre_blk_q        <= '0;
       pre_ctx_q        <= '0;
       pre_lane_q       <= '0;
       blk_valid_q      <= 1'b0;
@@ -501,7 +528,6 @@ module rijndael_ghash_lanes #(
 
       // Input register and lane bookkeeping
       pre_valid_q <= accept;
-      pre_blk_q   <= accept ? in_block_i : '0;
       pre_ctx_q   <= in_ctx_i;
       pre_lane_q  <= in_lane;
       pre_full_q  <= in_full;
@@ -531,8 +557,8 @@ module rijndael_ghash_lanes #(
                   ctx_b_q == blk_ctx_q && idx_b_q == lane_back2;
       if (fold_issue) p3_q <= p3_fwd_q ? res : p3_rd;
 
-      // Forwarding of P_(i-3) at the issue (decided at the accept, see fwd_t), and a power's previous one
-      s_fwd_q <= accept && in_full && fwd_t;
+      // Forwarding of P_(i-3) at the issue (decided at the accept, see sel_fwd), and a power's previous one
+      s_fwd_q <= sel_fwd;
       a_res_q <= pow_next_next || s_fwd_q;
 
       // Subkey and its powers
