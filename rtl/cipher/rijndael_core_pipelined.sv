@@ -198,11 +198,8 @@ module rijndael_core_pipelined #(
   logic decrypt_in_flight, slot_ok, wave_slot_in, slot_key_valid;
   logic [SLOT_W-1:0] slot_in;              // in_slot_i, or 0 where the build has no such slot
 
-  // Unpacked, one word per slot: Icarus passes a packed vector whole to every reader whenever any part of
-  // it changes, so the 60 slots' updates cost 60 x 60 x 7680 bits a clock (about 15 clocks per second).
-  logic [W-1:0]        slot_q [L];          // data after each register slot, in pipeline order
-  logic [W-1:0]        slot_d [L];
-  logic [W-1:0]        slot_out [L];        // what the next part reads (the BRAM output for SubBytes slots)
+  logic [L-1:0][W-1:0] slot_q, slot_d;     // data after each register slot, in pipeline order
+  logic [L-1:0][W-1:0] slot_out;           // what the next part reads (the BRAM output for SubBytes slots)
   logic [L-1:0]        slot_valid_q, slot_inverse_q, slot_refused_q;
   logic [L-1:0]        slot_valid_d, slot_inverse_d;
   logic [L-1:0][SLOT_W-1:0] slot_tag_q, slot_tag_d;  // the key slot of each block in flight

@@ -739,7 +739,7 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
             missing.append(path)
             continue
         try:
-            if path.endswith(("round_keys", ".mem", "slot_q")):  # memory: every entry
+            if path.endswith(("round_keys", ".mem")):  # memory: every entry
                 values = [handle[i].value for i in range(len(handle))]
             else:
                 values = [handle.value]
