@@ -1,24 +1,42 @@
 #!/usr/bin/env bash
 # Lint every named configuration with `verilator --lint-only -Wall`; any warning fails.
 # Waivers live in tools/verilator_waivers.vlt, each with a one-line reason.
+# The runs are independent, so they go LINT_JOBS at a time (default: the number of CPUs) and their
+# results are printed in a fixed order once all are done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"
-status=0
-while read -r name params files; do
-  gflags=()
+jobs_max=${LINT_JOBS:-$(nproc)}
+out_dir=$(mktemp -d)
+trap 'rm -rf "$out_dir"' EXIT
+
+# One lint run: label, top module, comma-separated NAME=VALUE parameters, files (space separated).
+# Writes "ok" or the first 40 lines of Verilator's output to $out_dir/<n>.
+count=0
+lint_one() {
+  local n=$1 label=$2 top=$3 params=$4 files=$5 gflags=() p out
   for p in ${params//,/ }; do gflags+=("-G$p"); done
-  if out=$(verilator --lint-only -Wall --top-module rijndael_core "${gflags[@]}" \
-             tools/verilator_waivers.vlt ${files//,/ } 2>&1); then
-    echo "lint ok   $name"
+  # shellcheck disable=SC2086 # the file lists are word lists by design
+  if out=$(verilator --lint-only -Wall --top-module "$top" "${gflags[@]}" tools/verilator_waivers.vlt \
+             $files 2>&1); then
+    echo "lint ok   $label" > "$out_dir/$n"
   else
-    echo "lint FAIL $name"; echo "$out" | head -40; status=1
+    { echo "lint FAIL $label"; echo "$out" | head -40; } > "$out_dir/$n"
   fi
+}
+submit() {
+  while (( $(jobs -rp | wc -l) >= jobs_max )); do wait -n || true; done
+  lint_one "$count" "$@" &
+  count=$((count + 1))
+}
+
+# The cores: every named configuration, and the direction-only builds (they change which logic exists).
+while read -r name params files; do
+  submit "$name" rijndael_core "$params" "${files//,/ }"
 done < <(python3 - <<'PY'
 from rijndael_hw import configs
 files = ",".join(str(f) for f in configs.rtl_files())
 variants = [(n, configs.get(n)) for n in configs.names()]
-# Direction-only builds change which logic exists, so lint them too.
 variants += [("iterative-encrypt-only", configs.get("iterative", {"ENABLE_DECRYPT": 0})),
              ("iterative-decrypt-only", configs.get("iterative", {"ENABLE_ENCRYPT": 0}))]
 for name, cfg in variants:
@@ -34,14 +52,7 @@ engine_files="rtl/system/rijndael_regs_pkg.sv rtl/system/rijndael_regs.sv
   rtl/system/rijndael_gcm_prep.sv $(ls rtl/system/rijndael_gf128_*.sv rtl/system/rijndael_ghash*.sv)
   rtl/system/rijndael_engine.sv"
 while read -r name params files; do
-  gflags=()
-  for p in ${params//,/ }; do gflags+=("-G$p"); done
-  if out=$(verilator --lint-only -Wall --top-module rijndael_engine "${gflags[@]}" \
-             tools/verilator_waivers.vlt ${files//,/ } $engine_files 2>&1); then
-    echo "lint ok   engine $name"
-  else
-    echo "lint FAIL engine $name"; echo "$out" | head -40; status=1
-  fi
+  submit "engine $name" rijndael_engine "$params" "${files//,/ } $engine_files"
 done < <(python3 - <<'PY'
 from rijndael_hw import configs
 files = ",".join(str(f) for f in configs.rtl_files())
@@ -64,15 +75,15 @@ PY
 # the digit widths, one and several contexts.
 ghash_files="rtl/system/rijndael_gf128_mul_digit.sv rtl/system/rijndael_gf128_mul_pipe.sv
   rtl/system/rijndael_ghash_serial.sv rtl/system/rijndael_ghash_lanes.sv rtl/system/rijndael_ghash.sv"
-for params in "FAST=0 DIGIT=8 CONTEXTS=1" "FAST=0 DIGIT=32 CONTEXTS=4" "FAST=0 DIGIT=128 CONTEXTS=3" \
-              "FAST=1 CONTEXTS=1" "FAST=1 CONTEXTS=4" "FAST=1 CONTEXTS=5"; do
-  gflags=()
-  for p in $params; do gflags+=("-G$p"); done
-  if out=$(verilator --lint-only -Wall --top-module rijndael_ghash "${gflags[@]}" \
-             tools/verilator_waivers.vlt $ghash_files 2>&1); then
-    echo "lint ok   ghash $params"
-  else
-    echo "lint FAIL ghash $params"; echo "$out" | head -40; status=1
-  fi
+for params in "FAST=0,DIGIT=8,CONTEXTS=1" "FAST=0,DIGIT=32,CONTEXTS=4" "FAST=0,DIGIT=128,CONTEXTS=3" \
+              "FAST=1,CONTEXTS=1" "FAST=1,CONTEXTS=4" "FAST=1,CONTEXTS=5"; do
+  submit "ghash ${params//,/ }" rijndael_ghash "$params" "$ghash_files"
+done
+wait
+
+status=0
+for ((n = 0; n < count; n++)); do
+  cat "$out_dir/$n"
+  grep -q "^lint ok" "$out_dir/$n" || status=1
 done
 exit $status
