@@ -198,8 +198,13 @@ module rijndael_core_pipelined #(
   logic decrypt_in_flight, slot_ok, wave_slot_in, slot_key_valid;
   logic [SLOT_W-1:0] slot_in;              // in_slot_i, or 0 where the build has no such slot
 
-  logic [L-1:0][W-1:0] slot_q, slot_d;     // data after each register slot, in pipeline order
-  logic [L-1:0][W-1:0] slot_out;           // what the next part reads (the BRAM output for SubBytes slots)
+  // Unpacked, one word per slot: Icarus passes a packed vector whole to every reader whenever any part of
+  // it changes, so the 60 slots' updates cost 60 x 60 x 7680 bits a clock (about 15 clocks per second).
+  // Nets, each driven by one assign from a slot's own flop (data_q below): Icarus 11 does not always pass
+  // a word of an unpacked variable written by always_ff on through a continuous assignment (X downstream).
+  wire  [W-1:0]        slot_q [L];          // data after each register slot, in pipeline order
+  wire  [W-1:0]        slot_d [L];
+  wire  [W-1:0]        slot_out [L];        // what the next part reads (the BRAM output for SubBytes slots)
   logic [L-1:0]        slot_valid_q, slot_inverse_q, slot_refused_q;
   logic [L-1:0]        slot_valid_d, slot_inverse_d;
   logic [L-1:0][SLOT_W-1:0] slot_tag_q, slot_tag_d;  // the key slot of each block in flight
@@ -743,7 +748,7 @@ module rijndael_core_pipelined #(
         assign slot_d[S]   = '0;
         assign slot_out[S] = part_out;
         assign unused_slot = ^slot_q[S] ^ ^slot_d[S] ^ slot_wipe_q[S];
-        always_ff @(posedge clk_i) slot_q[S] <= '0;  // constant: synthesis removes it
+        assign slot_q[S] = '0;
       end else begin : g_flop_slot
         if (S == L - 1) begin : g_zero_refused  // 32 bits per copy of the refused flag (see last_refused_q)
           for (genvar g = 0; g < W / 32; g++) begin : g_group
@@ -752,10 +757,12 @@ module rijndael_core_pipelined #(
         end else begin : g_keep_data
           assign slot_d[S] = part_out;
         end
-        assign slot_out[S] = slot_q[S];
+        logic [W-1:0] data_q;
+        assign slot_out[S] = data_q;
+        assign slot_q[S]   = data_q;
         always_ff @(posedge clk_i) begin
-          if (slot_wipe_q[S]) slot_q[S] <= '0;
-          else                slot_q[S] <= slot_d[S];
+          if (slot_wipe_q[S]) data_q <= '0;
+          else                data_q <= slot_d[S];
         end
       end
     end

@@ -724,6 +724,15 @@ async def core_key_slots(dut):
     assert used == set(range(slots)), f"slots used: {sorted(used)}"
 
 
+# Internal registers held as unpacked arrays (read entry by entry): memories, the round-key store, and the
+# pipelined core's slot data (one word per slot, see rijndael_core_pipelined).
+MEMORY_SUFFIXES = ("round_keys", ".mem", "slot_q")
+
+
+def is_memory(path: str) -> bool:
+    return path.endswith(MEMORY_SUFFIXES)
+
+
 def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
     """Internal registers that are not zero, and the paths that were not found."""
     nonzero, missing = [], []
@@ -739,7 +748,7 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
             missing.append(path)
             continue
         try:
-            if path.endswith(("round_keys", ".mem")):  # memory: every entry
+            if is_memory(path):  # memory: every entry
                 values = [handle[i].value for i in range(len(handle))]
             else:
                 values = [handle.value]
