@@ -61,19 +61,9 @@ KEY_SLOT_CONFIGS = {
     "pipelined-substages2-slots3": ("pipelined-both", {"SUBSTAGES": 2, "KEY_SLOTS": 3}),
 }
 # Every other named configuration: CI runs REPRESENTATIVE_TESTS on the REPRESENTATIVE ones, --full runs all.
-# The pipelined cores simulate about ten times slower per block than the others on Icarus (their cocotb
-# runs were half of the default suite's time), so CI splits the tests between the two pipelined builds, and
-# --full runs all of them on both.
 NAMED_CONFIGS = {n: (n, {}) for n in configs.names() if n not in ("iterative", "rijndael")}
 REPRESENTATIVE = {"unrolled2", "pipelined", "pipelined-both", "folded32", "tiny8", "tbox", "iterative-bram"}
 REPRESENTATIVE_TESTS = {"core_fips197", "core_stalls", "core_back_to_back", "core_key_change", "core_reset"}
-REPRESENTATIVE_SPLIT = {
-    "pipelined": {"core_fips197", "core_back_to_back", "core_stalls"},
-    "pipelined-both": {"core_fips197", "core_reset"},
-}
-# (core_key_change on a pipelined core, about 3-6 minutes on Icarus, runs with --full; in CI the pipelined
-# key-change cost is checked by core_back_to_back-pipelined and key changes between interleaved contexts by
-# the engine tests on pipelined-both.)
 ALL_CONFIGS = {**DEFAULT_CONFIGS, **FULL_CONFIGS, **KEY_SLOT_CONFIGS, **NAMED_CONFIGS}
 
 
@@ -380,10 +370,10 @@ def _wide(cfg) -> bool:
 
 
 def _slow(cfg) -> bool:
-    """Wide builds and the pipelined cores (every round its own datapath: about ten times slower per block on
-    Icarus) get fewer keys and blocks in the stall, timing and key-change tests, which exercise their
-    point (back-pressure, spacing, key order) within a few blocks per key."""
-    return _wide(cfg) or cfg.params["ARCH"] == 1
+    """Wide builds get fewer keys and blocks in the stall, timing and key-change tests, which exercise their
+    point (back-pressure, spacing, key order) within a few blocks per key. (The pipelined cores were here
+    too until their slot data became unpacked arrays: they now simulate as fast per block as the others.)"""
+    return _wide(cfg)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -1043,7 +1033,7 @@ def _cases():
             if not _applies(test, cfg):
                 continue
             in_ci = (config_id in DEFAULT_CONFIGS and test != "core_long_random") or \
-                (config_id in REPRESENTATIVE and test in REPRESENTATIVE_SPLIT.get(config_id, REPRESENTATIVE_TESTS)) or \
+                (config_id in REPRESENTATIVE and test in REPRESENTATIVE_TESTS) or \
                 (config_id == "pipelined-substages2-slots3" and test == "core_key_slots")
             marks = [] if in_ci else [pytest.mark.full]
             cases.append(pytest.param(config_id, test, id=f"{test}-{config_id}", marks=marks))
