@@ -512,7 +512,6 @@ module rijndael_ghash_lanes #(
       idx_a_q          <= '0;
       idx_b_q          <= '0;
       idx_r_q          <= '0;
-      sum_q            <= '0;
       q_hash_q         <= '0;
       q_ctx_q          <= '0;
       q_wr_oh_q        <= OUT_DEPTH'(1);
@@ -583,10 +582,6 @@ module rijndael_ghash_lanes #(
       ctx_r_q  <= ctx_b_q;
       idx_r_q  <= idx_b_q;
 
-      // Fold sums
-      if (vr_q && kind_r_q == OP_FOLD_FIRST) sum_q <= res ^ p3_q;
-      else if (push_fold) sum_q <= '0;
-
       // Output queue and the count of results promised to it
       q_we_q <= push_next ? q_wr_oh_q : '0;
       if (push_next) q_wr_oh_q <= {q_wr_oh_q[OUT_DEPTH-2:0], q_wr_oh_q[OUT_DEPTH-1]};
@@ -600,6 +595,25 @@ module rijndael_ghash_lanes #(
       q_count_q     <= q_count_d;
       out_valid_q   <= q_count_d != 3'd0;
       outstanding_q <= outstanding_d;
+    end
+  end
+
+  // Fold sums: a message's first fold term (its last block's product and P_(m-3)) is loaded as it leaves
+  // the multiplier and wiped as the message's GHASH is pushed. Both decisions are taken a clock ahead from
+  // the second stage's tags into kept flops per quarter, and a reset or clear_i wipes through the same flop
+  // one clock later (nothing reads sum_q during the wipe): the tag decode and the reset / clear_i LUT in
+  // front of all 128 enables and LSRs, across the die, were a critical path (cf9c70e seed 3).
+  for (genvar k = 0; k < QUARTERS; k++) begin : g_sum
+    logic sum_load_q, sum_wipe_q;
+    (* keep *)
+    always_ff @(posedge clk_i) begin
+      sum_wipe_q <= !rst_ni || clear_i || push_next;
+      if (!rst_ni || clear_i) sum_load_q <= 1'b0;
+      else                    sum_load_q <= vb_q && kind_b_q == OP_FOLD_FIRST;
+    end
+    always_ff @(posedge clk_i) begin
+      if (sum_wipe_q)      sum_q[32*k +: 32] <= '0;
+      else if (sum_load_q) sum_q[32*k +: 32] <= res[32*k +: 32] ^ p3_q[32*k +: 32];
     end
   end
 
