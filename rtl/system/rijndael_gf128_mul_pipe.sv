@@ -148,18 +148,15 @@ module rijndael_gf128_mul_pipe #(
       localparam int OFFSET = p*A_SLICE + q*B_SLICE;
       localparam int LO     = OFFSET >= 128 ? 0 : 128 - OFFSET;
       if (LO < TW) begin : g_high
+        // Kept flops without reset, as the operand copies (a sync reset cannot be folded into a kept flop:
+        // its LUT in front of every copy was stage 1's critical path, 197cc23 seeds 2 and 3); they hold
+        // zeros from the third clock of reset, the operands being zero from the second.
         logic [TW-1:LO] hi1_q, hi2_q, hi7_q;
         (* keep *)
         always_ff @(posedge clk_i) begin
-          if (!rst_ni) begin
-            hi1_q <= '0;
-            hi2_q <= '0;
-            hi7_q <= '0;
-          end else begin
-            hi1_q <= part_d[TW*(p*B_SPLIT+q) + LO +: TW - LO];
-            hi2_q <= part_d[TW*(p*B_SPLIT+q) + LO +: TW - LO];
-            hi7_q <= part_d[TW*(p*B_SPLIT+q) + LO +: TW - LO];
-          end
+          hi1_q <= part_d[TW*(p*B_SPLIT+q) + LO +: TW - LO];
+          hi2_q <= part_d[TW*(p*B_SPLIT+q) + LO +: TW - LO];
+          hi7_q <= part_d[TW*(p*B_SPLIT+q) + LO +: TW - LO];
         end
         if (LO > 0) begin : g_pad
           assign hi1[TW*(p*B_SPLIT+q) +: TW] = {hi1_q, LO'(0)};

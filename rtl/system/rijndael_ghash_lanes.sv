@@ -121,7 +121,7 @@ module rijndael_ghash_lanes #(
   logic [127:0]       p3_q;           // P_(m-3) of that message (0 if its lane has no data), for its sum
 
   // Subkey being written and its powers
-  logic               h_busy_q, pow_started_q, pow_arm_q, pow_start_q;
+  logic               h_busy_q, h_ready_q, pow_started_q, pow_arm_q, pow_start_q;
   logic [CTX_W-1:0]   h_ctx_q;
 
   // Tags travelling alongside the multiplier's three register stages
@@ -153,9 +153,9 @@ module rijndael_ghash_lanes #(
   logic       pow_done, pow_done_next;
 
   assign in_ready_o = in_ready_q;
-  assign h_ready_o  = !wiping_q && !h_busy_q;
+  assign h_ready_o  = h_ready_q;      // a flop: !wiping_q && !h_busy_q
   assign accept     = in_valid_i && in_ready_q;
-  assign h_write    = h_valid_i && h_ready_o;
+  assign h_write    = h_valid_i && h_ready_q;
   assign pop        = out_valid_q && out_ready_i;
   assign in_lane    = in_first_i ? 2'd0 : next_lane_q[2*in_ctx_i +: 2];
   assign in_full    = !in_first_i && full_q[in_ctx_i];
@@ -499,6 +499,7 @@ module rijndael_ghash_lanes #(
       p3_q             <= '0;
       h_busy_q         <= 1'b0;
       pow_started_q    <= 1'b0;
+      h_ready_q        <= 1'b0;
       h_ctx_q          <= '0;
       va_q             <= 1'b0;
       vb_q             <= 1'b0;
@@ -564,7 +565,11 @@ module rijndael_ghash_lanes #(
       h_busy_q    <= h_busy_d;
       pow_arm_q   <= pow_start_next2;
       pow_start_q <= pow_arm_q;
-      if (h_write || pow_done) pow_started_q <= 1'b0;
+      h_ready_q   <= !wiping_d && !h_busy_d;
+      // (A subkey write needs no clear here: it is taken only while h_busy_q is low, and pow_done, which
+      // ends h_busy_q, has cleared the flag then. With the write in this clear, h_ready_o -> the user's
+      // h_valid_i -> the flag's LSR was an ECP5 critical path, 197cc23 seed 1.)
+      if (pow_done) pow_started_q <= 1'b0;
       else if (pow_start_next2) pow_started_q <= 1'b1;
       if (h_write) h_ctx_q <= h_ctx_i;
 
