@@ -20,13 +20,6 @@
 // Stage 2: the tiles summed at their offsets and the 127 high coefficients folded back with
 //   x^128 = x^7 + x^2 + x + 1 (coefficients 249..254 wrap twice), registered: the product. Written as one
 //   flat XOR per product bit (at most 30 tile flops with 32 x 32 tiles), three LUT4 levels.
-//   A high coefficient c >= 128 lands on four product bits (c - 128, c - 127, c - 126, c - 121). From one
-//   set of tile flops ABC computed its sum over the tiles once and sent that shared LUT to all four bits,
-//   whose other terms come from the low tiles elsewhere on the die: tile flop -> shared LUT -> a 4 ns route
-//   -> two LUTs was stage 2's critical path (ECP5). So every tile coefficient that can be >= 128 is
-//   registered in three more kept copies (hi1_q, hi2_q, hi7_q: one per fold term x, x^2, x^7; part_q
-//   serves the term 1), and each product bit's XOR reads flops that no other bit's reads, except the six
-//   top coefficients' second wrap.
 // Vector functions rather than per-bit generate assigns: Icarus simulates those far faster.
 module rijndael_gf128_mul_pipe #(
   parameter int A_SPLIT = 4,   // slices of a: 1, 2, 4, 8 or 16
@@ -83,9 +76,14 @@ module rijndael_gf128_mul_pipe #(
     tile_product = t[TW-1:0];
   endfunction
 
-  // The tiles placed at their offsets and summed (balanced over tiles): the 255 coefficients of a * b.
-  function automatic logic [254:0] tile_sum(input logic [TILES*TW-1:0] parts);
+  // The tiles placed at their offsets and summed (balanced over tiles), then reduced modulo
+  // x^128 + x^7 + x^2 + x + 1 in closed form: with c = hi * x^128 + lo, hi * x^128 = hi * (x^7 + x^2 + x + 1)
+  // = f (134 coefficients), whose top 6 fold once more.
+  function automatic logic [127:0] sum_reduce(input logic [TILES*TW-1:0] parts);
     logic [TILES*255-1:0] t;
+    logic [126:0] hi;
+    logic [133:0] f;
+    logic [127:0] r;
     for (int p = 0; p < A_SPLIT; p++) begin
       for (int q = 0; q < B_SPLIT; q++) begin
         t[255*(p*B_SPLIT+q) +: 255] = 255'(parts[TW*(p*B_SPLIT+q) +: TW]) << (p*A_SLICE + q*B_SLICE);
@@ -96,35 +94,16 @@ module rijndael_gf128_mul_pipe #(
         if (i < (TILES >> (l + 1))) t[255*i +: 255] = t[255*(2*i) +: 255] ^ t[255*(2*i+1) +: 255];
       end
     end
-    tile_sum = t[254:0];
-  endfunction
-
-  // The coefficients 128..254 alone (for the fold copies, which hold no lower ones).
-  function automatic logic [126:0] tile_sum_high(input logic [TILES*TW-1:0] parts);
-    /* verilator lint_off UNUSEDSIGNAL */  // t[127:0] is zero: the copies hold no coefficient below 128
-    logic [254:0] t;
-    /* verilator lint_on UNUSEDSIGNAL */
-    t = tile_sum(parts);
-    tile_sum_high = t[254:128];
-  endfunction
-
-  // Reduction modulo x^128 + x^7 + x^2 + x + 1 in closed form: with c = hi * x^128 + lo, hi * x^128 =
-  // hi * (x^7 + x^2 + x + 1) = f (134 coefficients), whose top 6 fold once more. Each fold term takes hi
-  // from its own copy of the tiles (h1, h2, h7; t0 for the term 1 and the low half).
-  function automatic logic [127:0] reduce(input logic [254:0] t0, input logic [126:0] h1,
-                                          input logic [126:0] h2, input logic [126:0] h7);
-    logic [133:0] f;
-    logic [127:0] r;
-    f  = {7'd0, t0[254:128]} ^ {6'd0, h1, 1'b0} ^ {5'd0, h2, 2'd0} ^ {h7, 7'd0};
-    r  = t0[127:0] ^ f[127:0];
+    hi = t[254:128];
+    f  = {7'd0, hi} ^ {6'd0, hi, 1'b0} ^ {5'd0, hi, 2'd0} ^ {hi, 7'd0};
+    r  = t[127:0] ^ f[127:0];
     r  = r ^ {120'd0, 8'({f[133:128]})} ^ {120'd0, 8'({f[133:128]}) << 1}
            ^ {120'd0, 8'({f[133:128]}) << 2} ^ {113'd0, 15'({f[133:128]}) << 7};
-    reduce = r;
+    sum_reduce = r;
   endfunction
 
   logic [127:0]         a_poly, b_poly;
   logic [TILES*TW-1:0]  part_d, part_q;
-  logic [TILES*TW-1:0]  hi1, hi2, hi7;   // the fold copies, zero below each tile's first high coefficient
   logic [127:0]         p_q;
 
   assign a_poly = reverse128(a_i);
@@ -143,35 +122,6 @@ module rijndael_gf128_mul_pipe #(
         b_q <= {COPIES{b_poly[q*B_SLICE +: B_SLICE]}};
       end
       assign part_d[TW*(p*B_SPLIT+q) +: TW] = tile_product(a_q, b_q);
-
-      // Copies of the coefficients this tile can place at 128 or above (LO: its first such one).
-      localparam int OFFSET = p*A_SLICE + q*B_SLICE;
-      localparam int LO     = OFFSET >= 128 ? 0 : 128 - OFFSET;
-      if (LO < TW) begin : g_high
-        // Kept flops without reset, as the operand copies (a sync reset cannot be folded into a kept flop:
-        // its LUT in front of every copy was stage 1's critical path, 197cc23 seeds 2 and 3); they hold
-        // zeros from the third clock of reset, the operands being zero from the second.
-        logic [TW-1:LO] hi1_q, hi2_q, hi7_q;
-        (* keep *)
-        always_ff @(posedge clk_i) begin
-          hi1_q <= part_d[TW*(p*B_SPLIT+q) + LO +: TW - LO];
-          hi2_q <= part_d[TW*(p*B_SPLIT+q) + LO +: TW - LO];
-          hi7_q <= part_d[TW*(p*B_SPLIT+q) + LO +: TW - LO];
-        end
-        if (LO > 0) begin : g_pad
-          assign hi1[TW*(p*B_SPLIT+q) +: TW] = {hi1_q, LO'(0)};
-          assign hi2[TW*(p*B_SPLIT+q) +: TW] = {hi2_q, LO'(0)};
-          assign hi7[TW*(p*B_SPLIT+q) +: TW] = {hi7_q, LO'(0)};
-        end else begin : g_whole
-          assign hi1[TW*(p*B_SPLIT+q) +: TW] = hi1_q;
-          assign hi2[TW*(p*B_SPLIT+q) +: TW] = hi2_q;
-          assign hi7[TW*(p*B_SPLIT+q) +: TW] = hi7_q;
-        end
-      end else begin : g_low  // every coefficient of this tile stays below 128
-        assign hi1[TW*(p*B_SPLIT+q) +: TW] = '0;
-        assign hi2[TW*(p*B_SPLIT+q) +: TW] = '0;
-        assign hi7[TW*(p*B_SPLIT+q) +: TW] = '0;
-      end
     end
   end
 
@@ -181,7 +131,7 @@ module rijndael_gf128_mul_pipe #(
       p_q    <= '0;
     end else begin
       part_q <= part_d;
-      p_q    <= reverse128(reduce(tile_sum(part_q), tile_sum_high(hi1), tile_sum_high(hi2), tile_sum_high(hi7)));
+      p_q    <= reverse128(sum_reduce(part_q));
     end
   end
   assign p_o = p_q;
