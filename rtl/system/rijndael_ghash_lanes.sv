@@ -376,16 +376,22 @@ module rijndael_ghash_lanes #(
 
     // op_a may hold one more operation of before the reset or clear in the first clock of the wipe (the
     // operand flops are reset from the clock after), so V is wiped like the others; res may still carry a
-    // product dropped by clear_i.
+    // product dropped by clear_i. The write data are zeroed by a kept flop of the quarter (wd_clr_q: the
+    // clock after a reset or clear, and the wipe), not by the input reset and clear_i: their LUT, merged
+    // with wiping_q, drove the LSR of all 384 write-data flops across the die (b681160, seed 2). What they
+    // load in the reset or clear clock itself is written at most once, before the wipe reaches its address.
+    logic wd_clr_q;
+    (* keep *)
+    always_ff @(posedge clk_i) wd_clr_q <= !rst_ni || clear_i || wiping_d;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_i) begin
+      if (wd_clr_q) begin
         prod_wdata_q <= '0;
         pow_wdata_q  <= '0;
         v_wdata_q    <= '0;
       end else begin
-        prod_wdata_q <= wiping_q ? '0 : res[32*k +: 32];
-        pow_wdata_q  <= wiping_q ? '0 : pow_start ? h_cur_q : res[32*k +: 32];
-        v_wdata_q    <= wiping_q ? '0 : op_a[32*k +: 32];
+        prod_wdata_q <= res[32*k +: 32];
+        pow_wdata_q  <= pow_start ? h_cur_q : res[32*k +: 32];
+        v_wdata_q    <= op_a[32*k +: 32];
       end
     end
 
