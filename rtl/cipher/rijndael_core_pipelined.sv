@@ -144,8 +144,6 @@ module rijndael_core_pipelined #(
   //   Builds that decrypt (SPLIT_BACK, SUBSTAGES >= 4): the last plain register before the back part takes
   //   ShiftRows and the decryption AddRoundKey, the back part keeps (Inv)MixColumns and the encryption
   //   AddRoundKey.
-  //   Encrypt-only builds (SPLIT_MIX, SUBSTAGES >= 4): the last plain register before the back part takes
-  //   ShiftRows and MixColumns, the back part keeps AddRoundKey alone.
   // FRONT_AT is the offset of SubBytes. KEY_AT is the first offset that reads a round key; every part
   // that reads one is at KEY_AT or KEY_AT + 1, which is what lets a single wave serve old and new blocks.
   localparam int FRONT_AT = SUBSTAGES == 3 && !BRAM ? 1 : 0;
@@ -154,12 +152,6 @@ module rijndael_core_pipelined #(
   // encryption AddRoundKey in the last part: both directions' linear layer in one part was the critical
   // path of pipelined-both.
   localparam bit SPLIT_BACK = BRAM && DECRYPT && D - 2 >= PRE + SBOX_LAT + 1;
-  // SPLIT_MIX: the same place in encrypt-only builds takes ShiftRows and MixColumns, so that no hop has
-  // more than two LUT levels: with two plain registers and then the whole linear layer and the key in one
-  // part, the placer left the plain registers beside the RAM row and the logic's input came across the die
-  // (pipelined, 9224051: slot 28 -> 2.9 ns route -> 3 LUT levels -> slot 29, 6.5 ns). The round key is
-  // still read in the last part only (KEY_AT unchanged).
-  localparam bit SPLIT_MIX  = BRAM && !DECRYPT && D - 2 >= PRE + SBOX_LAT + 1;
   localparam int KEY_AT   = BRAM ? (SPLIT_BACK ? D - 2 : D - 1) :
                             SUBSTAGES == 0 ? 0 : SUBSTAGES == 1 ? 1 : (DECRYPT ? FRONT_AT + 1 : FRONT_AT + 2);
 
@@ -697,15 +689,6 @@ module rijndael_core_pipelined #(
           .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(column_inverse_q),
           .last_round_i(LAST), .state_o(part_out)
         );
-      end else if (SPLIT_MIX && o == D - 2) begin : g_mix
-        logic unused_inverse;  // encrypt-only: every block is encrypted
-        rijndael_round_back #(
-          .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT)
-        ) u_mix (
-          .state_i(part_in), .round_key_i('0), .nb_code_i(NB_CODE), .decrypt_i(1'b0),
-          .last_round_i(LAST), .state_o(part_out)
-        );
-        assign unused_inverse = part_inverse;
       end else if (BRAM && o < D - 1) begin : g_route_register
         logic unused_inverse;  // a plain register on the route to or from the RAM row
         assign part_out       = part_in;
@@ -720,10 +703,6 @@ module rijndael_core_pipelined #(
         ) u_front (
           .state_i(part_in), .decrypt_i(part_inverse), .state_o(part_out)
         );
-      end else if (SPLIT_MIX && o == D - 1) begin : g_add_key_only  // ShiftRows, MixColumns a part earlier
-        logic unused_inverse;
-        assign part_out       = part_in ^ round_key_enc;
-        assign unused_inverse = part_inverse;
       end else if (BRAM || o == FRONT_AT + 1) begin : g_back
         logic [W-1:0] mixed;
         if (SPLIT_BACK) begin : g_split
