@@ -235,20 +235,11 @@ module rijndael_ghash_lanes #(
   // in_first_i) only pick one context's answer: with the comparisons behind in_ctx_i, the wrapper's
   // context flop -> lane lookup -> tag compares -> these selects was the ECP5 path of 5a03df4 (seeds 1, 3).
   // A first block (lane 0, nothing to read: in_full is low) reads nothing.
-  // The fold's P_(m-3) hits (f_rhit, f_whit) likewise: a last block accepted now is read next clock, when
-  // the ops now in the multiplier's first and second stages are one stage further, so each context's hit
-  // on its lane two back is decided now from those stages and the port picks one (f_rhit_q, f_whit_q).
-  // (Compared in the read clock, pre_lane_q -> the address -> the tag compares -> t_pw_q was an ECP5
-  // critical path, 92250b9 and 08cecd3 seed 2.) A first block has no P_(m-3) (f_has_p3 is low).
-  logic [CONTEXTS-1:0] fwd_c, pm_c, res_c, pw_c, frhit_c, fwhit_c;
-  logic                f_rhit_q, f_whit_q;
+  logic [CONTEXTS-1:0] fwd_c, pm_c, res_c, pw_c;
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_hits
-    logic [1:0] lane, back2;
+    logic [1:0] lane;
     logic       fwd, rhit, whit;
     assign lane     = next_lane_q[2*c +: 2];
-    assign back2    = (lane >= 2'd2) ? lane - 2'd2 : lane + 2'd1;
-    assign frhit_c[c] = va_q && kind_a_q == OP_BLOCK && int'(ctx_a_q) == c && idx_a_q == back2;
-    assign fwhit_c[c] = vb_q && kind_b_q == OP_BLOCK && int'(ctx_b_q) == c && idx_b_q == back2;
     assign fwd      = va_q && kind_a_q == OP_BLOCK && int'(ctx_a_q) == c && idx_a_q == lane;
     assign rhit     = vb_q && kind_b_q == OP_BLOCK && int'(ctx_b_q) == c && idx_b_q == lane;
     assign whit     = vr_q && kind_r_q == OP_BLOCK && int'(ctx_r_q) == c && idx_r_q == lane;
@@ -267,8 +258,8 @@ module rijndael_ghash_lanes #(
   assign f_va     = {pre_ctx_q, pre_back1};
   assign f_has_v  = pre_full_q || pre_lane_q >= 2'd1;
   assign f_has_p3 = pre_full_q || pre_lane_q >= 2'd2;
-  assign f_rhit   = f_rhit_q;   // vb_q && kind_b_q == OP_BLOCK && {ctx_b_q, idx_b_q} == f_pa
-  assign f_whit   = f_whit_q;   // vr_q && kind_r_q == OP_BLOCK && {ctx_r_q, idx_r_q} == f_pa
+  assign f_rhit   = vb_q && kind_b_q == OP_BLOCK && {ctx_b_q, idx_b_q} == f_pa;
+  assign f_whit   = vr_q && kind_r_q == OP_BLOCK && {ctx_r_q, idx_r_q} == f_pa;
   // V of an issuing block (not a last one: no later block of its lane reads it), written next clock
   assign v_we_d   = blk_issue && !blk_last_q && !pow_start && !fold_issue;
   assign f_vhit   = v_we_d && {blk_ctx_q, blk_lane_q} == f_va;
@@ -498,8 +489,6 @@ module rijndael_ghash_lanes #(
       pre_full_q       <= 1'b0;
       pre_ctx_q        <= '0;
       pre_lane_q       <= '0;
-      f_rhit_q         <= 1'b0;
-      f_whit_q         <= 1'b0;
       blk_valid_q      <= 1'b0;
       blk_last_q       <= 1'b0;
       blk_full_q       <= 1'b0;
@@ -549,8 +538,6 @@ module rijndael_ghash_lanes #(
       pre_lane_q  <= in_lane;
       pre_full_q  <= in_full;
       pre_last_q  <= in_last_i;
-      f_rhit_q    <= frhit_c[in_ctx_i];
-      f_whit_q    <= fwhit_c[in_ctx_i];
       if (accept) begin
         next_lane_q[2*in_ctx_i +: 2] <= (int'(in_lane) == LANES - 1) ? 2'd0 : in_lane + 2'd1;
         full_q[in_ctx_i]             <= in_full || int'(in_lane) == LANES - 1;
