@@ -93,7 +93,7 @@ module rijndael_ghash_lanes #(
   localparam int QUARTERS = 4;
 
   // Wipe sequence
-  logic              clr_q, clr2_q;   // one and two clocks after a reset or clear_i
+  logic              clr_q;           // the clock after a reset or clear_i
   logic              wiping_q;
   logic [ADDR_W-1:0] wipe_addr_q;
 
@@ -190,7 +190,7 @@ module rijndael_ghash_lanes #(
   logic               a_res_q, s_fwd_q;      // a takes the result register (at the issue / next clock)
   logic               fold_next, fold_rd, pow_next_next, pow_start_next2, v_we_d;
   logic [1:0]         lane_back1, lane_back2, pre_back1, pre_back2;
-  logic               sel_fwd, sel_res, sel_pw, sel_pm, f_has_v, f_has_p3, f_rhit, f_whit, f_vhit;
+  logic               sel_fwd, sel_res, sel_pw, sel_pm;
   logic [ADDR_W-1:0]  f_pa, f_va;
 
   assign pow_start  = pow_start_q;
@@ -256,13 +256,46 @@ module rijndael_ghash_lanes #(
   assign sel_pm  = accept_later && pm_c[in_ctx_i];
   assign f_pa     = {pre_ctx_q, pre_back2};
   assign f_va     = {pre_ctx_q, pre_back1};
-  assign f_has_v  = pre_full_q || pre_lane_q >= 2'd1;
-  assign f_has_p3 = pre_full_q || pre_lane_q >= 2'd2;
-  assign f_rhit   = vb_q && kind_b_q == OP_BLOCK && {ctx_b_q, idx_b_q} == f_pa;
-  assign f_whit   = vr_q && kind_r_q == OP_BLOCK && {ctx_r_q, idx_r_q} == f_pa;
   // V of an issuing block (not a last one: no later block of its lane reads it), written next clock
   assign v_we_d   = blk_issue && !blk_last_q && !pow_start && !fold_issue;
-  assign f_vhit   = v_we_d && {blk_ctx_q, blk_lane_q} == f_va;
+
+  // The fold's read sources (P_(m-3): prod_mem, the result register or the write registers; V_(m-2):
+  // v_mem or the write registers) are decided a clock before the last block's read, in its accept clock,
+  // for every context from flops only (the tags one stage earlier, the block being read then, which
+  // issues at the read), registered per context, and picked by pre_ctx_q at the read. Decoding them at
+  // the read (pre_lane_q -> the P_(m-3) address -> the tag compares -> t_pw_q, four LUT levels) was the
+  // ECP5 path of 08cecd3 seed 2 and 92250b9 seed 2; deciding them at the accept behind in_ctx_i (a7e1b58)
+  // put the input side back on the path. A last block that is also a first reads nothing (pre_fold_q).
+  logic [CONTEXTS-1:0] fpm_d, fres_d, fpw_d, fvm_d, fvw_d;
+  logic [CONTEXTS-1:0] fpm_q, fres_q, fpw_q, fvm_q, fvw_q;
+  logic                pre_fold_q;      // a last block, not a message's first, is read now
+  for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_fold
+    logic [1:0] lane, back1, back2;
+    logic       has_v, has_p3, rhit, whit, vhit;
+    assign lane   = next_lane_q[2*c +: 2];
+    assign back1  = (lane >= 2'd1) ? lane - 2'd1 : lane + 2'd2;
+    assign back2  = (lane >= 2'd2) ? lane - 2'd2 : lane + 2'd1;
+    assign has_v  = full_q[c] || lane >= 2'd1;
+    assign has_p3 = full_q[c] || lane >= 2'd2;
+    // stage a now is stage b at the read (f_rhit), stage b now the result stage then (f_whit)
+    assign rhit   = va_q && kind_a_q == OP_BLOCK && int'(ctx_a_q) == c && idx_a_q == back2;
+    assign whit   = vb_q && kind_b_q == OP_BLOCK && int'(ctx_b_q) == c && idx_b_q == back2;
+    // the block read now issues at the read and writes its V (v_we_d then)
+    assign vhit   = pre_valid_q && !pre_last_q && !pow_arm_q && !fold_next &&
+                    int'(pre_ctx_q) == c && pre_lane_q == back1;
+    assign fpm_d[c]  = has_p3 && !rhit && !whit;
+    assign fres_d[c] = has_p3 && rhit;
+    assign fpw_d[c]  = has_p3 && !rhit && whit;
+    assign fvm_d[c]  = has_v && !vhit;
+    assign fvw_d[c]  = has_v && vhit;
+  end
+  always_ff @(posedge clk_i) begin
+    fpm_q  <= fpm_d;
+    fres_q <= fres_d;
+    fpw_q  <= fpw_d;
+    fvm_q  <= fvm_d;
+    fvw_q  <= fvw_d;
+  end
 
   assign op_a = a_mem ^ ({128{a_res_q}} & res);
   assign op_b = b_mem;
@@ -317,7 +350,7 @@ module rijndael_ghash_lanes #(
     logic [31:0]       prod_rd, pow_rd, v_rd;
     logic              s_blk_q, s_pm_q, s_res_q, s_pw_q, s_vm_q, s_vw_q, s_ha_q, s_pow_q, s_hb_q;
     logic              t_pm_q, t_res_q, t_pw_q;
-    logic [31:0]       a_mem_q, b_mem_q, p3_rd_q;
+    logic [31:0]       b_mem_q;
     logic [31:0]       h_cur_q;      // the subkey H while its powers are computed, zero otherwise
     logic              h_clr_q;
 
@@ -350,14 +383,14 @@ module rijndael_ghash_lanes #(
       s_pm_q  <= sel_pm;   // (P_(i-3) from prod_mem, from the result register, from the write registers)
       s_res_q <= sel_res;
       s_pw_q  <= sel_pw;
-      s_vm_q  <= fold_rd && f_has_v && !f_vhit;
-      s_vw_q  <= fold_rd && f_has_v && f_vhit;
+      s_vm_q  <= pre_fold_q && fvm_q[pre_ctx_q];
+      s_vw_q  <= pre_fold_q && fvw_q[pre_ctx_q];
       s_ha_q  <= pow_start_next2;
       s_pow_q <= accept || fold_rd;
       s_hb_q  <= pow_start_next2 || (va_q && kind_a_q == OP_POW && int'(idx_a_q) != LANES - 1);
-      t_pm_q  <= fold_rd && f_has_p3 && !f_rhit && !f_whit;
-      t_res_q <= fold_rd && f_has_p3 && f_rhit;
-      t_pw_q  <= fold_rd && f_has_p3 && !f_rhit && f_whit;
+      t_pm_q  <= pre_fold_q && fpm_q[pre_ctx_q];
+      t_res_q <= pre_fold_q && fres_q[pre_ctx_q];
+      t_pw_q  <= pre_fold_q && fpw_q[pre_ctx_q];
     end
 
     // H is held from its write until its last power is in the result register, then wiped. The clear
@@ -431,27 +464,43 @@ module rijndael_ghash_lanes #(
       assign v_rd[16*h +: 16]    = v_mem[v_raddr];
     end
 
-    // The operand data flops (see Issue). P_(m-3) is loaded into p3_rd_q in the last block's issue clock
-    // and used in the fold's (zero in the other clocks). Reset also in the clock after a reset or clear
-    // (clr_q): the selects, kept flops without reset, still hold what the clock before decided then.
-    // The reset comes from flops (clr_q, clr2_q), so it acts a clock later: these flops may load once
-    // more in the reset or clear clock, and are zero from the second clock after it.
+    // The operand data flops (see Issue). P_(m-3) is loaded into p3_ram_q / p3_oth_q in the last block's
+    // issue clock and used in the fold's (zero in the other clocks). Reset also in the clock after a reset
+    // or clear: the selects, kept flops without reset, still hold what the clock before decided then.
+    // The reset comes from a flop (op_clr_q), so it acts a clock later: these flops may load once more
+    // in the reset or clear clock, and are zero from the second clock after it.
+    //
+    // What comes out of LUT RAM goes through one LUT4 into a flop of its own (a_ram_q: prod_mem or v_mem;
+    // p3_ram_q: prod_mem; b_mem_q: pow_mem or H), the other sources into second flops (a_oth_q, p3_oth_q)
+    // that are XORed in after the flops: op_a = a_ram xor a_oth xor (a_res_q and res) is still one LUT4,
+    // and so is p3_q's load (p3_fwd_q ? res : p3_ram xor p3_oth). With all seven sources of a in one
+    // flop, the read address choice -> DPR16X4 -> two select LUT levels -> a_mem_q was the ECP5 path of
+    // 08cecd3 (seeds 1 and 3).
+    // The reset is one kept flop of the quarter (op_clr_q: high in the two clocks after a reset or
+    // clear), not a LUT merging clr_q and clr2_q in front of the flops' LSR.
+    logic [31:0] a_ram_q, a_oth_q, p3_ram_q, p3_oth_q;
+    logic        op_clr_q;
+    (* keep *)
+    always_ff @(posedge clk_i) op_clr_q <= !rst_ni || clear_i || clr_q;
     always_ff @(posedge clk_i) begin
-      if (clr_q || clr2_q) begin
-        a_mem_q <= '0;
-        b_mem_q <= '0;
-        p3_rd_q <= '0;
+      if (op_clr_q) begin
+        a_ram_q  <= '0;
+        a_oth_q  <= '0;
+        b_mem_q  <= '0;
+        p3_ram_q <= '0;
+        p3_oth_q <= '0;
       end else begin
-        a_mem_q <= ({32{s_blk_q}} & pre_blk_q[32*k +: 32]) ^ ({32{s_pm_q}} & prod_rd) ^ ({32{s_res_q}} & res[32*k +: 32])
-                   ^ ({32{s_pw_q}} & prod_wdata_q) ^ ({32{s_vm_q}} & v_rd) ^ ({32{s_vw_q}} & v_wdata_q)
-                   ^ ({32{s_ha_q}} & h_cur_q);
-        b_mem_q <= ({32{s_pow_q}} & pow_rd) ^ ({32{s_hb_q}} & h_cur_q);
-        p3_rd_q <= ({32{t_pm_q}} & prod_rd) ^ ({32{t_res_q}} & res[32*k +: 32]) ^ ({32{t_pw_q}} & prod_wdata_q);
+        a_ram_q  <= ({32{s_pm_q}} & prod_rd) ^ ({32{s_vm_q}} & v_rd);
+        a_oth_q  <= ({32{s_blk_q}} & pre_blk_q[32*k +: 32]) ^ ({32{s_res_q}} & res[32*k +: 32])
+                    ^ ({32{s_pw_q}} & prod_wdata_q) ^ ({32{s_vw_q}} & v_wdata_q) ^ ({32{s_ha_q}} & h_cur_q);
+        b_mem_q  <= ({32{s_pow_q}} & pow_rd) ^ ({32{s_hb_q}} & h_cur_q);
+        p3_ram_q <= {32{t_pm_q}} & prod_rd;
+        p3_oth_q <= ({32{t_res_q}} & res[32*k +: 32]) ^ ({32{t_pw_q}} & prod_wdata_q);
       end
     end
-    assign a_mem[32*k +: 32] = a_mem_q;
+    assign a_mem[32*k +: 32] = a_ram_q ^ a_oth_q;
     assign b_mem[32*k +: 32] = b_mem_q;
-    assign p3_rd[32*k +: 32] = p3_rd_q;
+    assign p3_rd[32*k +: 32] = p3_ram_q ^ p3_oth_q;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -466,7 +515,6 @@ module rijndael_ghash_lanes #(
 
   always_ff @(posedge clk_i) begin
     clr_q  <= !rst_ni || clear_i;
-    clr2_q <= clr_q;
   end
 
   // The input block, taken every clock and used only where it was accepted (s_blk_q): zeroing it unless
@@ -485,6 +533,7 @@ module rijndael_ghash_lanes #(
       full_q           <= '0;
       in_ready_q       <= 1'b0;
       pre_valid_q      <= 1'b0;
+      pre_fold_q       <= 1'b0;
       pre_last_q       <= 1'b0;
       pre_full_q       <= 1'b0;
       pre_ctx_q        <= '0;
@@ -534,6 +583,7 @@ module rijndael_ghash_lanes #(
 
       // Input register and lane bookkeeping
       pre_valid_q <= accept;
+      pre_fold_q  <= accept && in_last_i && !in_first_i;
       pre_ctx_q   <= in_ctx_i;
       pre_lane_q  <= in_lane;
       pre_full_q  <= in_full;
