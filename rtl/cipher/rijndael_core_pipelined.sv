@@ -152,6 +152,12 @@ module rijndael_core_pipelined #(
   // encryption AddRoundKey in the last part: both directions' linear layer in one part was the critical
   // path of pipelined-both.
   localparam bit SPLIT_BACK = BRAM && DECRYPT && D - 2 >= PRE + SBOX_LAT + 1;
+  // SPLIT_MIX: encrypt-only builds with the same two plain registers split ShiftRows and MixColumns
+  // over them (rijndael_round_mix_split): the second register holds the two halves of every MixColumns
+  // output bit (2*W flops), the last part XORs them with the round key, one LUT level per part. The
+  // whole network with the key in the last part (three LUT levels behind a 2.9 ns route from the
+  // register beside the RAM row) was the critical path of `pipelined`.
+  localparam bit SPLIT_MIX  = BRAM && ENCRYPT && !DECRYPT && D - 2 >= PRE + SBOX_LAT + 1;
   localparam int KEY_AT   = BRAM ? (SPLIT_BACK ? D - 2 : D - 1) :
                             SUBSTAGES == 0 ? 0 : SUBSTAGES == 1 ? 1 : (DECRYPT ? FRONT_AT + 1 : FRONT_AT + 2);
 
@@ -247,9 +253,20 @@ module rijndael_core_pipelined #(
   logic [KEY_W-1:0]  beat_key;
   logic [W-1:0]      beat_block;
 
+  // The wide data registers of the input side (the skid's two beats, the key window, the stepped round
+  // key) are wiped from a kept register of their own, a clock after rst_ni falls: rst_ni through the
+  // reset's inverter to the LSR of the skid's data flops was the critical path (pipelined, seed 1: a
+  // 3.1 ns route after the LUT, 165 MHz). Their control flops still reset from rst_ni, and no beat is
+  // taken for many clocks after a reset (in_wiping_q), so the clock's lag changes nothing they hold
+  // when it matters; the wipe itself is done in the second clock.
+  logic front_wipe_q;
+  (* keep *)
+  always_ff @(posedge clk_i) front_wipe_q <= !rst_ni;
+
   rijndael_skid #(.WIDTH(BEAT_W)) u_input (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
+    .wipe_i     (front_wipe_q),
     .in_valid_i (in_valid_i && !in_wiping_q),
     .in_ready_o (hold_ready),
     .in_data_i  ({in_is_key_i, in_key_len_i, in_block_len_i, in_decrypt_i, in_slot_i, in_key_i, in_block_i}),
@@ -447,13 +464,10 @@ module rijndael_core_pipelined #(
   logic [W-1:0]               wave_key_q;
   if (KEY_REG) begin : g_key_reg
     always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        write_enable_q <= '0;
-        wave_key_q     <= '0;
-      end else begin
-        write_enable_q <= write_now;
-        wave_key_q     <= wave_round_key;
-      end
+      if (!rst_ni) write_enable_q <= '0;
+      else         write_enable_q <= write_now;
+      if (front_wipe_q) wave_key_q <= '0;
+      else              wave_key_q <= wave_round_key;
     end
   end else begin : g_key_direct
     logic unused_key_reg;  // round keys are written in the clock of their key step
@@ -616,6 +630,14 @@ module rijndael_core_pipelined #(
       assign unused_ram_out = ^ram_out;
     end
 
+    // SPLIT_MIX: the second half of the round's MixColumns, registered beside slot j * D + D - 2.
+    wire [W-1:0] mix_sum;
+    if (!SPLIT_MIX || LAST) begin : g_no_mix_sum
+      logic unused_mix_sum;  // no split network in this round
+      assign mix_sum        = '0;
+      assign unused_mix_sum = ^mix_sum;
+    end
+
     for (genvar o = 0; o < D; o++) begin : g_part
       localparam int S = j * D + o;  // the slot this part writes
       logic [W-1:0] part_in, part_out;
@@ -689,6 +711,24 @@ module rijndael_core_pipelined #(
           .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(column_inverse_q),
           .last_round_i(LAST), .state_o(part_out)
         );
+      end else if (SPLIT_MIX && o == D - 2) begin : g_mix_first
+        logic [W-1:0] sum, sum_q;
+        logic         unused_inverse;  // encrypt-only
+        rijndael_round_mix_split #(.MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .PART(1)) u_mix_first (
+          .state_i(part_in), .sum_i('0), .nb_code_i(NB_CODE), .last_round_i(LAST), .mix_o(part_out), .sum_o(sum)
+        );
+        if (!LAST) begin : g_sum_register  // wiped with the slot beside it
+          always_ff @(posedge clk_i) begin
+            if (slot_wipe_q[S]) sum_q <= '0;
+            else                sum_q <= sum;
+          end
+          assign mix_sum = sum_q;
+        end else begin : g_no_sum
+          logic unused_sum;  // the last round has no MixColumns: PART 1 gives zero
+          assign sum_q      = '0;
+          assign unused_sum = ^{sum, sum_q};
+        end
+        assign unused_inverse = part_inverse;
       end else if (BRAM && o < D - 1) begin : g_route_register
         logic unused_inverse;  // a plain register on the route to or from the RAM row
         assign part_out       = part_in;
@@ -705,7 +745,13 @@ module rijndael_core_pipelined #(
         );
       end else if (BRAM || o == FRONT_AT + 1) begin : g_back
         logic [W-1:0] mixed;
-        if (SPLIT_BACK) begin : g_split
+        if (SPLIT_MIX) begin : g_mix_second
+          logic [W-1:0] unused_zero;
+          rijndael_round_mix_split #(.MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .PART(2)) u_mix_second (
+            .state_i(part_in), .sum_i(mix_sum), .nb_code_i(NB_CODE), .last_round_i(LAST),
+            .mix_o(mixed), .sum_o(unused_zero)
+          );
+        end else if (SPLIT_BACK) begin : g_split
           rijndael_round_back_split #(
             .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT), .PART(2)
           ) u_back (
@@ -818,25 +864,25 @@ module rijndael_core_pipelined #(
   // rises; in_ready_o stays low until that wipe is done, as before. (A third flop in out_valid_o's AND, to
   // mask the clock the reset tree adds, was the critical path: out_valid_o leaves the core and comes back
   // as the output handshake.)
-  logic buffer_rst_nq, buffer_valid;
+  // The mask of out_valid_o is a kept copy of buffer_rst_nq (same input): with buffer_rst_nq itself, which
+  // the reset sources pull towards the pipeline's end, the AND sat 2.7 ns away from the buffer's head and
+  // the route into the consumer followed (pipelined, seed 1, 148 MHz).
+  logic buffer_rst_nq, valid_mask_q, buffer_valid;
   (* keep *)
   always_ff @(posedge clk_i) buffer_rst_nq <= rst_ni && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
-  assign out_valid_o = buffer_valid && buffer_rst_nq;
-
-  // The buffer's input valid is a kept copy of slot_valid_q[L-2] (loaded from the same input), placed
-  // beside the buffer's push and count logic: the slot's own flop sits at the end of the pipeline, and its
-  // route into the buffer's count carry chain was the critical path (2.1 ns of 6.3).
-  logic buffer_in_valid_q;
   (* keep *)
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) buffer_in_valid_q <= 1'b0;
-    else         buffer_in_valid_q <= slot_valid_d[L-2];
-  end
+  always_ff @(posedge clk_i) valid_mask_q  <= rst_ni && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
+  assign out_valid_o = buffer_valid && valid_mask_q;
 
-  rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH)) u_out_buffer (
+  // The buffer takes its input valid a clock ahead (EARLY_VALID: slot_valid_d[L-2], the flag that arrives
+  // with the last slot's data) and keeps its own copies of it next to its control and to each slice of
+  // its memory: one kept copy here, placed between the slices, was a 2.8 ns route into the buffer's count
+  // logic (the critical path). The flags have no reset; the buffer is held in reset from the clock after
+  // rst_ni falls until they have flushed, so nothing they hold during a reset is pushed.
+  rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .EARLY_VALID(1'b1)) u_out_buffer (
     .clk_i      (clk_i),
     .rst_ni     (buffer_rst_nq),
-    .in_valid_i (buffer_in_valid_q),
+    .in_valid_i (slot_valid_d[L-2]),
     .in_ready_o (unused_buffer_ready),  // always 1 when pushed: the credits guarantee room
     .in_data_i  ({slot_refused_q[L-2], slot_d[L-1]}),
     .out_valid_o(buffer_valid),
@@ -871,11 +917,15 @@ module rijndael_core_pipelined #(
     end
   end
 
+  always_ff @(posedge clk_i) begin  // key material: wiped from front_wipe_q (see u_input)
+    if (front_wipe_q) window_q <= '0;
+    else              window_q <= window_d;
+  end
+
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       key_error_q  <= 1'b0;
       wave_slot_q  <= '0;
-      window_q     <= '0;
       phase_q      <= '0;
       rcon_q       <= '0;
       wave_busy_q  <= 1'b0;
@@ -893,7 +943,6 @@ module rijndael_core_pipelined #(
     end else begin
       key_error_q  <= key_error_d;
       wave_slot_q  <= wave_slot_d;
-      window_q     <= window_d;
       phase_q      <= phase_d;
       rcon_q       <= rcon_d;
       wave_busy_q  <= wave_busy_d;

@@ -18,9 +18,16 @@
 //   (see below); out_valid_o and out_data_o come from the head register.
 // - The memory holds plaintext and keystream-derived data, so after reset it is zeroed by a counted
 //   sequence (DEPTH cycles, wiping_o high, in_ready_o low); every flop is reset.
+// - EARLY_VALID = 1: in_valid_i is given a clock ahead (the valid of the beat that in_data_i will carry
+//   in the next clock), and the FIFO registers it itself, once for its control and once per 32-bit slice
+//   of the memory (kept copies), so that no single valid flop drives the write enables, pointers and
+//   output registers of every slice (the pipelined core: its one copy, pulled between the slices, was a
+//   2.8 ns route into the count logic, the critical path). in_ready_o keeps its meaning for the beat on
+//   in_data_i; a caller that uses EARLY_VALID never offers a beat it has no credit for.
 module rijndael_fifo_fast #(
   parameter int WIDTH = 8,
-  parameter int DEPTH = 16   // memory entries: a power of two, at least 4 (DEPTH - 1 are used)
+  parameter int DEPTH = 16,  // memory entries: a power of two, at least 4 (DEPTH - 1 are used)
+  parameter bit EARLY_VALID = 1'b0
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -45,16 +52,32 @@ module rijndael_fifo_fast #(
   // Icarus does not propagate a continuous assignment from an unpacked array word.
   logic [2:0][WIDTH-1:0] out_q;
   logic             wiping_q;
-  logic [AW:0]      count_q;              // entries in the memory
+  // Entries in the memory as a thermometer code (bit i: more than i entries; the memory holds at most
+  // DEPTH - 1): it moves by a shift, one LUT per bit, where a binary count's adder behind the push and fetch
+  // decisions was the critical path of the pipelined core (a carry chain after two LUTs, 6.9 ns though all
+  // local). Only "one entry" and "fewer than DEPTH - 2" are ever asked of it.
+  logic [DEPTH-2:0] count_q;
   logic             in_ready_q, empty_q, empty_d;
 
   logic [AW-1:0] wipe_addr;              // slice 0's write address
   logic       wiping_d, pop, fetch, bypass, push, arrive;
-  logic [2:0] held;                       // output registers full, plus the fetch landing now
 
   // Empty is a flop: the bypass and fetch decisions start from it. After this clock the memory is empty
   // if it is now and push equals fetch, or it holds one entry that is fetched while none is pushed.
-  assign empty_d   = push == fetch ? empty_q : (fetch && count_q == (AW+1)'(1));
+  assign empty_d   = push == fetch ? empty_q : (fetch && count_q[0] && !count_q[1]);
+  // The beat's valid: this clock's, or the one registered a clock ago from in_valid_i (EARLY_VALID).
+  localparam int GROUPS_V = (WIDTH + 31) / 32;
+  logic                in_valid;           // the control's copy
+  logic [GROUPS_V-1:0] slice_in_valid;     // each slice's copy
+  if (EARLY_VALID) begin : g_early_valid
+    (* keep *) always_ff @(posedge clk_i) in_valid <= in_valid_i;
+    for (genvar g = 0; g < GROUPS_V; g++) begin : g_copy
+      (* keep *) always_ff @(posedge clk_i) slice_in_valid[g] <= in_valid_i;
+    end
+  end else begin : g_valid_now
+    assign in_valid       = in_valid_i;
+    assign slice_in_valid = {GROUPS_V{in_valid_i}};
+  end
   // in_ready_o is a flop: the memory's write enables (one per LUT-RAM bank, each fanning out to every bit
   // of the bank) must not wait for a pointer compare. It is decided a clock ahead from the memory's count
   // then, as if that clock pushed (one entry at most) and fetched nothing, so it never admits a beat that
@@ -66,11 +89,14 @@ module rijndael_fifo_fast #(
 
   // Room in the output registers, counted without this clock's pop: a fetch issued now lands next clock,
   // when the registers and the fetch landing now must have left it a place; a bypassed beat lands now.
-  assign held   = 3'(out_valid_q[0]) + 3'(out_valid_q[1]) + 3'(out_valid_q[2]);
-  assign fetch  = !empty_q && !wiping_q && held + 3'(fetched_q) < 3'd3;
+  // (The valid flags fill from [0] up, so (registers full + fetched_q) < 3 is !out_valid_q[2] && !(out_valid_q[1] &&
+  // fetched_q), and (registers full) < 3 is !out_valid_q[2]: written so, the fetch is one LUT from flops; as a sum it
+  // was three LUT levels in front of the count's carry chain, the pipelined core's critical path.)
+  // (No wipe term: the memory stays empty while it is wiped, as in_ready_q is low then.)
+  assign fetch  = !empty_q && !out_valid_q[2] && !(out_valid_q[1] && fetched_q);
   // An input beat may skip the memory only when nothing older is in the memory or in flight.
-  assign bypass = in_valid_i && in_ready_q && empty_q && !fetched_q && held < 3'd3;
-  assign push   = in_valid_i && in_ready_q && !bypass;
+  assign bypass = in_valid && in_ready_q && empty_q && !fetched_q && !out_valid_q[2];
+  assign push   = in_valid && in_ready_q && !bypass;
 
   // At most one entry arrives at the output registers per clock: the fetched one, or a bypassed beat.
   assign arrive  = fetched_q || bypass;
@@ -109,6 +135,9 @@ module rijndael_fifo_fast #(
     localparam int LO = g * GROUP_W;
     localparam int SW = (WIDTH - LO < GROUP_W) ? WIDTH - LO : GROUP_W;
     logic [AW-1:0]     wr_addr_q, rd_addr_q;
+    // The slice's copy of the wipe flag (below): it also drives the slice's memory writes and pointers,
+    // so the global flag reaches only the control.
+    logic              slice_wiping_q;
     logic [BANK_W-1:0] wr_bank, rd_bank, fetch_bank_q;  // the bank read into the read registers last clock
     logic [BANKS*SW-1:0] read_q;  // one read register per bank (flat: Yosys cannot size a 2-D packed net here)
     logic [SW-1:0]       slice_fetch_data;
@@ -129,8 +158,8 @@ module rijndael_fifo_fast #(
         // The write enable does not wait for in_ready_q (on ECP5 the handshake in front of every LUT-RAM
         // write enable was the critical path): the slot at the write pointer is always free, so a beat that
         // is refused or bypassed is written there harmlessly and the pointer does not move.
-        if ((wiping_q || in_valid_i) && wr_bank == BANK_W'(b))
-          mem[wr_addr_q[LOW_W-1:0]] <= wiping_q ? '0 : in_data_i[LO +: SW];
+        if ((slice_wiping_q || slice_in_valid[g]) && wr_bank == BANK_W'(b))
+          mem[wr_addr_q[LOW_W-1:0]] <= slice_wiping_q ? '0 : in_data_i[LO +: SW];
       end
 
       always_ff @(posedge clk_i) begin
@@ -148,11 +177,15 @@ module rijndael_fifo_fast #(
     // copies stay equal and synthesis cannot merge them (a copy of a flop loaded from the same net would
     // be merged).
     logic [2:0]      slice_valid_q;
-    logic            slice_fetched_q, slice_wiping_q, slice_pop, slice_arrive;
+    logic            slice_fetched_q, slice_pop, slice_arrive;
     logic [3*SW-1:0] slice_out_q;  // entry k at [k*SW +: SW], k = 0 the head (flat, as read_q)
     logic [SW-1:0]   slice_arrival;
     assign slice_pop     = slice_valid_q[0] && out_ready_i;
-    assign slice_arrive  = slice_fetched_q || bypass;
+    // The slice's own bypass and push decisions (the global ones, from the slice's copy of the valid).
+    logic slice_bypass, slice_push;
+    assign slice_bypass  = slice_in_valid[g] && in_ready_q && empty_q && !fetched_q && !out_valid_q[2];
+    assign slice_push    = slice_in_valid[g] && in_ready_q && !slice_bypass;
+    assign slice_arrive  = slice_fetched_q || slice_bypass;
     assign slice_arrival = slice_fetched_q ? slice_fetch_data : in_data_i[LO +: SW];
     for (genvar k = 0; k < 3; k++) begin : g_view
       assign out_q[k][LO +: SW] = slice_out_q[k*SW +: SW];
@@ -197,8 +230,8 @@ module rijndael_fifo_fast #(
         rd_addr_q    <= '0;
         fetch_bank_q <= '0;
       end else begin
-        if (push || wiping_q)  wr_addr_q <= wr_addr_q + 1'b1;
-        if (fetch || wiping_q) rd_addr_q <= rd_addr_q + 1'b1;
+        if (slice_push || slice_wiping_q) wr_addr_q <= wr_addr_q + 1'b1;
+        if (fetch || slice_wiping_q)      rd_addr_q <= rd_addr_q + 1'b1;
         fetch_bank_q <= rd_bank;
       end
     end
@@ -232,9 +265,10 @@ module rijndael_fifo_fast #(
       empty_q     <= 1'b1;
     end else begin
       fetched_q  <= fetch;
-      count_q    <= count_q + (AW+1)'(push) - (AW+1)'(fetch);
+      if (push && !fetch)      count_q <= {count_q[DEPTH-3:0], 1'b1};
+      else if (fetch && !push) count_q <= {1'b0, count_q[DEPTH-2:1]};
       empty_q    <= empty_d;
-      in_ready_q <= !wiping_d && count_q < (AW+1)'(DEPTH - 2);
+      in_ready_q <= !wiping_d && !count_q[DEPTH-3];
       wiping_q   <= wiping_d;
     end
   end

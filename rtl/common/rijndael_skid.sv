@@ -6,7 +6,9 @@
 // The handshake itself reaches only the valid flags: the data registers load whenever they are free,
 // whatever in_valid_i is. One beat per clock passes with out_ready_i high; latency one clock; order kept,
 // nothing dropped: a beat that arrives while the head is held waits in the spare register, and in_ready_o
-// falls while that register is full. Reset empties and zeroes both registers.
+// falls while that register is full. Reset empties both registers; wipe_i zeroes their data (the data
+// registers are wide, so their reset may come from a register of its own, a clock after rst_ni: the
+// caller ties wipe_i to that register, or to !rst_ni).
 //
 // next_valid_o / next_data_o are the head's next state (what out_valid_o / out_data_o will be after this
 // clock edge): a consumer can decide from them into flops a clock ahead, so that its out_ready_i is a
@@ -20,6 +22,7 @@ module rijndael_skid #(
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
+  input  logic             wipe_i,       // zero both data registers (active high)
   input  logic             in_valid_i,
   output logic             in_ready_o,
   input  logic [WIDTH-1:0] in_data_i,
@@ -63,15 +66,20 @@ module rijndael_skid #(
     if (!rst_ni) begin
       head_valid_q  <= 1'b0;
       spare_valid_q <= 1'b0;
-      head_q        <= '0;
-      spare_q       <= '0;
       head_load_q   <= 1'b1;
     end else begin
       head_valid_q  <= head_valid_d;
       spare_valid_q <= spare_valid_d;
-      head_q        <= head_d;
-      spare_q       <= spare_d;
       head_load_q   <= !head_valid_d || out_ready_next_i;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (wipe_i) begin
+      head_q  <= '0;
+      spare_q <= '0;
+    end else begin
+      head_q  <= head_d;
+      spare_q <= spare_d;
     end
   end
 endmodule

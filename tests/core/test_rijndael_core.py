@@ -783,6 +783,12 @@ def internal_regs(cfg) -> list[str]:
             regs.append(core + "g_state.state_q")
     elif cfg.params["ARCH"] == 0:
         regs.append("g_iterative.u_core.g_unrolled.u_core.g_rounds.state_q")
+    elif cfg.params["ARCH"] == 1 and cfg.params["SBOX"] == 1 and cfg.params["SUBSTAGES"] >= 4 and not cfg.decrypt:
+        # SPLIT_MIX: every round but the last keeps the second half of its MixColumns beside a slot
+        d = 1 + cfg.params["SUBSTAGES"]
+        rounds = max(cfg.params["MAX_NB"], cfg.params["MAX_NK"]) + 6
+        regs += [f"g_pipelined.u_core.g_round[{j}].g_part[{d - 2}].g_mix_first.sum_q"
+                 for j in range(rounds - 1)]
     return regs
 
 
