@@ -14,6 +14,14 @@
 //   resets from separate registers, and the pin registers have none (they sample their pin every clock,
 //   so one clock of reset sets them): one reset net to the pin registers, which sit beside pads all around
 //   the die, was a critical path of its own (rst_n -> LSR, 7.1 ns, pipelined core on ECP5).
+// - the output pins are registered once more, by the pads, as plain copies;
+// - nothing in the wrapper fans out across the die: the control pins (in_shift, out_ready, out_shift) are
+//   sampled by one kept flop per 32-bit group of the register they steer, and the wrapper's reset reaches
+//   each group from a kept flop of its own, so every enable and reset net is 32 flops wide. One reset net
+//   and one out_ready/out_shift enable to all 128..256 bits were the critical paths of the pipelined core
+//   at 149 MHz (rst_n -> LUT -> 3.6 ns -> an error_q LSR; out_ready_q -> LUT -> 3.1 ns -> out_byte_o CE),
+//   i.e. the wrapper, not the core, set Fmax. Pad-to-flop paths are not timed, so the copies cost no
+//   latency: every copy samples its pin in the same clock.
 // The core instance keeps its hierarchy through synthesis (keep_hierarchy) so that the flow can report
 // the core's own cell counts separately from the wrapper's; it is flattened before place and route.
 module rijndael_synth_top #(
@@ -51,89 +59,136 @@ module rijndael_synth_top #(
   localparam int KEY_W   = 32 * MAX_NK;
   localparam int LOAD_W  = (KEY_W > BLOCK_W) ? KEY_W : BLOCK_W;
   localparam int SLOT_W  = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1;
+  localparam int LOAD_G  = LOAD_W / 32;   // 32-bit groups of the input shift register
+  localparam int RES_G   = BLOCK_W / 32;  // and of the output shift register
 
-  // Reset from a register, not a pad (its flops have no reset themselves): rst_pipe_q[1] for the core,
-  // rst_pipe_q[2] (one clock later, a distinct register) for the wrapper's beat and result registers.
-  logic [2:0] rst_pipe_q;
-  logic       rst_n, core_rst_n;
-  // Pin registers (inputs).
-  logic [7:0] in_byte_q, in_ctrl_q;
-  logic       in_shift_q, in_go_q, out_ready_q, out_shift_q;
+  // Reset from a register, not a pad (its flops have no reset themselves): rst_pipe_q[1] for the core;
+  // one clock later each group of the wrapper's registers is reset from a kept flop of its own
+  // (active high, as an ECP5 flop's LSR is).
+  logic [1:0]        rst_pipe_q;
+  logic              core_rst_n;
+  logic [LOAD_G-1:0] load_rst_q;
+  logic [RES_G-1:0]  result_rst_q;
+  logic              flag_rst_q;
+  // Pin registers (inputs); the enables one kept copy per group.
+  logic [7:0]        in_byte_q, in_ctrl_q;
+  logic              in_go_q, core_out_ready_q;
+  logic [LOAD_G-1:0] in_shift_q;
+  logic [RES_G-1:0]  out_ready_q, out_shift_q;
   // Beat assembly and offer.
-  logic [LOAD_W-1:0] load_q, load_d;
-  logic [7:0]        beat_ctrl_q, beat_ctrl_d;
-  logic              offer_q, offer_d;
+  logic [LOAD_W-1:0] load_q;
+  logic [7:0]        beat_ctrl_q;
+  logic              offer_q;
   // Result capture.
-  logic [BLOCK_W-1:0] result_q, result_d;
-  logic               captured_q, captured_d, error_q, error_d;
+  logic [BLOCK_W-1:0] result_q;
+  logic               captured_q, error_q;
   // Pin registers (outputs).
   logic               key_error_q;
 
   logic               core_in_ready, core_out_valid, core_out_error, core_key_error;
   logic [BLOCK_W-1:0] core_out_block;
 
-  always_comb begin
-    load_d      = load_q;
-    beat_ctrl_d = beat_ctrl_q;
-    offer_d     = offer_q;
-    if (in_shift_q) load_d = {load_q[LOAD_W-9:0], in_byte_q};
-    // A new beat is latched only when none is pending, so the core sees stable data while valid.
-    if (offer_q && core_in_ready) offer_d = 1'b0;
-    if (in_go_q && !offer_q) begin
-      offer_d     = 1'b1;
-      beat_ctrl_d = in_ctrl_q;
-    end
-    result_d   = result_q;
-    captured_d = captured_q;
-    error_d    = error_q;
-    if (core_out_valid && out_ready_q) begin
-      result_d   = core_out_block;
-      captured_d = 1'b1;
-      error_d    = core_out_error;
-    end else if (out_shift_q) begin
-      result_d = {result_q[BLOCK_W-9:0], 8'h00};
-    end
-  end
-
-  always_ff @(posedge clk_i) rst_pipe_q <= {rst_pipe_q[1:0], rst_ni};
+  always_ff @(posedge clk_i) rst_pipe_q <= {rst_pipe_q[0], rst_ni};
   assign core_rst_n = rst_pipe_q[1];
-  assign rst_n      = rst_pipe_q[2];
+  for (genvar g = 0; g < LOAD_G; g++) begin : g_load_rst
+    (* keep *) always_ff @(posedge clk_i) load_rst_q[g] <= !rst_pipe_q[1];
+  end
+  for (genvar g = 0; g < RES_G; g++) begin : g_result_rst
+    (* keep *) always_ff @(posedge clk_i) result_rst_q[g] <= !rst_pipe_q[1];
+  end
+  (* keep *) always_ff @(posedge clk_i) flag_rst_q <= !rst_pipe_q[1];
 
   // Pin registers: no reset (see the header).
   always_ff @(posedge clk_i) begin
-    in_byte_q   <= in_byte_i;
-    in_ctrl_q   <= in_ctrl_i;
-    in_shift_q  <= in_shift_i;
-    in_go_q     <= in_go_i;
-    out_ready_q <= out_ready_i;
-    out_shift_q <= out_shift_i;
+    in_byte_q        <= in_byte_i;
+    in_ctrl_q        <= in_ctrl_i;
+    in_go_q          <= in_go_i;
+    core_out_ready_q <= out_ready_i;
+  end
+  for (genvar g = 0; g < LOAD_G; g++) begin : g_in_shift
+    (* keep *) always_ff @(posedge clk_i) in_shift_q[g] <= in_shift_i;
+  end
+  for (genvar g = 0; g < RES_G; g++) begin : g_out_pins
+    (* keep *) always_ff @(posedge clk_i) out_ready_q[g] <= out_ready_i;
+    (* keep *) always_ff @(posedge clk_i) out_shift_q[g] <= out_shift_i;
   end
 
+  // The input shift register, a byte per clock into the bottom; group g shifts in the top byte of group
+  // g - 1. It holds key material: wiped by reset.
+  for (genvar g = 0; g < LOAD_G; g++) begin : g_load
+    logic [7:0] below;
+    if (g == 0) begin : g_bottom
+      assign below = in_byte_q;
+    end else begin : g_upper
+      assign below = load_q[32*g-1 -: 8];
+    end
+    always_ff @(posedge clk_i) begin
+      if (load_rst_q[g])     load_q[32*g +: 32] <= '0;
+      else if (in_shift_q[g]) load_q[32*g +: 32] <= {load_q[32*g +: 24], below};
+    end
+  end
+
+  // The beat offer: a new beat is latched only when none is pending, so the core sees stable data while
+  // valid.
   always_ff @(posedge clk_i) begin
-    if (!rst_n) begin
-      load_q      <= '0;  // holds key material
+    if (flag_rst_q) begin
       beat_ctrl_q <= '0;
       offer_q     <= 1'b0;
-      result_q    <= '0;  // holds cipher output
+    end else if (in_go_q && !offer_q) begin
+      beat_ctrl_q <= in_ctrl_q;
+      offer_q     <= 1'b1;
+    end else if (offer_q && core_in_ready) begin
+      offer_q <= 1'b0;
+    end
+  end
+
+  // Result capture: the core's block when it hands one over (its out_ready_i is core_out_ready_q, which
+  // samples the same pin in the same clock as every group's out_ready_q), else a byte shift towards the
+  // top; it holds cipher output: wiped by reset.
+  for (genvar g = 0; g < RES_G; g++) begin : g_result
+    logic [7:0] below;
+    if (g == 0) begin : g_bottom
+      assign below = 8'h00;
+    end else begin : g_upper
+      assign below = result_q[32*g-1 -: 8];
+    end
+    always_ff @(posedge clk_i) begin
+      if (result_rst_q[g])                       result_q[32*g +: 32] <= '0;
+      else if (core_out_valid && out_ready_q[g]) result_q[32*g +: 32] <= core_out_block[32*g +: 32];
+      else if (out_shift_q[g])                   result_q[32*g +: 32] <= {result_q[32*g +: 24], below};
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (flag_rst_q) begin
       captured_q  <= 1'b0;
       error_q     <= 1'b0;
       key_error_q <= 1'b0;
     end else begin
-      load_q      <= load_d;
-      beat_ctrl_q <= beat_ctrl_d;
-      offer_q     <= offer_d;
-      result_q    <= result_d;
-      captured_q  <= captured_d;
-      error_q     <= error_d;
+      if (core_out_valid && core_out_ready_q) begin
+        captured_q <= 1'b1;
+        error_q    <= core_out_error;
+      end
       key_error_q <= core_key_error;
     end
   end
 
-  assign in_busy_o   = offer_q;
-  assign out_byte_o  = result_q[BLOCK_W-1 -: 8];
-  assign out_valid_o = captured_q;
-  assign out_error_o = error_q;
-  assign key_error_o = key_error_q;
+  // Output pin registers: plain copies, placed by the pads, so that the flops the core's outputs load
+  // (and the logic in front of them) can sit next to the core (captured_q's enable, 3.7 ns from the core
+  // to a flop by the pad, was the critical path once the wrapper's resets and enables were split).
+  logic [7:0] out_byte_q;
+  logic       in_busy_q, out_valid_q, out_error_q, key_error_pin_q;
+  always_ff @(posedge clk_i) begin
+    in_busy_q       <= offer_q;
+    out_byte_q      <= result_q[BLOCK_W-1 -: 8];
+    out_valid_q     <= captured_q;
+    out_error_q     <= error_q;
+    key_error_pin_q <= key_error_q;
+  end
+  assign in_busy_o   = in_busy_q;
+  assign out_byte_o  = out_byte_q;
+  assign out_valid_o = out_valid_q;
+  assign out_error_o = out_error_q;
+  assign key_error_o = key_error_pin_q;
 
   (* keep_hierarchy *)
   rijndael_core #(
@@ -154,7 +209,7 @@ module rijndael_synth_top #(
     .in_key_i      (load_q[KEY_W-1:0]),
     .in_block_i    (load_q[LOAD_W-1 -: BLOCK_W]),
     .out_valid_o   (core_out_valid),
-    .out_ready_i   (out_ready_q),
+    .out_ready_i   (core_out_ready_q),
     .out_block_o   (core_out_block),
     .out_error_o   (core_out_error),
     .key_error_o   (core_key_error)
