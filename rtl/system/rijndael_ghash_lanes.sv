@@ -101,6 +101,14 @@ module rijndael_ghash_lanes #(
   logic [2*CONTEXTS-1:0] next_lane_q;
   logic [CONTEXTS-1:0]   full_q;      // all three lanes hold data of the message in progress
 
+  // Port register: what the input port offered in the clock it was taken (acc0_q), with nothing in
+  // front of it but the handshake, so no input port reaches the lane lookup, the read addresses or the
+  // selects (in_ctx_i -> the lane lookup / the per-context selects -> the kept read-address and select
+  // flops of the quarters was the ECP5 path of 6b82a10's successor, seeds 2 and 3)
+  logic               acc0_q, first0_q, last0_q;
+  logic [CTX_W-1:0]   ctx0_q;
+  logic [127:0]       blk0_q;
+
   // Input register (the accept clock's lane lookup included)
   logic               in_ready_q;
   logic               pre_valid_q, pre_last_q, pre_full_q;
@@ -144,7 +152,7 @@ module rijndael_ghash_lanes #(
   // ---------------------------------------------------------------------------------------------
   // Handshakes. in_ready_o is a flop: its next value is computed from the next state of what it depends
   // on (the wipe, the subkey write, a last block just accepted, the results promised to the queue).
-  logic accept, h_write, pop, push, push_next;
+  logic accept_p, accept, h_write, pop, push, push_next;
   logic [2:0] q_count_d;
   logic [1:0] in_lane;
   logic       in_full;
@@ -154,19 +162,20 @@ module rijndael_ghash_lanes #(
 
   assign in_ready_o = in_ready_q;
   assign h_ready_o  = h_ready_q;      // a flop: !wiping_q && !h_busy_q
-  assign accept     = in_valid_i && in_ready_q;
+  assign accept_p   = in_valid_i && in_ready_q;   // a block taken at the port (into the port register)
+  assign accept     = acc0_q;                     // ... and entering the unit a clock later
   assign h_write    = h_valid_i && h_ready_q;
   assign pop        = out_valid_q && out_ready_i;
-  assign in_lane    = in_first_i ? 2'd0 : next_lane_q[2*in_ctx_i +: 2];
-  assign in_full    = !in_first_i && full_q[in_ctx_i];
+  assign in_lane    = first0_q ? 2'd0 : next_lane_q[2*ctx0_q +: 2];
+  assign in_full    = !first0_q && full_q[ctx0_q];
 
   // Not in the clock after a last block is accepted: the last block is read then, issues in the next
   // clock and its fold in the one after, so a block accepted then would be read with the fold's operands
   // and collide with it at the issue. A block taken in the clock after issues after the fold.
   assign wiping_d      = wiping_q && int'(wipe_addr_q) != ENTRIES - 1;
   assign h_busy_d      = h_write || (h_busy_q && !pow_done);
-  assign outstanding_d = outstanding_q + 3'(accept && in_last_i) - 3'(pop);
-  assign in_ready_d    = !wiping_d && !h_busy_d && !(accept && in_last_i) && int'(outstanding_d) < OUT_DEPTH;
+  assign outstanding_d = outstanding_q + 3'(accept_p && in_last_i) - 3'(pop);
+  assign in_ready_d    = !wiping_d && !h_busy_d && !(accept_p && in_last_i) && int'(outstanding_d) < OUT_DEPTH;
 
   // ---------------------------------------------------------------------------------------------
   // Issue: at most one operation per clock. The handshakes above keep the sources apart: blocks and
@@ -209,7 +218,7 @@ module rijndael_ghash_lanes #(
   // between), once the subkey is held and the issue slot is free then: no block can be read in the next
   // clock (in_ready_o is low while h_busy_q), and no fold is read then (fold_rd). A block read now
   // issues in the next clock, before the power.
-  assign pow_start_next2 = h_busy_q && !pow_started_q && !fold_rd;
+  assign pow_start_next2 = h_busy_q && !pow_started_q && !fold_rd && !acc0_q;
   assign pow_next_next   = vb_q && kind_b_q == OP_POW && int'(idx_b_q) != LANES - 1;
 
   // Lanes of blocks m-2 (folded with H^2) and m-3 (its product taken as it is), counted back from the
@@ -249,11 +258,11 @@ module rijndael_ghash_lanes #(
     assign pw_c[c]  = full_q[c] && !fwd && !rhit && whit;
   end
   logic accept_later;   // a block other than a message's first is accepted now
-  assign accept_later = accept && !in_first_i;
-  assign sel_fwd = accept_later && fwd_c[in_ctx_i];
-  assign sel_res = accept_later && res_c[in_ctx_i];
-  assign sel_pw  = accept_later && pw_c[in_ctx_i];
-  assign sel_pm  = accept_later && pm_c[in_ctx_i];
+  assign accept_later = accept && !first0_q;
+  assign sel_fwd = accept_later && fwd_c[ctx0_q];
+  assign sel_res = accept_later && res_c[ctx0_q];
+  assign sel_pw  = accept_later && pw_c[ctx0_q];
+  assign sel_pm  = accept_later && pm_c[ctx0_q];
   assign f_pa     = {pre_ctx_q, pre_back2};
   assign f_va     = {pre_ctx_q, pre_back1};
   // V of an issuing block (not a last one: no later block of its lane reads it), written next clock
@@ -269,6 +278,21 @@ module rijndael_ghash_lanes #(
   logic [CONTEXTS-1:0] fpm_d, fres_d, fpw_d, fvm_d, fvw_d;
   logic [CONTEXTS-1:0] fpm_q, fres_q, fpw_q, fvm_q, fvw_q;
   logic                pre_fold_q;      // a last block, not a message's first, is read now
+  // The stage-a and stage-b tags again, as kept flops of their own (a block in the stage, its context
+  // and lane): with the tags themselves, ABC shared the compares with the accept's selects (fwd_c ..
+  // pw_c), and in_ctx_i -> the shared LUTs -> s_res_q became the path (6b82a10, seed 2).
+  logic                fa_blk_q, fb_blk_q;
+  logic [CTX_W-1:0]    fa_ctx_q, fb_ctx_q;
+  logic [1:0]          fa_idx_q, fb_idx_q;
+  (* keep *)
+  always_ff @(posedge clk_i) begin
+    fa_blk_q <= op_valid && op_kind == OP_BLOCK;
+    fa_ctx_q <= op_ctx;
+    fa_idx_q <= op_idx;
+    fb_blk_q <= fa_blk_q;
+    fb_ctx_q <= fa_ctx_q;
+    fb_idx_q <= fa_idx_q;
+  end
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_fold
     logic [1:0] lane, back1, back2;
     logic       has_v, has_p3, rhit, whit, vhit;
@@ -278,8 +302,8 @@ module rijndael_ghash_lanes #(
     assign has_v  = full_q[c] || lane >= 2'd1;
     assign has_p3 = full_q[c] || lane >= 2'd2;
     // stage a now is stage b at the read (f_rhit), stage b now the result stage then (f_whit)
-    assign rhit   = va_q && kind_a_q == OP_BLOCK && int'(ctx_a_q) == c && idx_a_q == back2;
-    assign whit   = vb_q && kind_b_q == OP_BLOCK && int'(ctx_b_q) == c && idx_b_q == back2;
+    assign rhit   = fa_blk_q && int'(fa_ctx_q) == c && fa_idx_q == back2;
+    assign whit   = fb_blk_q && int'(fb_ctx_q) == c && fb_idx_q == back2;
     // the block read now issues at the read and writes its V (v_we_d then)
     assign vhit   = pre_valid_q && !pre_last_q && !pow_arm_q && !fold_next &&
                     int'(pre_ctx_q) == c && pre_lane_q == back1;
@@ -366,8 +390,8 @@ module rijndael_ghash_lanes #(
 
     (* keep *)
     always_ff @(posedge clk_i) begin
-      b_pa_q  <= {in_ctx_i, in_lane};
-      b_wa_q  <= {in_ctx_i, in_last_i ? 2'd0 : 2'(LANES - 1)};
+      b_pa_q  <= {ctx0_q, in_lane};
+      b_wa_q  <= {ctx0_q, last0_q ? 2'd0 : 2'(LANES - 1)};
       f_pa_q  <= f_pa;
       f_wa_q  <= {pre_ctx_q, 2'd1};
       f_va_q  <= f_va;
@@ -521,13 +545,21 @@ module rijndael_ghash_lanes #(
   // accepted put the accept (from the ports) and the input reset / clear_i LUT in front of its 128 flops'
   // LSR (5a03df4, seed 2). Wiped a clock after a reset or clear, like the operand flops.
   always_ff @(posedge clk_i) begin
+    ctx0_q   <= in_ctx_i;
+    first0_q <= in_first_i;
+    last0_q  <= in_last_i;
+    if (clr_q) blk0_q <= '0;
+    else       blk0_q <= in_block_i;
+  end
+  always_ff @(posedge clk_i) begin
     if (clr_q) pre_blk_q <= '0;
-    else       pre_blk_q <= in_block_i;
+    else       pre_blk_q <= blk0_q;
   end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_i) begin
       wiping_q         <= 1'b1;
+      acc0_q           <= 1'b0;
       wipe_addr_q      <= '0;
       next_lane_q      <= '0;
       full_q           <= '0;
@@ -568,8 +600,6 @@ module rijndael_ghash_lanes #(
       idx_a_q          <= '0;
       idx_b_q          <= '0;
       idx_r_q          <= '0;
-      q_hash_q         <= '0;
-      q_ctx_q          <= '0;
       q_wr_oh_q        <= OUT_DEPTH'(1);
       q_we_q           <= '0;
       q_rd_q           <= '0;
@@ -580,17 +610,18 @@ module rijndael_ghash_lanes #(
       wiping_q <= wiping_d;
       if (wiping_q) wipe_addr_q <= wipe_addr_q + 1'b1;
       in_ready_q <= in_ready_d;
+      acc0_q     <= accept_p;
 
       // Input register and lane bookkeeping
       pre_valid_q <= accept;
-      pre_fold_q  <= accept && in_last_i && !in_first_i;
-      pre_ctx_q   <= in_ctx_i;
+      pre_fold_q  <= accept && last0_q && !first0_q;
+      pre_ctx_q   <= ctx0_q;
       pre_lane_q  <= in_lane;
       pre_full_q  <= in_full;
-      pre_last_q  <= in_last_i;
+      pre_last_q  <= last0_q;
       if (accept) begin
-        next_lane_q[2*in_ctx_i +: 2] <= (int'(in_lane) == LANES - 1) ? 2'd0 : in_lane + 2'd1;
-        full_q[in_ctx_i]             <= in_full || int'(in_lane) == LANES - 1;
+        next_lane_q[2*ctx0_q +: 2] <= (int'(in_lane) == LANES - 1) ? 2'd0 : in_lane + 2'd1;
+        full_q[ctx0_q]             <= in_full || int'(in_lane) == LANES - 1;
       end
 
       // Read stage -> issue
@@ -646,12 +677,6 @@ module rijndael_ghash_lanes #(
       // Output queue and the count of results promised to it
       q_we_q <= push_next ? q_wr_oh_q : '0;
       if (push_next) q_wr_oh_q <= {q_wr_oh_q[OUT_DEPTH-2:0], q_wr_oh_q[OUT_DEPTH-1]};
-      for (int e = 0; e < OUT_DEPTH; e++) begin
-        if (q_we_q[e]) begin
-          q_hash_q[128*e +: 128]   <= sum_q ^ res;
-          q_ctx_q[CTX_W*e +: CTX_W] <= ctx_r_q;
-        end
-      end
       if (pop) q_rd_q <= q_rd_q + 2'd1;
       q_count_q     <= q_count_d;
       out_valid_q   <= q_count_d != 3'd0;
@@ -675,6 +700,26 @@ module rijndael_ghash_lanes #(
     always_ff @(posedge clk_i) begin
       if (sum_wipe_q)      sum_q[32*k +: 32] <= '0;
       else if (sum_load_q) sum_q[32*k +: 32] <= res[32*k +: 32] ^ p3_q[32*k +: 32];
+    end
+  end
+
+  // The queue's entries are wiped by kept flops of their own, per entry and quarter (the clock after a
+  // reset or clear): the input reset / clear_i LUT in front of the LSR of all 512 entry flops, across
+  // the die, was the ECP5 path of 6b82a10 seed 3. out_valid_o is low from the reset or clear clock on, so
+  // an entry written then, or not yet wiped, is never handed out; it is zero a clock later.
+  for (genvar e = 0; e < OUT_DEPTH; e++) begin : g_entry
+    for (genvar k = 0; k < QUARTERS; k++) begin : g_eq
+      logic q_clr_q;
+      (* keep *)
+      always_ff @(posedge clk_i) q_clr_q <= !rst_ni || clear_i;
+      always_ff @(posedge clk_i) begin
+        if (q_clr_q)       q_hash_q[128*e + 32*k +: 32] <= '0;
+        else if (q_we_q[e]) q_hash_q[128*e + 32*k +: 32] <= sum_q[32*k +: 32] ^ res[32*k +: 32];
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      if (g_entry[e].g_eq[0].q_clr_q) q_ctx_q[CTX_W*e +: CTX_W] <= '0;
+      else if (q_we_q[e])             q_ctx_q[CTX_W*e +: CTX_W] <= ctx_r_q;
     end
   end
 
