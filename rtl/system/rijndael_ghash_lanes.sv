@@ -158,7 +158,7 @@ module rijndael_ghash_lanes #(
   logic       in_full;
   logic       wiping_d, h_busy_d, in_ready_d;
   logic [2:0] outstanding_d;
-  logic       pow_done, pow_done_next;
+  logic       pow_done, pow_done_next, pow_done_q;
 
   assign in_ready_o = in_ready_q;
   assign h_ready_o  = h_ready_q;      // a flop: !wiping_q && !h_busy_q
@@ -204,7 +204,7 @@ module rijndael_ghash_lanes #(
 
   assign pow_start  = pow_start_q;
   assign pow_next   = vr_q && kind_r_q == OP_POW && int'(idx_r_q) != LANES - 1;
-  assign pow_done   = vr_q && kind_r_q == OP_POW && int'(idx_r_q) == LANES - 1;
+  assign pow_done   = pow_done_q;   // vr_q && kind_r_q == OP_POW && idx_r_q == LANES - 1, from a flop
   assign pow_done_next = vb_q && kind_b_q == OP_POW && int'(idx_b_q) == LANES - 1;
   assign fold_issue = fold_q;
   assign blk_issue  = blk_valid_q;
@@ -244,18 +244,47 @@ module rijndael_ghash_lanes #(
   // in_first_i) only pick one context's answer: with the comparisons behind in_ctx_i, the wrapper's
   // context flop -> lane lookup -> tag compares -> these selects was the ECP5 path of 5a03df4 (seeds 1, 3).
   // A first block (lane 0, nothing to read: in_full is low) reads nothing.
-  logic [CONTEXTS-1:0] fwd_c, pm_c, res_c, pw_c;
+  //
+  // With the port register in front, the per-context answers are registered too: they are computed a
+  // clock ahead, in the clock the block is in the port register, from the lane state as the block then
+  // in acc0 leaves it and from the tags one stage earlier (the op issuing then is in the first stage at
+  // the accept: a block when blk_valid_q is set and blk_last_q is not, since blocks, folds and powers never
+  // share the issue slot), so at the accept they are a 4:1 choice by ctx0_q. Computed at the accept,
+  // ctx0_q -> the lane lookup -> the tag compares -> s_pm_q was six LUT levels (seed 1 of the first run
+  // with the port register).
+  // The stage-a and stage-b tags again, as kept flops of their own (a block in the stage, its context
+  // and lane), for the per-context decisions below: with the tags themselves, ABC shared the fold's
+  // compares with the accept's selects, and in_ctx_i -> the shared LUTs -> s_res_q became the path
+  // (6b82a10, seed 2).
+  logic                fa_blk_q, fb_blk_q;
+  logic [CTX_W-1:0]    fa_ctx_q, fb_ctx_q;
+  logic [1:0]          fa_idx_q, fb_idx_q;
+  (* keep *)
+  always_ff @(posedge clk_i) begin
+    fa_blk_q <= op_valid && op_kind == OP_BLOCK;
+    fa_ctx_q <= op_ctx;
+    fa_idx_q <= op_idx;
+    fb_blk_q <= fa_blk_q;
+    fb_ctx_q <= fa_ctx_q;
+    fb_idx_q <= fa_idx_q;
+  end
+  logic [CONTEXTS-1:0] fwd_c, pm_c, res_c, pw_c;      // registered: the answers for a block accepted now
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_hits
-    logic [1:0] lane;
-    logic       fwd, rhit, whit;
-    assign lane     = next_lane_q[2*c +: 2];
-    assign fwd      = va_q && kind_a_q == OP_BLOCK && int'(ctx_a_q) == c && idx_a_q == lane;
-    assign rhit     = vb_q && kind_b_q == OP_BLOCK && int'(ctx_b_q) == c && idx_b_q == lane;
-    assign whit     = vr_q && kind_r_q == OP_BLOCK && int'(ctx_r_q) == c && idx_r_q == lane;
-    assign fwd_c[c] = full_q[c] && fwd;
-    assign pm_c[c]  = full_q[c] && !fwd && !rhit && !whit;
-    assign res_c[c] = full_q[c] && !fwd && rhit;
-    assign pw_c[c]  = full_q[c] && !fwd && !rhit && whit;
+    logic [1:0] lane, lane_n;
+    logic       take, full_n, fwd, rhit, whit;
+    assign lane   = next_lane_q[2*c +: 2];
+    assign take   = acc0_q && int'(ctx0_q) == c;            // a block of c is accepted now
+    assign lane_n = !take ? lane : first0_q ? 2'd1 : (int'(lane) == LANES - 1) ? 2'd0 : lane + 2'd1;
+    assign full_n = !take ? full_q[c] : !first0_q && (full_q[c] || int'(lane) == LANES - 1);
+    assign fwd    = blk_valid_q && !blk_last_q && int'(blk_ctx_q) == c && blk_lane_q == lane_n;
+    assign rhit   = fa_blk_q && int'(fa_ctx_q) == c && fa_idx_q == lane_n;
+    assign whit   = fb_blk_q && int'(fb_ctx_q) == c && fb_idx_q == lane_n;
+    always_ff @(posedge clk_i) begin
+      fwd_c[c] <= full_n && fwd;
+      pm_c[c]  <= full_n && !fwd && !rhit && !whit;
+      res_c[c] <= full_n && !fwd && rhit;
+      pw_c[c]  <= full_n && !fwd && !rhit && whit;
+    end
   end
   logic accept_later;   // a block other than a message's first is accepted now
   assign accept_later = accept && !first0_q;
@@ -278,21 +307,6 @@ module rijndael_ghash_lanes #(
   logic [CONTEXTS-1:0] fpm_d, fres_d, fpw_d, fvm_d, fvw_d;
   logic [CONTEXTS-1:0] fpm_q, fres_q, fpw_q, fvm_q, fvw_q;
   logic                pre_fold_q;      // a last block, not a message's first, is read now
-  // The stage-a and stage-b tags again, as kept flops of their own (a block in the stage, its context
-  // and lane): with the tags themselves, ABC shared the compares with the accept's selects (fwd_c ..
-  // pw_c), and in_ctx_i -> the shared LUTs -> s_res_q became the path (6b82a10, seed 2).
-  logic                fa_blk_q, fb_blk_q;
-  logic [CTX_W-1:0]    fa_ctx_q, fb_ctx_q;
-  logic [1:0]          fa_idx_q, fb_idx_q;
-  (* keep *)
-  always_ff @(posedge clk_i) begin
-    fa_blk_q <= op_valid && op_kind == OP_BLOCK;
-    fa_ctx_q <= op_ctx;
-    fa_idx_q <= op_idx;
-    fb_blk_q <= fa_blk_q;
-    fb_ctx_q <= fa_ctx_q;
-    fb_idx_q <= fa_idx_q;
-  end
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_fold
     logic [1:0] lane, back1, back2;
     logic       has_v, has_p3, rhit, whit, vhit;
@@ -425,10 +439,16 @@ module rijndael_ghash_lanes #(
     // during the wipe that follows a reset or clear).
     (* keep *)
     always_ff @(posedge clk_i) h_clr_q <= !rst_ni || clear_i || pow_done_next;
+    // The subkey's load enable from a kept copy of h_ready_q per quarter: with h_write itself, its LUT
+    // drove the enables of all 128 flops and sat among them, far from the handshake flops, and
+    // h_ready_q -> that LUT -> h_busy_d -> in_ready_q was the ECP5 path of 84e0a52's successor (seeds 2, 3).
+    logic h_rdy_q;
+    (* keep *)
+    always_ff @(posedge clk_i) h_rdy_q <= !wiping_d && !h_busy_d;
 
     always_ff @(posedge clk_i) begin
       if (h_clr_q) h_cur_q <= '0;
-      else if (h_write) h_cur_q <= h_i[32*k +: 32];
+      else if (h_valid_i && h_rdy_q) h_cur_q <= h_i[32*k +: 32];
     end
 
     // op_a may hold one more operation of before the reset or clear in the first clock of the wipe (the
@@ -585,6 +605,7 @@ module rijndael_ghash_lanes #(
       pow_start_q      <= 1'b0;
       p3_q             <= '0;
       h_busy_q         <= 1'b0;
+      pow_done_q       <= 1'b0;
       pow_started_q    <= 1'b0;
       h_ready_q        <= 1'b0;
       h_ctx_q          <= '0;
@@ -650,6 +671,7 @@ module rijndael_ghash_lanes #(
 
       // Subkey and its powers
       h_busy_q    <= h_busy_d;
+      pow_done_q  <= pow_done_next;
       pow_arm_q   <= pow_start_next2;
       pow_start_q <= pow_arm_q;
       h_ready_q   <= !wiping_d && !h_busy_d;
