@@ -14,7 +14,7 @@
 //   resets from separate registers, and the pin registers have none (they sample their pin every clock,
 //   so one clock of reset sets them): one reset net to the pin registers, which sit beside pads all around
 //   the die, was a critical path of its own (rst_n -> LSR, 7.1 ns, pipelined core on ECP5).
-// - the output pins are registered once more, by the pads, as plain copies;
+// - the output pins pass two more plain registers, the last by the pads;
 // - nothing in the wrapper fans out across the die: the control pins (in_shift, out_ready, out_shift) are
 //   sampled by one kept flop per 32-bit group of the register they steer, and the wrapper's reset reaches
 //   each group from a kept flop of its own, so every enable and reset net is 32 flops wide. One reset net
@@ -72,7 +72,7 @@ module rijndael_synth_top #(
   logic              flag_rst_q;
   // Pin registers (inputs); the enables one kept copy per group.
   logic [7:0]        in_byte_q, in_ctrl_q;
-  logic              in_go_q, core_out_ready_q;
+  logic              in_go_q, core_out_ready_q, flag_out_ready_q;
   logic [LOAD_G-1:0] in_shift_q;
   logic [RES_G-1:0]  out_ready_q, out_shift_q;
   // Beat assembly and offer.
@@ -103,8 +103,12 @@ module rijndael_synth_top #(
     in_byte_q        <= in_byte_i;
     in_ctrl_q        <= in_ctrl_i;
     in_go_q          <= in_go_i;
-    core_out_ready_q <= out_ready_i;
   end
+  // out_ready_i is sampled by a kept flop per user (the core, the capture flags, each result group):
+  // one pin flop shared by the core and the flags pulled the flags towards the pad (pipelined, seed 1:
+  // core_out_valid -> 3.2 ns -> error_q's enable, 145 MHz).
+  (* keep *) always_ff @(posedge clk_i) core_out_ready_q <= out_ready_i;
+  (* keep *) always_ff @(posedge clk_i) flag_out_ready_q <= out_ready_i;
   for (genvar g = 0; g < LOAD_G; g++) begin : g_in_shift
     (* keep *) always_ff @(posedge clk_i) in_shift_q[g] <= in_shift_i;
   end
@@ -142,9 +146,16 @@ module rijndael_synth_top #(
     end
   end
 
-  // Result capture: the core's block when it hands one over (its out_ready_i is core_out_ready_q, which
-  // samples the same pin in the same clock as every group's out_ready_q), else a byte shift towards the
-  // top; it holds cipher output: wiped by reset.
+  // Result capture, in two steps: the core's block and error flag are registered every clock (no enable),
+  // with a kept flag per 32-bit group (and one for the flags) saying whether the core handed a block over
+  // in that clock (its out_ready_i is core_out_ready_q, which samples the same pin in the same clock as
+  // the copies); the next clock loads the result register from there, else shifts it a byte towards the
+  // top. The core's out_valid_o reaches only those few flags: its AND with a pin's copy in front of 32
+  // clock enables was the critical path (pipelined, seed 1: buffer_valid -> out_valid_o -> the group's
+  // enable LUT -> 1.6 ns -> result_q CE, 168 MHz). Both hold cipher output: wiped by reset.
+  logic [BLOCK_W-1:0] cap_block_q;
+  logic               cap_error_q, cap_flag_q;
+  logic [RES_G-1:0]   cap_q;
   for (genvar g = 0; g < RES_G; g++) begin : g_result
     logic [7:0] below;
     if (g == 0) begin : g_bottom
@@ -152,43 +163,44 @@ module rijndael_synth_top #(
     end else begin : g_upper
       assign below = result_q[32*g-1 -: 8];
     end
+    (* keep *) always_ff @(posedge clk_i) cap_q[g] <= core_out_valid && out_ready_q[g];
     always_ff @(posedge clk_i) begin
-      if (result_rst_q[g])                       result_q[32*g +: 32] <= '0;
-      else if (core_out_valid && out_ready_q[g]) result_q[32*g +: 32] <= core_out_block[32*g +: 32];
-      else if (out_shift_q[g])                   result_q[32*g +: 32] <= {result_q[32*g +: 24], below};
+      if (result_rst_q[g]) cap_block_q[32*g +: 32] <= '0;
+      else                 cap_block_q[32*g +: 32] <= core_out_block[32*g +: 32];
+    end
+    always_ff @(posedge clk_i) begin
+      if (result_rst_q[g])     result_q[32*g +: 32] <= '0;
+      else if (cap_q[g])       result_q[32*g +: 32] <= cap_block_q[32*g +: 32];
+      else if (out_shift_q[g]) result_q[32*g +: 32] <= {result_q[32*g +: 24], below};
     end
   end
+  (* keep *) always_ff @(posedge clk_i) cap_flag_q <= core_out_valid && flag_out_ready_q;
+  always_ff @(posedge clk_i) cap_error_q <= core_out_error;
   always_ff @(posedge clk_i) begin
     if (flag_rst_q) begin
       captured_q  <= 1'b0;
       error_q     <= 1'b0;
       key_error_q <= 1'b0;
     end else begin
-      if (core_out_valid && core_out_ready_q) begin
+      if (cap_flag_q) begin
         captured_q <= 1'b1;
-        error_q    <= core_out_error;
+        error_q    <= cap_error_q;
       end
       key_error_q <= core_key_error;
     end
   end
 
-  // Output pin registers: plain copies, placed by the pads, so that the flops the core's outputs load
-  // (and the logic in front of them) can sit next to the core (captured_q's enable, 3.7 ns from the core
-  // to a flop by the pad, was the critical path once the wrapper's resets and enables were split).
-  logic [7:0] out_byte_q;
-  logic       in_busy_q, out_valid_q, out_error_q, key_error_pin_q;
+  // Output pins: two plain register stages, the last by the pads, so that the flops the core's outputs
+  // load (and the logic in front of them) can sit next to the core wherever the pads are (captured_q's
+  // enable, 3.7 ns from the core to a flop by the pad, was the critical path once the wrapper's resets and
+  // enables were split; with one stage, error_q still sat 2.5 ns from the core's out_valid_o).
+  localparam int OUT_PINS = 12;  // in_busy, out_byte[8], out_valid, out_error, key_error
+  logic [OUT_PINS-1:0] out_stage_q, out_pins_q;
   always_ff @(posedge clk_i) begin
-    in_busy_q       <= offer_q;
-    out_byte_q      <= result_q[BLOCK_W-1 -: 8];
-    out_valid_q     <= captured_q;
-    out_error_q     <= error_q;
-    key_error_pin_q <= key_error_q;
+    out_stage_q <= {offer_q, result_q[BLOCK_W-1 -: 8], captured_q, error_q, key_error_q};
+    out_pins_q  <= out_stage_q;
   end
-  assign in_busy_o   = in_busy_q;
-  assign out_byte_o  = out_byte_q;
-  assign out_valid_o = out_valid_q;
-  assign out_error_o = out_error_q;
-  assign key_error_o = key_error_pin_q;
+  assign {in_busy_o, out_byte_o, out_valid_o, out_error_o, key_error_o} = out_pins_q;
 
   (* keep_hierarchy *)
   rijndael_core #(
