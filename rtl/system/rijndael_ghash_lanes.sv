@@ -356,7 +356,7 @@ module rijndael_ghash_lanes #(
 
   // The multiplier registers the operands itself (one copy per tile): a product is in res 3 clocks
   // after its operands are chosen here, alongside the tags in the _a/_b/_r registers.
-  rijndael_gf128_mul_pipe u_mul (.clk_i, .rst_ni, .a_i(op_a), .b_i(op_b), .p_o(res));
+  rijndael_gf128_mul_pipe #(.COPIES(4)) u_mul (.clk_i, .rst_ni, .a_i(op_a), .b_i(op_b), .p_o(res));
 
   // ---------------------------------------------------------------------------------------------
   // Memories, split in quarters of 32 bits because the operand bits, and with them the LUT RAM feeding
