@@ -196,7 +196,7 @@ module rijndael_ghash_lanes #(
   logic [2:0]         op_kind;
   logic [CTX_W-1:0]   op_ctx;
   logic [1:0]         op_idx;
-  logic               a_res_q, s_fwd_q;      // a takes the result register (at the issue / next clock)
+  logic               s_fwd_q;               // a takes the result register at the next clock (a_res_k_q)
   logic               fold_next, fold_rd, pow_next_next, pow_start_next2, v_we_d;
   logic [1:0]         lane_back1, lane_back2, pre_back1, pre_back2;
   logic               sel_fwd, sel_res, sel_pw, sel_pm;
@@ -221,12 +221,21 @@ module rijndael_ghash_lanes #(
   assign pow_start_next2 = h_busy_q && !pow_started_q && !fold_rd && !acc0_q;
   assign pow_next_next   = vb_q && kind_b_q == OP_POW && int'(idx_b_q) != LANES - 1;
 
+  // Lane arithmetic modulo 3 as tables: written as an increment, lane + 1 became a CCU2C carry on the
+  // path of the per-context select precompute (1502df7, seed 2).
+  function automatic logic [1:0] lane_inc(input logic [1:0] l);   // (l + 1) mod 3, also l - 2
+    lane_inc = {l == 2'd1, l == 2'd0};
+  endfunction
+  function automatic logic [1:0] lane_dec(input logic [1:0] l);   // (l + 2) mod 3, also l - 1
+    lane_dec = {l == 2'd0, l == 2'd2};
+  endfunction
+
   // Lanes of blocks m-2 (folded with H^2) and m-3 (its product taken as it is), counted back from the
   // last block's lane; a lane holds data of the message if all three do or it is not past the last one.
-  assign lane_back1 = (blk_lane_q >= 2'd1) ? blk_lane_q - 2'd1 : blk_lane_q + 2'd2;
-  assign lane_back2 = (blk_lane_q >= 2'd2) ? blk_lane_q - 2'd2 : blk_lane_q + 2'd1;
-  assign pre_back1  = (pre_lane_q >= 2'd1) ? pre_lane_q - 2'd1 : pre_lane_q + 2'd2;
-  assign pre_back2  = (pre_lane_q >= 2'd2) ? pre_lane_q - 2'd2 : pre_lane_q + 2'd1;
+  assign lane_back1 = lane_dec(blk_lane_q);
+  assign lane_back2 = lane_inc(blk_lane_q);
+  assign pre_back1  = lane_dec(pre_lane_q);
+  assign pre_back2  = lane_inc(pre_lane_q);
 
   // The next clock's reads (one read port each). prod_mem: the accepted block's P_(i-3), or for a last
   // block read then, P_(m-3) (no block is read in that clock: in_ready_o is low in the clock before).
@@ -274,7 +283,7 @@ module rijndael_ghash_lanes #(
     logic       take, full_n, fwd, rhit, whit;
     assign lane   = next_lane_q[2*c +: 2];
     assign take   = acc0_q && int'(ctx0_q) == c;            // a block of c is accepted now
-    assign lane_n = !take ? lane : first0_q ? 2'd1 : (int'(lane) == LANES - 1) ? 2'd0 : lane + 2'd1;
+    assign lane_n = !take ? lane : first0_q ? 2'd1 : lane_inc(lane);
     assign full_n = !take ? full_q[c] : !first0_q && (full_q[c] || int'(lane) == LANES - 1);
     assign fwd    = blk_valid_q && !blk_last_q && int'(blk_ctx_q) == c && blk_lane_q == lane_n;
     assign rhit   = fa_blk_q && int'(fa_ctx_q) == c && fa_idx_q == lane_n;
@@ -311,8 +320,8 @@ module rijndael_ghash_lanes #(
     logic [1:0] lane, back1, back2;
     logic       has_v, has_p3, rhit, whit, vhit;
     assign lane   = next_lane_q[2*c +: 2];
-    assign back1  = (lane >= 2'd1) ? lane - 2'd1 : lane + 2'd2;
-    assign back2  = (lane >= 2'd2) ? lane - 2'd2 : lane + 2'd1;
+    assign back1  = lane_dec(lane);
+    assign back2  = lane_inc(lane);
     assign has_v  = full_q[c] || lane >= 2'd1;
     assign has_p3 = full_q[c] || lane >= 2'd2;
     // stage a now is stage b at the read (f_rhit), stage b now the result stage then (f_whit)
@@ -335,7 +344,15 @@ module rijndael_ghash_lanes #(
     fvw_q  <= fvw_d;
   end
 
-  assign op_a = a_mem ^ ({128{a_res_q}} & res);
+  // a_res_q again as a kept flop per quarter: the one flop driving the issue LUTs of all 128 operand
+  // bits, across the die, was the ECP5 path of 1502df7 seed 3 (a_res_q -> 3.2 ns -> the issue LUT ->
+  // 3.5 ns -> a tile copy).
+  logic [QUARTERS-1:0] a_res_k_q;
+  (* keep *)
+  always_ff @(posedge clk_i) a_res_k_q <= {QUARTERS{pow_next_next || s_fwd_q}};
+  for (genvar k = 0; k < QUARTERS; k++) begin : g_op_a
+    assign op_a[32*k +: 32] = a_mem[32*k +: 32] ^ ({32{a_res_k_q[k]}} & res[32*k +: 32]);
+  end
   assign op_b = b_mem;
 
   always_comb begin
@@ -599,7 +616,6 @@ module rijndael_ghash_lanes #(
       fold_ctx_q       <= '0;
       fold_lane_q      <= '0;
       p3_fwd_q         <= 1'b0;
-      a_res_q          <= 1'b0;
       s_fwd_q          <= 1'b0;
       pow_arm_q        <= 1'b0;
       pow_start_q      <= 1'b0;
@@ -641,7 +657,7 @@ module rijndael_ghash_lanes #(
       pre_full_q  <= in_full;
       pre_last_q  <= last0_q;
       if (accept) begin
-        next_lane_q[2*ctx0_q +: 2] <= (int'(in_lane) == LANES - 1) ? 2'd0 : in_lane + 2'd1;
+        next_lane_q[2*ctx0_q +: 2] <= lane_inc(in_lane);
         full_q[ctx0_q]             <= in_full || int'(in_lane) == LANES - 1;
       end
 
@@ -667,7 +683,6 @@ module rijndael_ghash_lanes #(
 
       // Forwarding of P_(i-3) at the issue (decided at the accept, see sel_fwd), and a power's previous one
       s_fwd_q <= sel_fwd;
-      a_res_q <= pow_next_next || s_fwd_q;
 
       // Subkey and its powers
       h_busy_q    <= h_busy_d;
