@@ -33,18 +33,20 @@
 // H^3 = H^2 * H through the same multiplier (about 9 clocks), h_ready_o and in_ready_o low meanwhile.
 // A block accepted in the clock H is accepted still hashes with the previous powers.
 //
-// Stage by stage (clock t: the block is accepted into the input register, which also looks up its lane):
-//   t    accept: the block, its context and lane into the input register (pre_); the read addresses and
+// Stage by stage (clock t: the block is taken at the port into the port register, acc0_q / ctx0_q / ...):
+//   t    port: the block and its flags into the port register, nothing in front of it but the handshake;
+//              the per-context answers of the accept's read-source decision are computed from flops and
+//              registered (fwd_c .. pw_c)
+//   t+1  accept: the block, its context and lane into the input register (pre_); the read addresses and
 //              the one-hot source selects of the next clock's memory reads into flops
-//   t+1  read: P_(i-3) and H^k read from LUT RAM (addresses from flops) into the operand data flops, the
+//   t+2  read: P_(i-3) and H^k read from LUT RAM (addresses from flops) into the operand data flops, the
 //              block XORed in, with a bypass for a product in the result or the write registers
-//   t+2  issue: operands from those flops (and the result register when P_(i-3) comes out just then)
+//   t+3  issue: operands from those flops (and the result register when P_(i-3) comes out just then)
 //              into the multiplier's operand copies
-//   t+3, t+4  multiplier stages; t+5: product in the result register, t+6: in the memories' write
-//              registers (written to prod_mem at the end of t+6), or folded
+//   t+4, t+5  multiplier stages; t+6: product in the result register, t+7: in the memories' write
+//              registers (written to prod_mem at the end of t+7), or folded
 // No LUT RAM port and no input port is on a path into the multiplier: each clock's LUT RAM reads start at
-// flops and end at flops, and the input port only reaches the input register and the next read's
-// addresses and selects.
+// flops and end at flops, and the input port only reaches the port register and in_ready's next value.
 //
 // Results leave in the order last blocks were accepted (one issue slot, one pipeline). A last block is
 // accepted only with a free queue entry counted for it, so the pipeline never has to stall.
@@ -52,7 +54,7 @@
 // are zero from the second clock after, so the multiplier's registers hold zeros within five clocks, all
 // inside the wipe; the memories' kept write-enable, write-address and read-address flops and the read
 // source selects are not: the wipe drives the write ones from the next clock, and the operand flops the
-// selects load are reset by flops of their own for the two clocks after) and the three memories are zeroed by a counted sequence (4 x 2^CTX_W clocks, both
+// selects load are reset by kept flops of their own for the two clocks after) and the three memories are zeroed by a counted sequence (4 x 2^CTX_W clocks, both
 // readies low; its last write lands in the clock the readies rise, through the write registers, before
 // any read).
 module rijndael_ghash_lanes #(
@@ -185,7 +187,7 @@ module rijndael_ghash_lanes #(
   // so everything that can be decided early is, and no LUT RAM read is on that path: in the clock before
   // the issue the memories are read and the chosen sources are loaded into two operand data flops,
   // a_mem (X_i xor P_(i-3), V_(m-2) or H) and b_mem (H^k or H). An operand bit is then
-  // a_mem xor (a_res_q and res) -- one LUT4 -- and b_mem itself. The reads' addresses and one-hot
+  // a_mem xor (a_res_k_q and res) -- one LUT4 -- and b_mem itself. The reads' addresses and one-hot
   // source selects are flops too, loaded a clock before the read (when the block is accepted, when the
   // last block is read for the fold, when a power is two clocks from its issue), so a read goes from
   // flops through one LUT (the address choice), the LUT RAM and the source AND-XOR into flops.
@@ -533,7 +535,7 @@ module rijndael_ghash_lanes #(
     //
     // What comes out of LUT RAM goes through one LUT4 into a flop of its own (a_ram_q: prod_mem or v_mem;
     // p3_ram_q: prod_mem; b_mem_q: pow_mem or H), the other sources into second flops (a_oth_q, p3_oth_q)
-    // that are XORed in after the flops: op_a = a_ram xor a_oth xor (a_res_q and res) is still one LUT4,
+    // that are XORed in after the flops: op_a = a_ram xor a_oth xor (a_res_k_q and res) is still one LUT4,
     // and so is p3_q's load (p3_fwd_q ? res : p3_ram xor p3_oth). With all seven sources of a in one
     // flop, the read address choice -> DPR16X4 -> two select LUT levels -> a_mem_q was the ECP5 path of
     // 08cecd3 (seeds 1 and 3).
