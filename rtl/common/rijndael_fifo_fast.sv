@@ -181,10 +181,15 @@ module rijndael_fifo_fast #(
     logic [3*SW-1:0] slice_out_q;  // entry k at [k*SW +: SW], k = 0 the head (flat, as read_q)
     logic [SW-1:0]   slice_arrival;
     assign slice_pop     = slice_valid_q[0] && out_ready_i;
-    // The slice's own bypass and push decisions (the global ones, from the slice's copy of the valid).
-    logic slice_bypass, slice_push;
-    assign slice_bypass  = slice_in_valid[g] && in_ready_q && empty_q && !fetched_q && !out_valid_q[2];
-    assign slice_push    = slice_in_valid[g] && in_ready_q && !slice_bypass;
+    // The slice's own fetch, bypass and push decisions, by the global rules from the slice's copies of the
+    // flags they read (empty and in_ready kept here too; the count's two low bits and its credit bit are
+    // the only global inputs, and they reach flops' inputs only): the global fetch to every slice's read
+    // pointer was the critical path of pipelined-both (a 5.6 ns route to a slice across the die).
+    logic slice_empty_q, slice_in_ready_q, slice_fetch, slice_bypass, slice_push;
+    assign slice_fetch   = !slice_empty_q && !slice_valid_q[2] && !(slice_valid_q[1] && slice_fetched_q);
+    assign slice_bypass  = slice_in_valid[g] && slice_in_ready_q && slice_empty_q && !slice_fetched_q &&
+                           !slice_valid_q[2];
+    assign slice_push    = slice_in_valid[g] && slice_in_ready_q && !slice_bypass;
     assign slice_arrive  = slice_fetched_q || slice_bypass;
     assign slice_arrival = slice_fetched_q ? slice_fetch_data : in_data_i[LO +: SW];
     for (genvar k = 0; k < 3; k++) begin : g_view
@@ -206,18 +211,20 @@ module rijndael_fifo_fast #(
 
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
-        slice_valid_q   <= '0;
-        slice_fetched_q <= 1'b0;
-        slice_wiping_q  <= 1'b1;
+        slice_valid_q    <= '0;
+        slice_fetched_q  <= 1'b0;
+        slice_wiping_q   <= 1'b1;
+        slice_empty_q    <= 1'b1;
+        slice_in_ready_q <= 1'b0;
       end else begin
+        slice_empty_q    <= slice_push == slice_fetch ? slice_empty_q : (slice_fetch && count_q[0] && !count_q[1]);
+        slice_in_ready_q <= !(slice_wiping_q && wr_addr_q != AW'(DEPTH - 1)) && !count_q[DEPTH-3];
         case ({slice_pop, slice_arrive})
           2'b01:   slice_valid_q <= {slice_valid_q[1:0], 1'b1};
           2'b10:   slice_valid_q <= {1'b0, slice_valid_q[2:1]};
           default: slice_valid_q <= slice_valid_q;
         endcase
-        // The fetch decision is the global one; the copy is told apart by its own wipe flag (always low
-        // when a fetch is issued, so the value is the same).
-        slice_fetched_q <= fetch && !slice_wiping_q;
+        slice_fetched_q <= slice_fetch;
         // The wipe ends with the last write address, counted by this slice's own write pointer.
         slice_wiping_q  <= slice_wiping_q && wr_addr_q != AW'(DEPTH - 1);
       end
@@ -231,7 +238,7 @@ module rijndael_fifo_fast #(
         fetch_bank_q <= '0;
       end else begin
         if (slice_push || slice_wiping_q) wr_addr_q <= wr_addr_q + 1'b1;
-        if (fetch || slice_wiping_q)      rd_addr_q <= rd_addr_q + 1'b1;
+        if (slice_fetch || slice_wiping_q) rd_addr_q <= rd_addr_q + 1'b1;
         fetch_bank_q <= rd_bank;
       end
     end
