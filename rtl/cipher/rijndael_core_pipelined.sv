@@ -306,11 +306,32 @@ module rijndael_core_pipelined #(
 
   // A decrypt block of the key beat's slot before the last slot still reads round keys the key beat's
   // wave would overwrite.
-  logic [L-2:0] same_slot;
-  for (genvar p = 0; p < L - 1; p++) begin : g_same_slot
-    assign same_slot[p] = slot_tag_q[p] == slot_in;
+  // Taken from flops, not from an OR over the pipeline's flags in the clock that decides the key beat: that
+  // OR gathers flags from slots all along the die, and with it in front of key_go_d the key decision was
+  // the critical path (pipelined-both, seed 1: a slot's direction flag -> 3 LUTs -> 5.1 ns route -> the
+  // key_go_d logic -> the window's copies of it, 82 MHz). Per round and key slot, dec_round_q says a
+  // decrypt block of that key slot sits in the round's slots before the last (from the next-state flags,
+  // so exact); dec_any_q is their OR, a clock late, which is the set a clock ago: every block in flight
+  // now but the one taken in the last clock (slot 0, added from its flags) was in it. A block that left
+  // in the last clock still counts for one clock, so a key beat may wait one clock more than it must.
+  // No reset, like the slot flags: they flush, and no key beat is taken for many clocks after a reset.
+  logic [KEY_SLOTS-1:0][NR-1:0] dec_round_q;
+  logic [KEY_SLOTS-1:0]         dec_any_q;
+  for (genvar k = 0; k < KEY_SLOTS; k++) begin : g_dec_slot
+    for (genvar j = 0; j < NR; j++) begin : g_dec_round
+      logic [D-1:0] here;
+      for (genvar o = 0; o < D; o++) begin : g_dec_part
+        if (j * D + o <= L - 2) begin : g_before_last
+          assign here[o] = slot_inverse_d[j * D + o] && slot_tag_d[j * D + o] == SLOT_W'(k);
+        end else begin : g_last
+          assign here[o] = 1'b0;
+        end
+      end
+      always_ff @(posedge clk_i) dec_round_q[k][j] <= DECRYPT && |here;
+    end
+    always_ff @(posedge clk_i) dec_any_q[k] <= |dec_round_q[k];
   end
-  assign decrypt_in_flight = DECRYPT && |(slot_valid_q[L-2:0] & slot_inverse_q[L-2:0] & same_slot);
+  assign decrypt_in_flight = DECRYPT && (dec_any_q[slot_in] || (slot_inverse_q[0] && slot_tag_q[0] == slot_in));
 
   // A second key beat waits for the previous wave to end, unless that wave is unused and writes the
   // same slot (then it is dropped: the new wave rewrites every round key of that slot in order).
@@ -398,6 +419,18 @@ module rijndael_core_pipelined #(
   if (SERIAL) begin : g_serial_key
     // window_q holds Nk words (WIN = Nk when Nb <= Nk): word 0 is w[i-Nk], word WIN-1 is w[i-1].
     logic [31:0] word;
+    // The key word's phase flags from copies of rot_q / sub_q of its own: rot_q, which the wave's control
+    // logic also reads, sat with that logic, and its route into the word's RotWord / Rcon choice was the
+    // critical path once the step term was a flop (pipelined, seed 1: rot_q -> 2.8 ns -> four LUT levels
+    // -> window_q's newest word, 167.67 MHz). No reset, so that Yosys cannot merge them with rot_q / sub_q
+    // (with the same reset it did, keep notwithstanding, and the merged flop stayed with the control
+    // logic); after a reset they equal rot_q / sub_q from the second clock on, and nothing takes a key
+    // word before then.
+    logic rot_word_q, sub_word_q;
+    (* keep *)
+    always_ff @(posedge clk_i) rot_word_q <= phase_d == 3'd0;
+    (* keep *)
+    always_ff @(posedge clk_i) sub_word_q <= NK > 6 && phase_d == 3'd4;
     // Its reset reaches only the S-box's inner registers (key material, no control): wiped from
     // front_wipe_q like the window (rst_ni's inverter to their LSRs was the critical path, 135 MHz).
     rijndael_fold_key_word #(.SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX), .SBOX_LATENCY(1)) u_key_word (
@@ -405,8 +438,8 @@ module rijndael_core_pipelined #(
       .rst_ni   (!front_wipe_q),
       .back_i   (window_q[32*(WIN-NK) +: 32]),
       .prev_i   (window_q[32*(WIN-1) +: 32]),
-      .rot_i    (rot_q),
-      .sub_i    (sub_q),
+      .rot_i    (rot_word_q),
+      .sub_i    (sub_word_q),
       .rcon_i   (rcon_q),
       .word_o   (word),
       .rcon_o   (step_rcon_out)
@@ -517,7 +550,7 @@ module rijndael_core_pipelined #(
     end
     // One always_ff per round key, reset from the slot reset chain (slot_wipe_q, below) at the round that
     // reads it: rst_ni to the LSR of every round-key flop (NR x W per slot, spread along the pipeline) was
-    // the critical path (a 3.3 ns route). They are wiped with the slots, two clocks after rst_ni falls.
+    // the critical path (a 3.3 ns route). They are wiped with the slots, three clocks after rst_ni falls.
     for (genvar r = 0; r <= NR; r++) begin : g_wipe_round_key
       localparam int RESET_FROM = r == 0 ? 0 : (r - 1) * D;
       always_ff @(posedge clk_i) begin
@@ -537,21 +570,105 @@ module rijndael_core_pipelined #(
   // (pipelined, seed 1: a 3.3 ns route, 182 MHz), and with per-word copies of key_go_q alone the shared
   // step term (from fresh_q, rot_q, sub_q, produce_q) took its place (159 MHz). No reset: after a reset the
   // copies equal what they copy from the second clock on, and the window is wiped in that clock.
-  logic           step_next;       // the step term of the next clock, from the next-state values
-  logic [WIN-1:0] win_fire_q, win_step_q;
-  assign step_next = SERIAL ? todo_d != 4'd0 && !(((phase_d == 3'd0) || (NK > 6 && phase_d == 3'd4)) &&
-                                                 (key_fire || produce_now))
-                            : wave_busy_d && wave_wait_d == 3'd0;
-  for (genvar w = 0; w < WIN; w++) begin : g_window_next
+  //
+  // The step term itself comes from a shift register, not from the wave's state: a wave never stalls and
+  // nothing but a key beat starts or replaces one, so which clocks after a key beat make a word (SERIAL)
+  // or step (parallel) is a constant of the build, STEP_SCHEDULE (bit t: clock t after the key-beat clock),
+  // computed below by running the wave's rules at elaboration. The term of the next clock is then one LUT
+  // of two flops. Computed from the wave's next-state values (todo_d, phase_d, wave_wait_d, ...) it was four
+  // LUT levels and the critical path (pipelined, 155.55 MHz median, seed 1: wave_wait_q -> L6MUX ->
+  // PFUMX -> LUT -> 1.6 ns route -> win_step_q). The wave's own registers still hold phase, Rcon and the
+  // write index; both follow the same rules (step_schedule mirrors the always_comb block below).
+  localparam int SCHED_LEN = (NR + 2) * D + 8;  // clocks after a key beat; the wave ends well within
+  function automatic logic [SCHED_LEN:0] step_schedule();  // bit SCHED_LEN: the wave did not end in time
+    logic [SCHED_LEN:0] steps;
+    int todo, phase, index, wait_left;
+    bit busy, produce, fresh, rot, sub, now;
+    steps = '0;
+    // The key-beat clock (t = 0): the key_fire branch of the always_comb block.
+    busy      = 1'b1;
+    index     = WRITE_AT_KEY ? 2 : 1;
+    wait_left = WRITE_AT_KEY ? D - 1 : FIRST_WAIT;
+    todo      = SERIAL ? FIRST_WORDS : 0;
+    phase     = 0;
+    produce   = todo != 0;
+    fresh     = 1'b1;
+    rot       = 1'b1;
+    sub       = 1'b0;
+    for (int t = 1; t < SCHED_LEN; t++) begin
+      now = SERIAL ? produce && !((rot || sub) && fresh) : busy && wait_left == 0;
+      steps[t] = now;
+      if (SERIAL && now) begin
+        phase = phase == NK - 1 ? 0 : phase + 1;
+        todo  = todo - 1;
+      end
+      if (busy) begin
+        if (wait_left != 0) begin
+          wait_left = wait_left - 1;
+        end else if (index == NR) begin
+          busy = 1'b0;
+        end else begin
+          index     = index + 1;
+          wait_left = D - 1;
+          todo      = SERIAL ? NB : 0;
+        end
+      end
+      produce = todo != 0;
+      fresh   = SERIAL && now;
+      rot     = phase == 0;
+      sub     = NK > 6 && phase == 4;
+    end
+    steps[SCHED_LEN] = busy || todo != 0;
+    step_schedule = steps;
+  endfunction
+  localparam logic [SCHED_LEN:0] STEP_SCHEDULE = step_schedule();
+  if (STEP_SCHEDULE[SCHED_LEN]) begin : g_check_schedule
+    ERROR_PIPELINED_key_wave_longer_than_its_step_schedule u_error ();
+  end
+
+  // sched_q[i]: the step term of the clock i + 2 after the current one (while no key beat is taken).
+  logic [SCHED_LEN-3:0] sched_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni)       sched_q <= '0;
+    else if (key_fire) sched_q <= STEP_SCHEDULE[SCHED_LEN-1:2];
+    else               sched_q <= {1'b0, sched_q[SCHED_LEN-3:1]};
+  end
+  logic step_next;  // the step term of the next clock
+  assign step_next = key_fire ? STEP_SCHEDULE[1] : sched_q[0];
+
+  // One copy of each flag per byte of the window: with one per 32-bit word, a word's copy sat with the
+  // control logic that loads it, and its route to the word's choices was the critical path (pipelined,
+  // seed 1: win_fire_q -> 3.7 ns -> two LUT levels -> the newest window word, 166.25 MHz).
+  logic [4*WIN-1:0] win_fire_q, win_step_q;
+  for (genvar b = 0; b < 4 * WIN; b++) begin : g_window_next
     logic fire;
     (* keep *)
-    always_ff @(posedge clk_i) win_fire_q[w] <= key_go_d;
+    always_ff @(posedge clk_i) win_fire_q[b] <= key_go_d;
     (* keep *)
-    always_ff @(posedge clk_i) win_step_q[w] <= step_next;
-    assign fire = win_fire_q[w] && slot_ok;
-    assign window_d[32*w +: 32] = fire ? (STEP_AT_KEY ? step_window_out[32*w +: 32] : key_window[32*w +: 32]) &
-                                         win_supported[32*w +: 32]
-                                : win_step_q[w] ? step_window_out[32*w +: 32] : window_q[32*w +: 32];
+    always_ff @(posedge clk_i) win_step_q[b] <= step_next;
+    assign fire = win_fire_q[b] && slot_ok;
+    assign window_d[8*b +: 8] = fire ? (STEP_AT_KEY ? step_window_out[8*b +: 8] : key_window[8*b +: 8]) &
+                                       win_supported[8*b +: 8]
+                              : win_step_q[b] ? step_window_out[8*b +: 8] : window_q[8*b +: 8];
+  end
+
+  // SERIAL: Rcon, read only by the key word, is updated from flags of its own, copies of the window's
+  // (a key taken, a word made), so that its enable is a flop beside it: from key_fire and produce_now it
+  // was the critical path (pipelined, seed 2: key_go_q -> LUT -> 3.3 ns route -> LUT -> the CE of rcon_q,
+  // 145.90 MHz). Same values as rcon_d gives: a word is made exactly when the step term says so.
+  logic [7:0] rcon_next;
+  if (SERIAL) begin : g_rcon_flags
+    logic rcon_fire_q, rcon_step_q;
+    (* keep *)
+    always_ff @(posedge clk_i) rcon_fire_q <= key_go_d;
+    (* keep *)
+    always_ff @(posedge clk_i) rcon_step_q <= step_next;
+    assign rcon_next = rcon_fire_q && slot_ok ? (key_supported ? 8'h01 : 8'h00)
+                     : rcon_step_q            ? step_rcon_out : rcon_q;
+    logic unused_rcon_d;  // the wave's rule for Rcon, which the flags above replace here
+    assign unused_rcon_d = ^rcon_d;
+  end else begin : g_rcon_wave
+    assign rcon_next = rcon_d;
   end
 
   always_comb begin
@@ -613,8 +730,8 @@ module rijndael_core_pipelined #(
 
   // Resets of the datapath come from a register per slot, chained slot to slot (distinct inputs keep
   // synthesis from merging them): rst_ni straight to the LSR of every slot flop (about 7000 for AES-128)
-  // was the critical path. Slot S is reset two clocks after rst_ni falls (through the tree below) and
-  // stays reset S + 2 clocks after it rises (its flags have no reset, below); out_valid_o is masked, and
+  // was the critical path. Slot S is reset three clocks after rst_ni falls (through the tree below) and
+  // stays reset S + 3 clocks after it rises (its flags have no reset, below); out_valid_o is masked, and
   // in_ready_o stays low until the output buffer, reset from the last register of this chain, has wiped
   // its memory (about L + OUT_DEPTH clocks after rst_ni rises).
   // The S-box block RAMs have no reset: their address register (inside the RAM) never had one, and their
@@ -641,10 +758,18 @@ module rijndael_core_pipelined #(
   // rst_ni falls (one later than without the tree); the output buffer's reset covers that (below).
   // Both are active high: an ECP5 flop's LSR is, and an active-low chain put an inverting LUT between each
   // chain flop and its slot's 128 LSR pins (pipelined, seed 1: chain flop -> 3.0 ns -> LUT -> 2.6 ns).
-  logic [NR-1:0] round_wipe_q;
+  // Each round's register is loaded through a kept register of its own (round_pre_q), which the placer
+  // can put anywhere between rst_ni's inverter and the round: the inverter straight to all NR round
+  // registers, which sit along the whole pipeline, was the critical path once the key wave's step term was
+  // a flop (pipelined, seed 1: a 4.7 ns route, 171 MHz). Every round still enters reset in the same clock,
+  // one later than without the second register: a chain from round to round would reach the last rounds
+  // NR clocks late, and a short reset pulse then left blocks in flight ahead of the wipe unwiped.
+  logic [NR-1:0] round_pre_q, round_wipe_q;
   for (genvar j = 0; j < NR; j++) begin : g_round_wipe
     (* keep *)
-    always_ff @(posedge clk_i) round_wipe_q[j] <= !rst_ni;
+    always_ff @(posedge clk_i) round_pre_q[j] <= !rst_ni;
+    (* keep *)
+    always_ff @(posedge clk_i) round_wipe_q[j] <= round_pre_q[j];
   end
   for (genvar s = 0; s < L; s++) begin : g_slot_wipe
     logic chain_in;
@@ -674,6 +799,17 @@ module rijndael_core_pipelined #(
       logic unused_mix_sum;  // no split network in this round
       assign mix_sum        = '0;
       assign unused_mix_sum = ^mix_sum;
+    end
+
+    // SPLIT_BACK: the encryption round key, zeroed for a decrypting block, registered beside slot
+    // j * D + D - 2 (enc_key_q), so the last part only adds it: the key's choice by the block's direction
+    // inside the last part (a kept direction flag -> 2.4 ns route -> five LUT levels through MixColumns and
+    // the key choice) was the critical path of pipelined-both (134.25 MHz median).
+    wire [W-1:0] enc_term;
+    if (!SPLIT_BACK) begin : g_no_enc_term
+      logic unused_enc_term;  // the last part chooses the key itself
+      assign enc_term        = '0;
+      assign unused_enc_term = ^enc_term;
     end
 
     for (genvar o = 0; o < D; o++) begin : g_part
@@ -743,6 +879,18 @@ module rijndael_core_pipelined #(
           always_ff @(posedge clk_i) column_inverse_q[c] <= slot_inverse_d[S-1];
         end
         assign unused_inverse = part_inverse;
+        // The next part's encryption round key, read here (KEY_AT = D - 2: the wave's timing holds for
+        // reads at KEY_AT and KEY_AT + 1) and zeroed per column for decrypting blocks; key material, wiped
+        // with the slot beside it.
+        logic [W-1:0] enc_key_q;
+        for (genvar c = 0; c < NB; c++) begin : g_enc_key
+          always_ff @(posedge clk_i) begin
+            if (slot_wipe_q[S])         enc_key_q[W-1-32*c -: 32] <= '0;
+            else if (column_inverse_q[c]) enc_key_q[W-1-32*c -: 32] <= '0;
+            else                        enc_key_q[W-1-32*c -: 32] <= round_key_enc[W-1-32*c -: 32];
+          end
+        end
+        assign enc_term = enc_key_q;
         rijndael_round_back_split #(
           .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT), .PART(1)
         ) u_back_shift (
@@ -804,7 +952,13 @@ module rijndael_core_pipelined #(
             .last_round_i(LAST), .state_o(mixed)
           );
         end
-        if ((SUBSTAGES == 1 || BRAM) && ENCRYPT && DECRYPT && S > 0) begin : g_add_key_columns
+        if (SPLIT_BACK) begin : g_add_key_term
+          // The encryption round key chosen and registered by the part before (enc_term, zero when
+          // decrypting): no direction flag in this part.
+          logic unused_inverse;
+          assign part_out       = mixed ^ enc_term;
+          assign unused_inverse = part_inverse;
+        end else if ((SUBSTAGES == 1 || BRAM) && ENCRYPT && DECRYPT && S > 0) begin : g_add_key_columns
           // The encryption AddRoundKey in the same part, its choice per column from a copy of the block's
           // direction flag kept next to that column (loaded with slot_inverse_q[S-1], from the same input):
           // the one flag to the key XORs of all W bits, merged into the MixColumns network, was the
@@ -864,7 +1018,7 @@ module rijndael_core_pipelined #(
   // from reset until the output buffer's wipe is done, L + OUT_DEPTH clocks after rst_ni rises, so every
   // flag is zero long before then. A block from before the reset that is still in flight reaches the end
   // of the pipeline while the output buffer is held in reset (buffer_rst_nq, low until the end of the slot
-  // reset chain is released, L + 1 clocks after rst_ni rises), so it is dropped there; its data were wiped
+  // reset chain is released, L + 2 clocks after rst_ni rises), so it is dropped there; its data were wiped
   // in its slot.
   // A reset of the flags, whether from rst_ni or from the slot reset chain, put a net to L flops spread
   // along the pipeline on the critical path (pipelined, seed 1: chain flop -> 2.7 + 2.8 ns routes).
@@ -996,7 +1150,7 @@ module rijndael_core_pipelined #(
       key_error_q  <= key_error_d;
       wave_slot_q  <= wave_slot_d;
       phase_q      <= phase_d;
-      rcon_q       <= rcon_d;
+      rcon_q       <= rcon_next;
       wave_busy_q  <= wave_busy_d;
       wave_index_q <= wave_index_d;
       wave_wait_q  <= wave_wait_d;

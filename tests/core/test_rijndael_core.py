@@ -765,11 +765,12 @@ INTERNAL_REGS = {
 
 
 def wipe_cycle(cfg) -> int:
-    """The clock after reset at which INTERNAL_REGS are all zero: the third for the pipelined core, which
-    resets its slot registers from a register per slot, itself reset from a register per round, so two clocks
-    late (a reset net to every slot flop, then to every chain flop, limited its Fmax); the first for the others, whose key expansion may afterwards step the all-zero key into its
+    """The clock after reset at which INTERNAL_REGS are all zero: the fourth for the pipelined core, which
+    resets its slot registers from a register per slot, itself reset from a register per round, loaded
+    through one more register per round, so three clocks late (a reset net to every slot flop, then to every
+    chain flop, then to every round's register limited its Fmax); the first for the others, whose key expansion may afterwards step the all-zero key into its
     window (no secret), so a later clock would not show the wipe."""
-    return 3 if cfg.params["ARCH"] == 1 else 1
+    return 4 if cfg.params["ARCH"] == 1 else 1
 
 
 def internal_regs(cfg) -> list[str]:
@@ -789,6 +790,11 @@ def internal_regs(cfg) -> list[str]:
         rounds = max(cfg.params["MAX_NB"], cfg.params["MAX_NK"]) + 6
         regs += [f"g_pipelined.u_core.g_round[{j}].g_part[{d - 2}].g_mix_first.sum_q"
                  for j in range(rounds - 1)]
+    elif cfg.params["ARCH"] == 1 and cfg.params["SBOX"] == 1 and cfg.params["SUBSTAGES"] >= 4:
+        # SPLIT_BACK: every round keeps its encryption round key (zero for decrypting blocks) beside a slot
+        d = 1 + cfg.params["SUBSTAGES"]
+        rounds = max(cfg.params["MAX_NB"], cfg.params["MAX_NK"]) + 6
+        regs += [f"g_pipelined.u_core.g_round[{j}].g_part[{d - 2}].g_back_shift.enc_key_q" for j in range(rounds)]
     return regs
 
 

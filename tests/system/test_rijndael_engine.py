@@ -624,8 +624,8 @@ def _peek_core(dut, engine, paths, check):
 async def _watch_core_wipe(dut, cfg, engine):
     """The core's key and state registers (the paths the core's own reset test checks) after the engine
     resets it (reset or CLEAR, one clock long): all zero in the clock the core's own test checks
-    (`wipe_cycle`: the second for the pipelined core, whose slot registers reset one clock late, else the
-    first), long before it takes input again. (Later the core may expand the all-zero key into them, which
+    (`wipe_cycle`: a later one for the pipelined core, whose slot registers reset three clocks late, else
+    the first), long before it takes input again. (Later the core may expand the all-zero key into them, which
     is no secret.) Returns the registers that were not zero."""
     nonzero = []
 
