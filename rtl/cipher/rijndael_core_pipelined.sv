@@ -262,6 +262,19 @@ module rijndael_core_pipelined #(
   (* keep *)
   always_ff @(posedge clk_i) front_wipe_q <= !rst_ni;
 
+  // The control flops away from the input (the wave's state and schedule, the round-key write enables and
+  // key flags, the credit count) reset from a kept register of their own, a clock after rst_ni: rst_ni's
+  // one inverter LUT, placed anywhere, to all of them was the critical path of two seeds (the wrapper's
+  // reset flop -> 2.6-3.1 ns -> the inverter -> 4.2-4.7 ns -> a round's wipe register or the credit
+  // count's LSR, 118-124 MHz). The input side (the
+  // skid, in_wiping_q, the key and block take flags) still resets from rst_ni, so in_ready_o is low from
+  // the first clock of a reset; the control's lag of one clock only lets it act on what the input side
+  // already dropped, and the blocks it might start then leave into the output buffer while the buffer is
+  // held in reset (below).
+  logic rst_ctl_q;
+  (* keep *)
+  always_ff @(posedge clk_i) rst_ctl_q <= !rst_ni;
+
   rijndael_skid #(.WIDTH(BEAT_W)) u_input (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -516,7 +529,7 @@ module rijndael_core_pipelined #(
   logic [W-1:0]               wave_key_q;
   if (KEY_REG) begin : g_key_reg
     always_ff @(posedge clk_i) begin
-      if (!rst_ni) write_enable_q <= '0;
+      if (rst_ctl_q) write_enable_q <= '0;
       else         write_enable_q <= write_now;
       if (front_wipe_q) wave_key_q <= '0;
       else              wave_key_q <= wave_round_key;
@@ -545,7 +558,7 @@ module rijndael_core_pipelined #(
     end
     assign key_valid_d[k] = key_here ? key_supported : key_valid_q[k];
     always_ff @(posedge clk_i) begin
-      if (!rst_ni) key_valid_q[k] <= 1'b0;
+      if (rst_ctl_q) key_valid_q[k] <= 1'b0;
       else         key_valid_q[k] <= key_valid_d[k];
     end
     // One always_ff per round key, reset from the slot reset chain (slot_wipe_q, below) at the round that
@@ -629,12 +642,13 @@ module rijndael_core_pipelined #(
   // sched_q[i]: the step term of the clock i + 2 after the current one (while no key beat is taken).
   logic [SCHED_LEN-3:0] sched_q;
   always_ff @(posedge clk_i) begin
-    if (!rst_ni)       sched_q <= '0;
+    if (rst_ctl_q)     sched_q <= '0;
     else if (key_fire) sched_q <= STEP_SCHEDULE[SCHED_LEN-1:2];
     else               sched_q <= {1'b0, sched_q[SCHED_LEN-3:1]};
   end
   logic step_next;  // the step term of the next clock
-  assign step_next = key_fire ? STEP_SCHEDULE[1] : sched_q[0];
+  // (Not while the control is held in reset: its clock of lag would step the just-wiped window.)
+  assign step_next = !rst_ctl_q && (key_fire ? STEP_SCHEDULE[1] : sched_q[0]);
 
   // One copy of each flag per byte of the window: with one per 32-bit word, a word's copy sat with the
   // control logic that loads it, and its route to the word's choices was the critical path (pipelined,
@@ -1110,17 +1124,19 @@ module rijndael_core_pipelined #(
   assign credit_ok_d = !held_q[OUT_DEPTH-3];
 
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (rst_ctl_q) begin
       held_q      <= '0;
       out_fire_q  <= 1'b0;
       block_fire_q <= 1'b0;
-      block_take_q <= 1'b0;
     end else begin
       held_q      <= held_d;
       out_fire_q  <= out_fire;
       block_fire_q <= block_fire;
-      block_take_q <= block_take_d;
     end
+  end
+  always_ff @(posedge clk_i) begin  // input side: from rst_ni (see rst_ctl_q)
+    if (!rst_ni) block_take_q <= 1'b0;
+    else         block_take_q <= block_take_d;
   end
 
   always_ff @(posedge clk_i) begin  // key material: wiped from front_wipe_q (see u_input)
@@ -1129,8 +1145,7 @@ module rijndael_core_pipelined #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      key_error_q  <= 1'b0;
+    if (rst_ctl_q) begin
       wave_slot_q  <= '0;
       phase_q      <= '0;
       rcon_q       <= '0;
@@ -1144,10 +1159,7 @@ module rijndael_core_pipelined #(
       fresh_q      <= 1'b0;
       rot_q        <= 1'b0;
       sub_q        <= 1'b0;
-      key_supported_q <= 1'b0;
-      key_go_q     <= 1'b0;
     end else begin
-      key_error_q  <= key_error_d;
       wave_slot_q  <= wave_slot_d;
       phase_q      <= phase_d;
       rcon_q       <= rcon_next;
@@ -1161,6 +1173,15 @@ module rijndael_core_pipelined #(
       fresh_q      <= key_fire || produce_now;
       rot_q        <= phase_d == 3'd0;
       sub_q        <= NK > 6 && phase_d == 3'd4;
+    end
+  end
+  always_ff @(posedge clk_i) begin  // input side and key_error_o: from rst_ni (see rst_ctl_q)
+    if (!rst_ni) begin
+      key_error_q  <= 1'b0;
+      key_supported_q <= 1'b0;
+      key_go_q     <= 1'b0;
+    end else begin
+      key_error_q  <= key_error_d;
       key_supported_q <= beat_key_len == NK_CODE && beat_block_len == NB_CODE;
       key_go_q     <= key_go_d;
     end
