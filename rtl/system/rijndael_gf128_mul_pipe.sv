@@ -1,6 +1,5 @@
-// rijndael_gf128_mul_pipe: a full 128x128 GF(2^128) multiplier in GCM's bit order, four register
-// stages (operands, tiles, unreduced product, product), a product every clock: p_o is a_i * b_i of
-// LATENCY = 4 clocks before.
+// rijndael_gf128_mul_pipe: a full 128x128 GF(2^128) multiplier in GCM's bit order, three register
+// stages (operands, tiles, product), a product every clock: p_o is a_i * b_i of three clocks before.
 //
 // Bit order: bus bit 127 is the coefficient of x^0 (SP 800-38D's reflected order, see rijndael_ghash).
 // Inside, operands are taken in polynomial order (coefficient c = bus bit 127-c).
@@ -18,22 +17,15 @@
 //   of up to min(A_SLICE, B_SLICE) AND terms per coefficient as a balanced tree (ABC does not rebalance
 //   XOR chains), registered. With 32 x 32 tiles that is three LUT4 levels and each operand copy bit drives only
 //   32 / COPIES terms of its own tile.
-// Stage 2: the tiles summed at their offsets into the 255 unreduced coefficients, registered (at most
-//   8 tile flops per coefficient with 32 x 32 tiles: two LUT4 levels).
-// Stage 3: the 127 high coefficients folded back with x^128 = x^7 + x^2 + x + 1 (coefficients 249..254
-//   wrap twice), registered: the product, each bit the XOR of at most 8 unreduced flops. Stages 2 and 3
-//   were one (up to 30 tile flops per product bit, three LUT4 levels), and that stage was alone on the
-//   ECP5 critical path of all three seeds of ddfebdf: ABC shared sums of tile flops between product bits
-//   (the reduction folds one coefficient into up to four bits), and a shared LUT drove bits placed
-//   across the die (2.6-4.3 ns routes). Split, no product bit gathers more than a few flops.
+// Stage 2: the tiles summed at their offsets and the 127 high coefficients folded back with
+//   x^128 = x^7 + x^2 + x + 1 (coefficients 249..254 wrap twice), registered: the product. Written as one
+//   flat XOR per product bit (at most 30 tile flops with 32 x 32 tiles), three LUT4 levels.
 // Vector functions rather than per-bit generate assigns: Icarus simulates those far faster.
 module rijndael_gf128_mul_pipe #(
   parameter int A_SPLIT = 4,   // slices of a: 1, 2, 4, 8 or 16
   parameter int B_SPLIT = 4,   // slices of b: 1, 2, 4, 8 or 16
-  parameter int COPIES  = 2,   // operand copies per tile and operand: 1, 2 or 4 (each bit drives 1/COPIES
+  parameter int COPIES  = 2    // operand copies per tile and operand: 1, 2 or 4 (each bit drives 1/COPIES
                                // of its tile's terms)
-  parameter int LATENCY = 4    // clocks from a_i/b_i to p_o: fixed, a parameter only so that users
-                               // (rijndael_ghash_lanes sizes its lanes on it) can read it
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -84,9 +76,14 @@ module rijndael_gf128_mul_pipe #(
     tile_product = t[TW-1:0];
   endfunction
 
-  // The tiles placed at their offsets and summed (balanced over tiles): the unreduced product.
-  function automatic logic [254:0] tile_sum(input logic [TILES*TW-1:0] parts);
+  // The tiles placed at their offsets and summed (balanced over tiles), then reduced modulo
+  // x^128 + x^7 + x^2 + x + 1 in closed form: with c = hi * x^128 + lo, hi * x^128 = hi * (x^7 + x^2 + x + 1)
+  // = f (134 coefficients), whose top 6 fold once more.
+  function automatic logic [127:0] sum_reduce(input logic [TILES*TW-1:0] parts);
     logic [TILES*255-1:0] t;
+    logic [126:0] hi;
+    logic [133:0] f;
+    logic [127:0] r;
     for (int p = 0; p < A_SPLIT; p++) begin
       for (int q = 0; q < B_SPLIT; q++) begin
         t[255*(p*B_SPLIT+q) +: 255] = 255'(parts[TW*(p*B_SPLIT+q) +: TW]) << (p*A_SLICE + q*B_SLICE);
@@ -97,31 +94,17 @@ module rijndael_gf128_mul_pipe #(
         if (i < (TILES >> (l + 1))) t[255*i +: 255] = t[255*(2*i) +: 255] ^ t[255*(2*i+1) +: 255];
       end
     end
-    tile_sum = t[254:0];
-  endfunction
-
-  // Reduction modulo x^128 + x^7 + x^2 + x + 1 in closed form: with c = hi * x^128 + lo,
-  // hi * x^128 = hi * (x^7 + x^2 + x + 1) = f (134 coefficients), whose top 6 fold once more.
-  function automatic logic [127:0] reduce(input logic [254:0] t);
-    logic [126:0] hi;
-    logic [133:0] f;
-    logic [127:0] r;
     hi = t[254:128];
     f  = {7'd0, hi} ^ {6'd0, hi, 1'b0} ^ {5'd0, hi, 2'd0} ^ {hi, 7'd0};
     r  = t[127:0] ^ f[127:0];
     r  = r ^ {120'd0, 8'({f[133:128]})} ^ {120'd0, 8'({f[133:128]}) << 1}
            ^ {120'd0, 8'({f[133:128]}) << 2} ^ {113'd0, 15'({f[133:128]}) << 7};
-    reduce = r;
+    sum_reduce = r;
   endfunction
 
   logic [127:0]         a_poly, b_poly;
   logic [TILES*TW-1:0]  part_d, part_q;
-  logic [254:0]         unred_q;
   logic [127:0]         p_q;
-
-  if (LATENCY != 4) begin : g_check_latency
-    ERROR_rijndael_gf128_mul_pipe_LATENCY_is_4 u_error ();
-  end
 
   assign a_poly = reverse128(a_i);
   assign b_poly = reverse128(b_i);
@@ -144,13 +127,11 @@ module rijndael_gf128_mul_pipe #(
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      part_q  <= '0;
-      unred_q <= '0;
-      p_q     <= '0;
+      part_q <= '0;
+      p_q    <= '0;
     end else begin
-      part_q  <= part_d;
-      unred_q <= tile_sum(part_q);
-      p_q     <= reverse128(reduce(unred_q));
+      part_q <= part_d;
+      p_q    <= reverse128(sum_reduce(part_q));
     end
   end
   assign p_o = p_q;

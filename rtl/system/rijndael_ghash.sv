@@ -19,9 +19,9 @@
 //   FAST = 0  rijndael_ghash_serial: digit-serial multiplier, DIGIT bits of the operand per clock,
 //             one block every 128/DIGIT + 1 clocks; small.
 //   FAST = 1  rijndael_ghash_lanes: a pipelined 128x128 multiplier with LANES-way aggregation
-//             (LANES = 4, the multiplier's latency; precomputed H^1..H^4 per context), one block per
-//             clock on a single message; a message costs its blocks + 2 clocks (two fold
-//             multiplications); writing H costs LANES - 1 multiplications.
+//             (precomputed H^1..H^LANES per context), one block per clock on a single message; a
+//             message costs its blocks + 1 clocks (one fold multiplication); writing H costs LANES - 1
+//             multiplications.
 // Every handshake output comes from a flop. Reset and clear_i wipe every subkey, power, accumulator and
 // pending result (counted sequence, readies low meanwhile); nothing here can be read back but GHASH results.
 module rijndael_ghash #(

@@ -2,37 +2,35 @@
 // for the pipelined core.
 //
 // Aggregation. The multiplier (rijndael_gf128_mul_pipe) takes a new product every clock but its result
-// comes back LANES = 4 clocks after the operands are chosen (its operand registers + three stages),
+// comes back LANES = 3 clocks after the operands are chosen (its operand registers + two stages),
 // so block i of a message cannot wait for Y_(i-1). Instead the blocks of a message are dealt round-robin
-// to LANES lanes (lane = block index mod 4) and each lane runs Horner's rule with H^4:
+// to LANES lanes (lane = block index mod 3) and each lane runs Horner's rule with H^3:
 //
-//   V_i = X_i xor P_(i-4)        (P = 0 in a lane's first pass)     P_i = V_i * H^4
+//   V_i = X_i xor P_(i-3)        (P = 0 in a lane's first pass)     P_i = V_i * H^3
 //
 // so lane r's last V holds sum X_j H^(e_r - j) over its blocks j (e_r: its last block index). The GHASH of
 // m blocks is sum_j X_j H^(m-j), hence the end of a message (m >= 1) is
 //
-//   GHASH = V_(m-1) * H  xor  V_(m-2) * H^2  xor  V_(m-3) * H^3  xor  V_(m-4) * H^4,
+//   GHASH = V_(m-1) * H  xor  V_(e_r') * H^2  xor  V_(e_r'') * H^3   for the other two lanes,
 //
-// the last block being multiplied by H^1 instead of H^4 as it is issued (its end is known then). The fourth
-// term needs no multiplication: V_(m-4) * H^4 is the product P_(m-4) that block made (prod_mem, or the
-// result register if it is just coming out). So two fold multiplications (V_(m-2) * H^2, V_(m-3) * H^3)
-// follow the last block, and P_(m-4) is read while the last block issues, when the product memory's read
-// port is free (no block is read then: in_ready_o was low), or taken from the result register in the
-// first fold's clock. A lane a short message (m < 4) never reached contributes 0. The terms are XORed as
-// they come out of the multiplier and the sum goes to a 4-entry output queue. A message therefore costs
-// m + 2 clocks; in_ready_o is low for the two clocks after a last block is taken (the folds take the
-// issue slots after the last block's).
+// the last block being multiplied by H^1 instead of H^3 as it is issued (its end is known then). The third
+// term needs no multiplication: V_(e_r'') is the lane whose last block is m-3, and V_(m-3) * H^3 is the
+// product P_(m-3) that block made (prod_mem, or the result register if it is just coming out). So one fold
+// multiplication (V_(m-2) * H^2) follows the last block, and P_(m-3) is read while the last block issues,
+// when the product memory's read port is free (no block is read then: in_ready_o was low), or taken from
+// the result register in the fold's clock. A lane a short message (m < 3) never reached contributes 0. The
+// terms are XORed as they come out of the multiplier and the sum goes to a 4-entry output queue. A message
+// therefore costs m + 1 clocks; in_ready_o is low for the clock after a last block is accepted (the fold
+// takes the issue slot after the last block's).
 //
-// Forwarding: P_(i-4) is the multiplier's output register in the clock block i is issued when the blocks
+// Forwarding: P_(i-3) is the multiplier's output register in the clock block i is issued when the blocks
 // of its context come back to back, else it was written to the per-(context, lane) product memory.
 //
-// Per-context state (LUT RAM, 4 slots per context and memory): H^1..H^4 (pow_mem), each lane's last
-// product (prod_mem) and last V (v_mem); in flops: the next lane and whether all four lanes hold data
-// (3 bits).
+// Per-context state (LUT RAM, 4 slots per context): H^1..H^3 (pow_mem), each lane's last product (prod_mem)
+// and last V (v_mem); in flops: the next lane and whether all three lanes hold data (3 bits).
 //
-// Writing H: h_i is held, and once no block or fold is issuing the unit computes H^2 = H * H,
-// H^3 = H^2 * H and H^4 = H^3 * H through the same multiplier (about 16 clocks), h_ready_o and in_ready_o
-// low meanwhile.
+// Writing H: h_i is held, and once no block or fold is issuing the unit computes H^2 = H * H and
+// H^3 = H^2 * H through the same multiplier (about 9 clocks), h_ready_o and in_ready_o low meanwhile.
 // A block accepted in the clock H is accepted still hashes with the previous powers.
 //
 // Stage by stage (clock t: the block is taken at the port into the port register, acc0_q / ctx0_q / ...):
@@ -41,20 +39,19 @@
 //              registered (fwd_c .. pw_c)
 //   t+1  accept: the block, its context and lane into the input register (pre_); the read addresses and
 //              the one-hot source selects of the next clock's memory reads into flops
-//   t+2  read: P_(i-4) and H^k read from LUT RAM (addresses from flops) into the operand data flops, the
+//   t+2  read: P_(i-3) and H^k read from LUT RAM (addresses from flops) into the operand data flops, the
 //              block XORed in, with a bypass for a product in the result or the write registers
-//   t+3  issue: operands from those flops (and the result register when P_(i-4) comes out just then)
+//   t+3  issue: operands from those flops (and the result register when P_(i-3) comes out just then)
 //              into the multiplier's operand copies
-//   t+4 .. t+6  multiplier stages (operand copies, tiles, unreduced product); t+7: product in the result
-//              register, t+8: in the memories' write registers (written to prod_mem at the end of t+8),
-//              or folded
+//   t+4, t+5  multiplier stages; t+6: product in the result register, t+7: in the memories' write
+//              registers (written to prod_mem at the end of t+7), or folded
 // No LUT RAM port and no input port is on a path into the multiplier: each clock's LUT RAM reads start at
 // flops and end at flops, and the input port only reaches the port register and in_ready's next value.
 //
 // Results leave in the order last blocks were accepted (one issue slot, one pipeline). A last block is
 // accepted only with a free queue entry counted for it, so the pipeline never has to stall.
 // Reset and clear_i: every flop holding data is reset (a multiplication in flight is dropped: the operands
-// are zero from the second clock after, so the multiplier's registers hold zeros within six clocks, all
+// are zero from the second clock after, so the multiplier's registers hold zeros within five clocks, all
 // inside the wipe; the memories' kept write-enable, write-address and read-address flops and the read
 // source selects are not: the wipe drives the write ones from the next clock, and the operand flops the
 // selects load are reset by kept flops of their own for the two clocks after) and the three memories are zeroed by a counted sequence (4 x 2^CTX_W clocks, both
@@ -82,25 +79,15 @@ module rijndael_ghash_lanes #(
   output logic [127:0]       out_hash_o,
   output logic [CTX_W-1:0]   out_ctx_o
 );
-  localparam int MUL_LATENCY = 4;            // rijndael_gf128_mul_pipe's LATENCY (checked there)
-  localparam int LANES     = MUL_LATENCY;    // issue-to-result latency of the multiplier
-  localparam int ADDR_W    = CTX_W + 2;      // {context, slot}: 4 slots per context and memory (LANES
-                                             // lanes of P and of V, H^1..H^LANES)
+  localparam int LANES     = 3;              // issue-to-result latency of the multiplier
+  localparam int ADDR_W    = CTX_W + 2;      // {context, slot}: 4 slots per context
   localparam int ENTRIES   = 1 << ADDR_W;
   localparam int OUT_DEPTH = 4;
 
-  // The lane bookkeeping (2-bit lanes, 4 slots per memory and context) and the fold schedule (three terms
-  // multiplied after the last block's: the last block's and two folds; the fourth lane's product taken as
-  // it is) are written for four lanes, the multiplier's latency.
-  if (LANES != 4) begin : g_check_lanes
-    ERROR_rijndael_ghash_lanes_written_for_4_lanes u_error ();
-  end
-
   // Operation kinds travelling with the multiplier's operands.
   localparam logic [2:0] OP_BLOCK      = 3'd0;   // product goes to prod_mem[ctx, lane]
-  localparam logic [2:0] OP_FOLD_FIRST = 3'd1;   // a message's last block * H: starts the sum (with P_(m-4))
-  localparam logic [2:0] OP_FOLD_MID   = 3'd2;   // V_(m-2) * H^2: added to the sum
-  localparam logic [2:0] OP_FOLD_LAST  = 3'd3;   // V_(m-3) * H^3: added, and the sum is the message's GHASH
+  localparam logic [2:0] OP_FOLD_FIRST = 3'd1;   // a message's last block * H: starts the sum (with P_(m-3))
+  localparam logic [2:0] OP_FOLD_LAST  = 3'd3;   // V_(m-2) * H^2: added, and the sum is the message's GHASH
   localparam logic [2:0] OP_POW        = 3'd4;   // a power of H for pow_mem[ctx, slot]
 
   // The memories (pow_mem: slot k-1 holds H^k; prod_mem: slot r lane r's last product P; v_mem: slot r
@@ -114,7 +101,7 @@ module rijndael_ghash_lanes #(
 
   // Per-context lane bookkeeping (flat: 2 bits of next lane per context)
   logic [2*CONTEXTS-1:0] next_lane_q;
-  logic [CONTEXTS-1:0]   full_q;      // all four lanes hold data of the message in progress
+  logic [CONTEXTS-1:0]   full_q;      // all three lanes hold data of the message in progress
 
   // Port register: what the input port offered in the clock it was taken (acc0_q), with nothing in
   // front of it but the handshake, so no input port reaches the lane lookup, the read addresses or the
@@ -137,24 +124,22 @@ module rijndael_ghash_lanes #(
   logic [1:0]         blk_lane_q;
 
   // Fold of the message whose last block was just issued
-  logic               fold_q;         // the first fold multiplication (V_(m-2) * H^2) issues in this clock
-  logic               fold2_q;        // the second (V_(m-3) * H^3) issues in this clock
+  logic               fold_q;         // the fold multiplication issues in this clock
   logic [CTX_W-1:0]   fold_ctx_q;
-  logic [1:0]         fold_lane_q;    // lane of block m-2 (folded with H^2), then of m-3 (with H^3)
-  logic               p4_fwd_q;       // P_(m-4) is in the result register in the fold's clock
-  logic [127:0]       p4_q;           // P_(m-4) of that message (0 if its lane has no data), for its sum
+  logic [1:0]         fold_lane_q;    // lane of block m-2 (folded with H^2)
+  logic               p3_fwd_q;       // P_(m-3) is in the result register in the fold's clock
+  logic [127:0]       p3_q;           // P_(m-3) of that message (0 if its lane has no data), for its sum
 
   // Subkey being written and its powers
   logic               h_busy_q, h_ready_q, pow_started_q, pow_arm_q, pow_start_q;
   logic [CTX_W-1:0]   h_ctx_q;
 
-  // Tags travelling alongside the multiplier's four register stages (a: operands, b: tiles, c: the
-  // unreduced product, r: the product)
+  // Tags travelling alongside the multiplier's three register stages
   logic [127:0]       res;
-  logic               va_q, vb_q, vc_q, vr_q;
-  logic [2:0]         kind_a_q, kind_b_q, kind_c_q, kind_r_q;
-  logic [CTX_W-1:0]   ctx_a_q, ctx_b_q, ctx_c_q, ctx_r_q;
-  logic [1:0]         idx_a_q, idx_b_q, idx_c_q, idx_r_q;
+  logic               va_q, vb_q, vr_q;
+  logic [2:0]         kind_a_q, kind_b_q, kind_r_q;
+  logic [CTX_W-1:0]   ctx_a_q, ctx_b_q, ctx_r_q;
+  logic [1:0]         idx_a_q, idx_b_q, idx_r_q;
 
   // Result accumulation and output queue
   logic [127:0]             sum_q;
@@ -186,15 +171,13 @@ module rijndael_ghash_lanes #(
   assign in_lane    = first0_q ? 2'd0 : next_lane_q[2*ctx0_q +: 2];
   assign in_full    = !first0_q && full_q[ctx0_q];
 
-  // Not in the two clocks after a last block is taken at the port: the last block issues three clocks
-  // after it is taken and its two folds in the two clocks after that, so a block taken in either clock
-  // would be read with a fold's operands and collide with it at the issue. A block taken in the third
-  // clock issues after the second fold. (acc0_q && last0_q: the last block taken a clock ago.)
+  // Not in the clock after a last block is accepted: the last block is read then, issues in the next
+  // clock and its fold in the one after, so a block accepted then would be read with the fold's operands
+  // and collide with it at the issue. A block taken in the clock after issues after the fold.
   assign wiping_d      = wiping_q && int'(wipe_addr_q) != ENTRIES - 1;
   assign h_busy_d      = h_write || (h_busy_q && !pow_done);
   assign outstanding_d = outstanding_q + 3'(accept_p && in_last_i) - 3'(pop);
-  assign in_ready_d    = !wiping_d && !h_busy_d && !(accept_p && in_last_i) && !(acc0_q && last0_q) &&
-                         int'(outstanding_d) < OUT_DEPTH;
+  assign in_ready_d    = !wiping_d && !h_busy_d && !(accept_p && in_last_i) && int'(outstanding_d) < OUT_DEPTH;
 
   // ---------------------------------------------------------------------------------------------
   // Issue: at most one operation per clock. The handshakes above keep the sources apart: blocks and
@@ -203,7 +186,7 @@ module rijndael_ghash_lanes #(
   // The operands are the path into the multiplier's operand copies (4 per bit, spread over its tiles),
   // so everything that can be decided early is, and no LUT RAM read is on that path: in the clock before
   // the issue the memories are read and the chosen sources are loaded into two operand data flops,
-  // a_mem (X_i xor P_(i-4), V_(m-2) or H) and b_mem (H^k or H). An operand bit is then
+  // a_mem (X_i xor P_(i-3), V_(m-2) or H) and b_mem (H^k or H). An operand bit is then
   // a_mem xor (a_res_k_q and res) -- one LUT4 -- and b_mem itself. The reads' addresses and one-hot
   // source selects are flops too, loaded a clock before the read (when the block is accepted, when the
   // last block is read for the fold, when a power is two clocks from its issue), so a read goes from
@@ -211,72 +194,63 @@ module rijndael_ghash_lanes #(
   // Reading the LUT RAM in the issue clock (5cda2b7), or with addresses from the input port (bb2b8ac),
   // was the ECP5 critical path.
   logic               pow_start, pow_next, fold_issue, blk_issue, op_valid;
-  logic [127:0]       a_mem, b_mem, p4_rd, op_a, op_b;
+  logic [127:0]       a_mem, b_mem, p3_rd, op_a, op_b;
   logic [2:0]         op_kind;
   logic [CTX_W-1:0]   op_ctx;
   logic [1:0]         op_idx;
   logic               s_fwd_q;               // a takes the result register at the next clock (a_res_k_q)
   logic               fold_next, fold_rd, pow_next_next, pow_start_next2, v_we_d;
-  logic [1:0]         lane_back1, lane_back2, lane_back3, pre_back1, pre_back3;
+  logic [1:0]         lane_back1, lane_back2, pre_back1, pre_back2;
   logic               sel_fwd, sel_res, sel_pw, sel_pm;
   logic [ADDR_W-1:0]  f_pa, f_va;
 
   assign pow_start  = pow_start_q;
   assign pow_next   = vr_q && kind_r_q == OP_POW && int'(idx_r_q) != LANES - 1;
   assign pow_done   = pow_done_q;   // vr_q && kind_r_q == OP_POW && idx_r_q == LANES - 1, from a flop
-  assign pow_done_next = vc_q && kind_c_q == OP_POW && int'(idx_c_q) == LANES - 1;
-  assign fold_issue = fold_q || fold2_q;
+  assign pow_done_next = vb_q && kind_b_q == OP_POW && int'(idx_b_q) == LANES - 1;
+  assign fold_issue = fold_q;
   assign blk_issue  = blk_valid_q;
   assign op_valid   = pow_start || pow_next || fold_issue || blk_issue;
 
-  // fold_next: the last block issues now, its first fold next clock (its operands are read now), and the
-  // second fold's operands are read next clock.
-  // fold_rd: the last block is read now, its first fold's operands next clock.
+  // fold_next: the last block issues now, its fold next clock (its operands are read now).
+  // fold_rd: the last block is read now, its fold's operands next clock.
   assign fold_next = blk_valid_q && blk_last_q;
   assign fold_rd   = pre_valid_q && pre_last_q;
   // A power starts (pow_start_q) two clocks after it is decided here (its operands are read in
   // between), once the subkey is held and the issue slot is free then: no block can be read in the next
-  // clock (in_ready_o is low while h_busy_q), and no fold is read then (fold_rd: the first, fold_next:
-  // the second). A block read now issues in the next clock, before the power.
-  assign pow_start_next2 = h_busy_q && !pow_started_q && !fold_rd && !fold_next && !acc0_q;
-  assign pow_next_next   = vc_q && kind_c_q == OP_POW && int'(idx_c_q) != LANES - 1;
+  // clock (in_ready_o is low while h_busy_q), and no fold is read then (fold_rd). A block read now
+  // issues in the next clock, before the power.
+  assign pow_start_next2 = h_busy_q && !pow_started_q && !fold_rd && !acc0_q;
+  assign pow_next_next   = vb_q && kind_b_q == OP_POW && int'(idx_b_q) != LANES - 1;
 
-  // Lane arithmetic modulo 4 as tables: written as an increment, lane + 1 (modulo 3 then) became a
-  // CCU2C carry on the path of the per-context select precompute (1502df7, seed 2).
-  function automatic logic [1:0] lane_inc(input logic [1:0] l);   // (l + 1) mod 4, also l - 3
-    lane_inc = {l[1] ^ l[0], !l[0]};
+  // Lane arithmetic modulo 3 as tables: written as an increment, lane + 1 became a CCU2C carry on the
+  // path of the per-context select precompute (1502df7, seed 2).
+  function automatic logic [1:0] lane_inc(input logic [1:0] l);   // (l + 1) mod 3, also l - 2
+    lane_inc = {l == 2'd1, l == 2'd0};
   endfunction
-  function automatic logic [1:0] lane_dec(input logic [1:0] l);   // (l + 3) mod 4, also l - 1
-    lane_dec = {l[1] ~^ l[0], !l[0]};
-  endfunction
-  function automatic logic [1:0] lane_opp(input logic [1:0] l);   // (l + 2) mod 4, also l - 2
-    lane_opp = {!l[1], l[0]};
+  function automatic logic [1:0] lane_dec(input logic [1:0] l);   // (l + 2) mod 3, also l - 1
+    lane_dec = {l == 2'd0, l == 2'd2};
   endfunction
 
-  // Lanes of blocks m-2 (folded with H^2), m-3 (with H^3) and m-4 (its product taken as it is), counted
-  // back from the last block's lane; a lane holds data of the message if all four do or it is not past
-  // the last one.
+  // Lanes of blocks m-2 (folded with H^2) and m-3 (its product taken as it is), counted back from the
+  // last block's lane; a lane holds data of the message if all three do or it is not past the last one.
   assign lane_back1 = lane_dec(blk_lane_q);
-  assign lane_back2 = lane_opp(blk_lane_q);
-  assign lane_back3 = lane_inc(blk_lane_q);
+  assign lane_back2 = lane_inc(blk_lane_q);
   assign pre_back1  = lane_dec(pre_lane_q);
-  assign pre_back3  = lane_inc(pre_lane_q);
+  assign pre_back2  = lane_inc(pre_lane_q);
 
-  // The next clock's reads (one read port each). prod_mem: the accepted block's P_(i-4), or for a last
-  // block read then, P_(m-4) (no block is read in that clock: in_ready_o is low in the clock before).
-  // pow_mem: H for a last block, H^4 for the others, H^2 for the first fold, H^3 for the second.
-  // v_mem: V_(m-2) for the first fold, V_(m-3) for the second.
-  // Where the entry read is (block i-4 issued 4 clocks before block i is forwarded at the issue):
-  // - a block: the op now in the multiplier's first stage (a) is in the result register at the issue
-  //   (fwd: forwarded then, nothing read), the one in its second stage (b) in the result register at
-  //   the read (rhit), the one in its third stage (c) in the write registers at the read (whit),
+  // The next clock's reads (one read port each). prod_mem: the accepted block's P_(i-3), or for a last
+  // block read then, P_(m-3) (no block is read in that clock: in_ready_o is low in the clock before).
+  // pow_mem: H for a last block, H^3 for the others, H^2 for the fold. v_mem: V_(m-2) for the fold.
+  // Where the entry read is (block i-3 issued 3 clocks before block i is forwarded at the issue):
+  // - a block: the op now in the multiplier's first stage is in the result register at the issue
+  //   (fwd: forwarded then, nothing read), the one in its second stage in the result register at the
+  //   read (rhit), the one in the result register now in the write registers at the read (whit),
   //   anything older in prod_mem.
-  // - the first fold's P_(m-4): the same for the read (f_rhit, f_whit); it is in the result register in
-  //   the first fold's clock if block m-4 issued 3 clocks before the last block (p4_fwd_q, set at the
-  //   last block's issue).
-  // - the first fold's V_(m-2): block m-2 issued in the clock before the read (its V in the write
-  //   registers at the read: f_vhit) or earlier (v_mem).
-  // - the second fold's V_(m-3): always v_mem (block m-3 issued two clocks or more before the read).
+  // - the fold's P_(m-3): the same for the read (f_rhit, f_whit); it is in the result register in the
+  //   fold's clock if block m-3 issued 2 clocks before the last block (p3_fwd_q, set at the issue).
+  // - the fold's V_(m-2): block m-2 issued now (its V in the write registers at the read: f_vhit) or
+  //   before (v_mem).
   // All of it is decided per context from flops first, so that the ports (in_valid_i, in_ctx_i,
   // in_first_i) only pick one context's answer: with the comparisons behind in_ctx_i, the wrapper's
   // context flop -> lane lookup -> tag compares -> these selects was the ECP5 path of 5a03df4 (seeds 1, 3).
@@ -284,18 +258,18 @@ module rijndael_ghash_lanes #(
   //
   // With the port register in front, the per-context answers are registered too: they are computed a
   // clock ahead, in the clock the block is in the port register, from the lane state as the block then
-  // in acc0 leaves it and from the tags one stage earlier (at the port, block i-4 has issued at the
-  // latest a clock before: it is in stage a or older), so at the accept they are a 4:1 choice by
-  // ctx0_q. Computed at the accept,
+  // in acc0 leaves it and from the tags one stage earlier (the op issuing then is in the first stage at
+  // the accept: a block when blk_valid_q is set and blk_last_q is not, since blocks, folds and powers never
+  // share the issue slot), so at the accept they are a 4:1 choice by ctx0_q. Computed at the accept,
   // ctx0_q -> the lane lookup -> the tag compares -> s_pm_q was six LUT levels (seed 1 of the first run
   // with the port register).
-  // The stage-a, -b and -c tags again, as kept flops of their own (a block in the stage, its context
+  // The stage-a and stage-b tags again, as kept flops of their own (a block in the stage, its context
   // and lane), for the per-context decisions below: with the tags themselves, ABC shared the fold's
   // compares with the accept's selects, and in_ctx_i -> the shared LUTs -> s_res_q became the path
   // (6b82a10, seed 2).
-  logic                fa_blk_q, fb_blk_q, fc_blk_q;
-  logic [CTX_W-1:0]    fa_ctx_q, fb_ctx_q, fc_ctx_q;
-  logic [1:0]          fa_idx_q, fb_idx_q, fc_idx_q;
+  logic                fa_blk_q, fb_blk_q;
+  logic [CTX_W-1:0]    fa_ctx_q, fb_ctx_q;
+  logic [1:0]          fa_idx_q, fb_idx_q;
   (* keep *)
   always_ff @(posedge clk_i) begin
     fa_blk_q <= op_valid && op_kind == OP_BLOCK;
@@ -304,9 +278,6 @@ module rijndael_ghash_lanes #(
     fb_blk_q <= fa_blk_q;
     fb_ctx_q <= fa_ctx_q;
     fb_idx_q <= fa_idx_q;
-    fc_blk_q <= fb_blk_q;
-    fc_ctx_q <= fb_ctx_q;
-    fc_idx_q <= fb_idx_q;
   end
   logic [CONTEXTS-1:0] fwd_c, pm_c, res_c, pw_c;      // registered: the answers for a block accepted now
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_hits
@@ -316,9 +287,9 @@ module rijndael_ghash_lanes #(
     assign take   = acc0_q && int'(ctx0_q) == c;            // a block of c is accepted now
     assign lane_n = !take ? lane : first0_q ? 2'd1 : lane_inc(lane);
     assign full_n = !take ? full_q[c] : !first0_q && (full_q[c] || int'(lane) == LANES - 1);
-    assign fwd    = fa_blk_q && int'(fa_ctx_q) == c && fa_idx_q == lane_n;
-    assign rhit   = fb_blk_q && int'(fb_ctx_q) == c && fb_idx_q == lane_n;
-    assign whit   = fc_blk_q && int'(fc_ctx_q) == c && fc_idx_q == lane_n;
+    assign fwd    = blk_valid_q && !blk_last_q && int'(blk_ctx_q) == c && blk_lane_q == lane_n;
+    assign rhit   = fa_blk_q && int'(fa_ctx_q) == c && fa_idx_q == lane_n;
+    assign whit   = fb_blk_q && int'(fb_ctx_q) == c && fb_idx_q == lane_n;
     always_ff @(posedge clk_i) begin
       fwd_c[c] <= full_n && fwd;
       pm_c[c]  <= full_n && !fwd && !rhit && !whit;
@@ -332,45 +303,40 @@ module rijndael_ghash_lanes #(
   assign sel_res = accept_later && res_c[ctx0_q];
   assign sel_pw  = accept_later && pw_c[ctx0_q];
   assign sel_pm  = accept_later && pm_c[ctx0_q];
-  assign f_pa     = {pre_ctx_q, pre_back3};
+  assign f_pa     = {pre_ctx_q, pre_back2};
   assign f_va     = {pre_ctx_q, pre_back1};
   // V of an issuing block (not a last one: no later block of its lane reads it), written next clock
   assign v_we_d   = blk_issue && !blk_last_q && !pow_start && !fold_issue;
 
-  // The first fold's read sources (P_(m-4): prod_mem, the result register or the write registers; V_(m-2):
-  // v_mem or the write registers) and whether the second fold has a V_(m-3) to read (fv3) are decided a
-  // clock before the last block's read, in its accept clock,
+  // The fold's read sources (P_(m-3): prod_mem, the result register or the write registers; V_(m-2):
+  // v_mem or the write registers) are decided a clock before the last block's read, in its accept clock,
   // for every context from flops only (the tags one stage earlier, the block being read then, which
   // issues at the read), registered per context, and picked by pre_ctx_q at the read. Decoding them at
-  // the read (pre_lane_q -> the P_(m-4) address -> the tag compares -> t_pw_q, four LUT levels) was the
+  // the read (pre_lane_q -> the P_(m-3) address -> the tag compares -> t_pw_q, four LUT levels) was the
   // ECP5 path of 08cecd3 seed 2 and 92250b9 seed 2; deciding them at the accept behind in_ctx_i (a7e1b58)
   // put the input side back on the path. A last block that is also a first reads nothing (pre_fold_q).
-  logic [CONTEXTS-1:0] fpm_d, fres_d, fpw_d, fvm_d, fvw_d, fv3_d;
-  logic [CONTEXTS-1:0] fpm_q, fres_q, fpw_q, fvm_q, fvw_q, fv3_q;
+  logic [CONTEXTS-1:0] fpm_d, fres_d, fpw_d, fvm_d, fvw_d;
+  logic [CONTEXTS-1:0] fpm_q, fres_q, fpw_q, fvm_q, fvw_q;
   logic                pre_fold_q;      // a last block, not a message's first, is read now
-  logic                f2v_q;           // the second fold reads V_(m-3) (v_mem) in the clock after next
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_fold
-    logic [1:0] lane, back1, back3;
-    logic       has_v, has_v3, has_p4, rhit, whit, vhit;
+    logic [1:0] lane, back1, back2;
+    logic       has_v, has_p3, rhit, whit, vhit;
     assign lane   = next_lane_q[2*c +: 2];
     assign back1  = lane_dec(lane);
-    assign back3  = lane_inc(lane);
+    assign back2  = lane_inc(lane);
     assign has_v  = full_q[c] || lane >= 2'd1;
-    assign has_v3 = full_q[c] || lane >= 2'd2;
-    assign has_p4 = full_q[c] || lane >= 2'd3;
-    // stage b now is the result stage at the fold's read (f_rhit), stage c now is in the write
-    // registers then (f_whit); stage a now is in stage c at the read, forwarded at the fold (p4_fwd_q)
-    assign rhit   = fb_blk_q && int'(fb_ctx_q) == c && fb_idx_q == back3;
-    assign whit   = fc_blk_q && int'(fc_ctx_q) == c && fc_idx_q == back3;
-    // the block read now issues in the clock before the fold's read and writes its V (v_we_d then)
-    assign vhit   = pre_valid_q && !pre_last_q && !pow_arm_q && !fold_next && !fold_q &&
+    assign has_p3 = full_q[c] || lane >= 2'd2;
+    // stage a now is stage b at the read (f_rhit), stage b now the result stage then (f_whit)
+    assign rhit   = fa_blk_q && int'(fa_ctx_q) == c && fa_idx_q == back2;
+    assign whit   = fb_blk_q && int'(fb_ctx_q) == c && fb_idx_q == back2;
+    // the block read now issues at the read and writes its V (v_we_d then)
+    assign vhit   = pre_valid_q && !pre_last_q && !pow_arm_q && !fold_next &&
                     int'(pre_ctx_q) == c && pre_lane_q == back1;
-    assign fpm_d[c]  = has_p4 && !rhit && !whit;
-    assign fres_d[c] = has_p4 && rhit;
-    assign fpw_d[c]  = has_p4 && !rhit && whit;
+    assign fpm_d[c]  = has_p3 && !rhit && !whit;
+    assign fres_d[c] = has_p3 && rhit;
+    assign fpw_d[c]  = has_p3 && !rhit && whit;
     assign fvm_d[c]  = has_v && !vhit;
     assign fvw_d[c]  = has_v && vhit;
-    assign fv3_d[c]  = has_v3;
   end
   always_ff @(posedge clk_i) begin
     fpm_q  <= fpm_d;
@@ -378,8 +344,6 @@ module rijndael_ghash_lanes #(
     fpw_q  <= fpw_d;
     fvm_q  <= fvm_d;
     fvw_q  <= fvw_d;
-    fv3_q  <= fv3_d;
-    f2v_q  <= pre_fold_q && fv3_q[pre_ctx_q];
   end
 
   // a_res_q again as a kept flop per quarter: the one flop driving the issue LUTs of all 128 operand
@@ -399,7 +363,7 @@ module rijndael_ghash_lanes #(
       op_ctx  = h_ctx_q;
       op_idx  = pow_start ? 2'd1 : idx_r_q + 2'd1;
     end else if (fold_issue) begin
-      op_kind = fold2_q ? OP_FOLD_LAST : OP_FOLD_MID;
+      op_kind = OP_FOLD_LAST;
       op_ctx  = fold_ctx_q;
       op_idx  = fold_lane_q;
     end else begin
@@ -409,11 +373,9 @@ module rijndael_ghash_lanes #(
     end
   end
 
-  // The multiplier registers the operands itself (copies per tile): a product is in res MUL_LATENCY = 4
-  // clocks after its operands are chosen here, alongside the tags in the _a/_b/_c/_r registers.
-  rijndael_gf128_mul_pipe #(.COPIES(4), .LATENCY(MUL_LATENCY)) u_mul (
-    .clk_i, .rst_ni, .a_i(op_a), .b_i(op_b), .p_o(res)
-  );
+  // The multiplier registers the operands itself (one copy per tile): a product is in res 3 clocks
+  // after its operands are chosen here, alongside the tags in the _a/_b/_r registers.
+  rijndael_gf128_mul_pipe #(.COPIES(4)) u_mul (.clk_i, .rst_ni, .a_i(op_a), .b_i(op_b), .p_o(res));
 
   // ---------------------------------------------------------------------------------------------
   // Memories, split in quarters of 32 bits because the operand bits, and with them the LUT RAM feeding
@@ -426,7 +388,7 @@ module rijndael_ghash_lanes #(
   // - Read: the address is a choice (one LUT) between kept flops of the quarter loaded in the clock
   //   before: the block's and the fold's. A flop driving a read address directly would be folded into
   //   the memory's read port by Yosys and come back after LUT RAM mapping as one register shared by all
-  //   quarters (keep has no effect there). The data goes into the operand flops a_mem/b_mem/p4_rd
+  //   quarters (keep has no effect there). The data goes into the operand flops a_mem/b_mem/p3_rd
   //   (reset) through one-hot selects, kept flops of the quarter loaded in the clock before. The selects
   //   have no reset: Yosys does not fold a sync reset into a kept flop, and the reset term in front of
   //   them (the input reset and clear_i) was the ECP5 critical path; instead the operand flops are held
@@ -464,27 +426,25 @@ module rijndael_ghash_lanes #(
       b_pa_q  <= {ctx0_q, in_lane};
       b_wa_q  <= {ctx0_q, last0_q ? 2'd0 : 2'(LANES - 1)};
       f_pa_q  <= f_pa;
-      // the first fold's (H^2, V_(m-2)) while the last block is read, the second's (H^3, V_(m-3))
-      // while it issues
-      f_wa_q  <= fold_next ? {blk_ctx_q, 2'd2} : {pre_ctx_q, 2'd1};
-      f_va_q  <= fold_next ? {blk_ctx_q, lane_back2} : f_va;
+      f_wa_q  <= {pre_ctx_q, 2'd1};
+      f_va_q  <= f_va;
     end
 
     // The sources of the next clock's operand flops (see above and Issue): a_mem takes the block
-    // (pre_blk_q) xor P_(i-4) from prod_mem (s_pm), the result register (s_res) or the write registers
+    // (pre_blk_q) xor P_(i-3) from prod_mem (s_pm), the result register (s_res) or the write registers
     // (s_pw), or V_(m-2) from v_mem (s_vm) or the write registers (s_vw), or H (s_ha); b_mem takes
-    // pow_mem (s_pow) or H (s_hb); p4_rd takes P_(m-4) (t_: as s_ for prod_mem).
+    // pow_mem (s_pow) or H (s_hb); p3_rd takes P_(m-3) (t_: as s_ for prod_mem).
     (* keep *)
     always_ff @(posedge clk_i) begin
       s_blk_q <= accept;
-      s_pm_q  <= sel_pm;   // (P_(i-4) from prod_mem, from the result register, from the write registers)
+      s_pm_q  <= sel_pm;   // (P_(i-3) from prod_mem, from the result register, from the write registers)
       s_res_q <= sel_res;
       s_pw_q  <= sel_pw;
-      s_vm_q  <= (pre_fold_q && fvm_q[pre_ctx_q]) || f2v_q;
+      s_vm_q  <= pre_fold_q && fvm_q[pre_ctx_q];
       s_vw_q  <= pre_fold_q && fvw_q[pre_ctx_q];
       s_ha_q  <= pow_start_next2;
-      s_pow_q <= accept || fold_rd || fold_next;
-      s_hb_q  <= pow_start_next2 || (vb_q && kind_b_q == OP_POW && int'(idx_b_q) != LANES - 1);
+      s_pow_q <= accept || fold_rd;
+      s_hb_q  <= pow_start_next2 || (va_q && kind_a_q == OP_POW && int'(idx_a_q) != LANES - 1);
       t_pm_q  <= pre_fold_q && fpm_q[pre_ctx_q];
       t_res_q <= pre_fold_q && fres_q[pre_ctx_q];
       t_pw_q  <= pre_fold_q && fpw_q[pre_ctx_q];
@@ -545,8 +505,8 @@ module rijndael_ghash_lanes #(
       (* keep *)
       always_ff @(posedge clk_i) begin
         f_sel_pm_q <= fold_rd;
-        f_sel_pw_q <= fold_rd || fold_next;
-        f_sel_vm_q <= fold_rd || fold_next;
+        f_sel_pw_q <= fold_rd;
+        f_sel_vm_q <= fold_rd;
       end
 
       always_ff @(posedge clk_i) begin
@@ -567,21 +527,21 @@ module rijndael_ghash_lanes #(
       assign v_rd[16*h +: 16]    = v_mem[v_raddr];
     end
 
-    // The operand data flops (see Issue). P_(m-4) is loaded into p4_ram_q / p4_oth_q in the last block's
+    // The operand data flops (see Issue). P_(m-3) is loaded into p3_ram_q / p3_oth_q in the last block's
     // issue clock and used in the fold's (zero in the other clocks). Reset also in the clock after a reset
     // or clear: the selects, kept flops without reset, still hold what the clock before decided then.
     // The reset comes from a flop (op_clr_q), so it acts a clock later: these flops may load once more
     // in the reset or clear clock, and are zero from the second clock after it.
     //
     // What comes out of LUT RAM goes through one LUT4 into a flop of its own (a_ram_q: prod_mem or v_mem;
-    // p4_ram_q: prod_mem; b_mem_q: pow_mem or H), the other sources into second flops (a_oth_q, p4_oth_q)
+    // p3_ram_q: prod_mem; b_mem_q: pow_mem or H), the other sources into second flops (a_oth_q, p3_oth_q)
     // that are XORed in after the flops: op_a = a_ram xor a_oth xor (a_res_k_q and res) is still one LUT4,
-    // and so is p4_q's load (p4_fwd_q ? res : p4_ram xor p4_oth). With all seven sources of a in one
+    // and so is p3_q's load (p3_fwd_q ? res : p3_ram xor p3_oth). With all seven sources of a in one
     // flop, the read address choice -> DPR16X4 -> two select LUT levels -> a_mem_q was the ECP5 path of
     // 08cecd3 (seeds 1 and 3).
     // The reset is one kept flop of the quarter (op_clr_q: high in the two clocks after a reset or
     // clear), not a LUT merging clr_q and clr2_q in front of the flops' LSR.
-    logic [31:0] a_ram_q, a_oth_q, p4_ram_q, p4_oth_q;
+    logic [31:0] a_ram_q, a_oth_q, p3_ram_q, p3_oth_q;
     logic        op_clr_q;
     (* keep *)
     always_ff @(posedge clk_i) op_clr_q <= !rst_ni || clear_i || clr_q;
@@ -590,30 +550,30 @@ module rijndael_ghash_lanes #(
         a_ram_q  <= '0;
         a_oth_q  <= '0;
         b_mem_q  <= '0;
-        p4_ram_q <= '0;
-        p4_oth_q <= '0;
+        p3_ram_q <= '0;
+        p3_oth_q <= '0;
       end else begin
         a_ram_q  <= ({32{s_pm_q}} & prod_rd) ^ ({32{s_vm_q}} & v_rd);
         a_oth_q  <= ({32{s_blk_q}} & pre_blk_q[32*k +: 32]) ^ ({32{s_res_q}} & res[32*k +: 32])
                     ^ ({32{s_pw_q}} & prod_wdata_q) ^ ({32{s_vw_q}} & v_wdata_q) ^ ({32{s_ha_q}} & h_cur_q);
         b_mem_q  <= ({32{s_pow_q}} & pow_rd) ^ ({32{s_hb_q}} & h_cur_q);
-        p4_ram_q <= {32{t_pm_q}} & prod_rd;
-        p4_oth_q <= ({32{t_res_q}} & res[32*k +: 32]) ^ ({32{t_pw_q}} & prod_wdata_q);
+        p3_ram_q <= {32{t_pm_q}} & prod_rd;
+        p3_oth_q <= ({32{t_res_q}} & res[32*k +: 32]) ^ ({32{t_pw_q}} & prod_wdata_q);
       end
     end
     assign a_mem[32*k +: 32] = a_ram_q ^ a_oth_q;
     assign b_mem[32*k +: 32] = b_mem_q;
-    assign p4_rd[32*k +: 32] = p4_ram_q ^ p4_oth_q;
+    assign p3_rd[32*k +: 32] = p3_ram_q ^ p3_oth_q;
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Output queue. The push is known a clock ahead (the second fold's product is in the multiplier's
-  // third stage), so the entry it writes is chosen then: q_we_q, one flop per entry, enables that entry's
+  // Output queue. The push is known a clock ahead (the fold's product is in the multiplier's second
+  // stage), so the entry it writes is chosen then: q_we_q, one flop per entry, enables that entry's
   // data flops directly. A binary write pointer with its increment and decode in the push clock was an
   // ECP5 critical path (93205d7, seed 3: q_wr_q -> carry chain -> decode -> a route across the die ->
   // q_hash_q). out_valid_o is a flop of its own too.
   assign push      = push_fold;
-  assign push_next = vc_q && kind_c_q == OP_FOLD_LAST;
+  assign push_next = vb_q && kind_b_q == OP_FOLD_LAST;
   assign q_count_d = q_count_q + 3'(push) - 3'(pop);
 
   always_ff @(posedge clk_i) begin
@@ -655,14 +615,13 @@ module rijndael_ghash_lanes #(
       blk_ctx_q        <= '0;
       blk_lane_q       <= '0;
       fold_q           <= 1'b0;
-      fold2_q          <= 1'b0;
       fold_ctx_q       <= '0;
       fold_lane_q      <= '0;
-      p4_fwd_q         <= 1'b0;
+      p3_fwd_q         <= 1'b0;
       s_fwd_q          <= 1'b0;
       pow_arm_q        <= 1'b0;
       pow_start_q      <= 1'b0;
-      p4_q             <= '0;
+      p3_q             <= '0;
       h_busy_q         <= 1'b0;
       pow_done_q       <= 1'b0;
       pow_started_q    <= 1'b0;
@@ -670,19 +629,15 @@ module rijndael_ghash_lanes #(
       h_ctx_q          <= '0;
       va_q             <= 1'b0;
       vb_q             <= 1'b0;
-      vc_q             <= 1'b0;
       vr_q             <= 1'b0;
       kind_a_q         <= '0;
       kind_b_q         <= '0;
-      kind_c_q         <= '0;
       kind_r_q         <= '0;
       ctx_a_q          <= '0;
       ctx_b_q          <= '0;
-      ctx_c_q          <= '0;
       ctx_r_q          <= '0;
       idx_a_q          <= '0;
       idx_b_q          <= '0;
-      idx_c_q          <= '0;
       idx_r_q          <= '0;
       q_wr_oh_q        <= OUT_DEPTH'(1);
       q_we_q           <= '0;
@@ -715,24 +670,20 @@ module rijndael_ghash_lanes #(
       blk_full_q  <= pre_full_q;
       blk_last_q  <= pre_last_q;
 
-      // Folds after a last block. P_(m-4) (read into p4_rd in the last block's clock, or res in the first
-      // fold's) is kept from the first fold's clock until the last block's product comes out (3 clocks
-      // later); the next message's first fold is at least 3 clocks after this one, so p4_q is not
-      // overwritten before it is used.
-      fold_q  <= fold_next;
-      fold2_q <= fold_q;
+      // Fold after a last block. P_(m-3) (read into p3_rd in the last block's clock, or res now) is kept
+      // from the fold's clock until the last block's product comes out (2 clocks later); the next
+      // message's fold is at least 2 clocks after this one, so p3_q is not overwritten before it is used.
+      fold_q <= fold_next;
       if (fold_next) begin
         fold_ctx_q  <= blk_ctx_q;
         fold_lane_q <= lane_back1;
-      end else if (fold_q) begin
-        fold_lane_q <= lane_dec(fold_lane_q);   // the tag only: a fold's product is written nowhere
       end
-      // The op now in the multiplier's third stage is in the result register in the first fold's clock.
-      p4_fwd_q <= fold_next && (blk_full_q || blk_lane_q == 2'd3) && vc_q && kind_c_q == OP_BLOCK &&
-                  ctx_c_q == blk_ctx_q && idx_c_q == lane_back3;
-      if (fold_q) p4_q <= p4_fwd_q ? res : p4_rd;
+      // The op now in the multiplier's second stage is in the result register in the fold's clock.
+      p3_fwd_q <= fold_next && (blk_full_q || blk_lane_q >= 2'd2) && vb_q && kind_b_q == OP_BLOCK &&
+                  ctx_b_q == blk_ctx_q && idx_b_q == lane_back2;
+      if (fold_issue) p3_q <= p3_fwd_q ? res : p3_rd;
 
-      // Forwarding of P_(i-4) at the issue (decided at the accept, see sel_fwd), and a power's previous one
+      // Forwarding of P_(i-3) at the issue (decided at the accept, see sel_fwd), and a power's previous one
       s_fwd_q <= sel_fwd;
 
       // Subkey and its powers
@@ -757,14 +708,10 @@ module rijndael_ghash_lanes #(
       kind_b_q <= kind_a_q;
       ctx_b_q  <= ctx_a_q;
       idx_b_q  <= idx_a_q;
-      vc_q     <= vb_q;
-      kind_c_q <= kind_b_q;
-      ctx_c_q  <= ctx_b_q;
-      idx_c_q  <= idx_b_q;
-      vr_q     <= vc_q;
-      kind_r_q <= kind_c_q;
-      ctx_r_q  <= ctx_c_q;
-      idx_r_q  <= idx_c_q;
+      vr_q     <= vb_q;
+      kind_r_q <= kind_b_q;
+      ctx_r_q  <= ctx_b_q;
+      idx_r_q  <= idx_b_q;
 
       // Output queue and the count of results promised to it
       q_we_q <= push_next ? q_wr_oh_q : '0;
@@ -776,29 +723,22 @@ module rijndael_ghash_lanes #(
     end
   end
 
-  // Fold sums: a message's first fold term (its last block's product and P_(m-4)) is loaded as it leaves
-  // the multiplier, the first fold's product added a clock later, and the sum wiped as the message's
-  // GHASH (the sum and the second fold's product) is pushed. The decisions are taken a clock ahead from
-  // the third stage's tags into kept flops per quarter, and a reset or clear_i wipes through the same flop
+  // Fold sums: a message's first fold term (its last block's product and P_(m-3)) is loaded as it leaves
+  // the multiplier and wiped as the message's GHASH is pushed. Both decisions are taken a clock ahead from
+  // the second stage's tags into kept flops per quarter, and a reset or clear_i wipes through the same flop
   // one clock later (nothing reads sum_q during the wipe): the tag decode and the reset / clear_i LUT in
   // front of all 128 enables and LSRs, across the die, were a critical path (cf9c70e seed 3).
   for (genvar k = 0; k < QUARTERS; k++) begin : g_sum
-    logic sum_load_q, sum_add_q, sum_wipe_q;
+    logic sum_load_q, sum_wipe_q;
     (* keep *)
     always_ff @(posedge clk_i) begin
       sum_wipe_q <= !rst_ni || clear_i || push_next;
-      if (!rst_ni || clear_i) begin
-        sum_load_q <= 1'b0;
-        sum_add_q  <= 1'b0;
-      end else begin
-        sum_load_q <= vc_q && kind_c_q == OP_FOLD_FIRST;
-        sum_add_q  <= vc_q && kind_c_q == OP_FOLD_MID;
-      end
+      if (!rst_ni || clear_i) sum_load_q <= 1'b0;
+      else                    sum_load_q <= vb_q && kind_b_q == OP_FOLD_FIRST;
     end
     always_ff @(posedge clk_i) begin
       if (sum_wipe_q)      sum_q[32*k +: 32] <= '0;
-      else if (sum_load_q) sum_q[32*k +: 32] <= res[32*k +: 32] ^ p4_q[32*k +: 32];
-      else if (sum_add_q)  sum_q[32*k +: 32] <= res[32*k +: 32] ^ sum_q[32*k +: 32];
+      else if (sum_load_q) sum_q[32*k +: 32] <= res[32*k +: 32] ^ p3_q[32*k +: 32];
     end
   end
 
