@@ -252,16 +252,6 @@ module rijndael_core_pipelined #(
   logic [KEY_W-1:0]  beat_key;
   logic [W-1:0]      beat_block;
 
-  // The wide data registers of the input side (the skid's two beats, the key window, the stepped round
-  // key) are wiped from a kept register of their own, a clock after rst_ni falls: rst_ni through the
-  // reset's inverter to the LSR of the skid's data flops was the critical path (pipelined, seed 1: a
-  // 3.1 ns route after the LUT, 165 MHz). Their control flops still reset from rst_ni, and no beat is
-  // taken for many clocks after a reset (in_wiping_q), so the clock's lag changes nothing they hold
-  // when it matters; the wipe itself is done in the second clock.
-  logic front_wipe_q;
-  (* keep *)
-  always_ff @(posedge clk_i) front_wipe_q <= !rst_ni;
-
   // The control flops away from the input (the wave's state and schedule, the round-key write enables and
   // key flags, the credit count) reset from a kept register of their own, a clock after rst_ni: rst_ni's
   // one inverter LUT, placed anywhere, to all of them was the critical path of two seeds (the wrapper's
@@ -274,6 +264,23 @@ module rijndael_core_pipelined #(
   logic rst_ctl_q;
   (* keep *)
   always_ff @(posedge clk_i) rst_ctl_q <= !rst_ni;
+
+  // The wide data registers of the input side (the skid's two beats, the key window, the stepped round
+  // key) are wiped from a kept register of their own, a clock after rst_ni falls: rst_ni through the
+  // reset's inverter to the LSR of the skid's data flops was the critical path (pipelined, seed 1: a
+  // 3.1 ns route after the LUT, 165 MHz). Their control flops still reset from rst_ni, and no beat is
+  // taken for many clocks after a reset (in_wiping_q), so the clock's lag changes nothing they hold
+  // when it matters; the wipe itself is done in the second clock.
+  logic front_wipe_q;
+  (* keep *)
+  always_ff @(posedge clk_i) front_wipe_q <= !rst_ni;
+  // The key window's wipe stays high for the clock after as well (from rst_ctl_q), so that the window is
+  // wiped once more after the wave's schedule is reset (see sched_q). No key beat reaches the window
+  // before the fourth clock of a reset: in_wiping_q keeps the skid from taking a beat at the end of the
+  // second. (The skid's own wipe must not be stretched: it may take a beat at the end of the third.)
+  logic window_wipe_q;
+  (* keep *)
+  always_ff @(posedge clk_i) window_wipe_q <= !rst_ni || rst_ctl_q;
 
   rijndael_skid #(.WIDTH(BEAT_W)) u_input (
     .clk_i      (clk_i),
@@ -640,6 +647,13 @@ module rijndael_core_pipelined #(
   end
 
   // sched_q[i]: the step term of the clock i + 2 after the current one (while no key beat is taken).
+  // The step term has no reset hold-off of its own: sched_q is zero from the third clock of a reset
+  // (rst_ctl_q), and a step taken in the second lands in the window while window_wipe_q, high for the
+  // second and third clocks, wipes it (the wipe has priority), and in rcon_q, which rst_ctl_q resets in
+  // the second (zero steps to zero). With `!rst_ctl_q` in step_next, rst_ctl_q -> that LUT -> 3.2 ns ->
+  // a window step copy was the critical path (pipelined, seed 2, 128.16 MHz); with sched_q reset from
+  // rst_ni instead, the wrapper's reset flop -> rst_ni's inverter -> sched_q's LSR was (seeds 2 and 3 of
+  // 6c1d796, 142.59 / 153.66 MHz).
   logic [SCHED_LEN-3:0] sched_q;
   always_ff @(posedge clk_i) begin
     if (rst_ctl_q)     sched_q <= '0;
@@ -647,8 +661,7 @@ module rijndael_core_pipelined #(
     else               sched_q <= {1'b0, sched_q[SCHED_LEN-3:1]};
   end
   logic step_next;  // the step term of the next clock
-  // (Not while the control is held in reset: its clock of lag would step the just-wiped window.)
-  assign step_next = !rst_ctl_q && (key_fire ? STEP_SCHEDULE[1] : sched_q[0]);
+  assign step_next = key_fire ? STEP_SCHEDULE[1] : sched_q[0];
 
   // One copy of each flag per byte of the window: with one per 32-bit word, a word's copy sat with the
   // control logic that loads it, and its route to the word's choices was the critical path (pipelined,
@@ -772,18 +785,21 @@ module rijndael_core_pipelined #(
   // rst_ni falls (one later than without the tree); the output buffer's reset covers that (below).
   // Both are active high: an ECP5 flop's LSR is, and an active-low chain put an inverting LUT between each
   // chain flop and its slot's 128 LSR pins (pipelined, seed 1: chain flop -> 3.0 ns -> LUT -> 2.6 ns).
-  // Each round's register is loaded through a kept register of its own (round_pre_q), which the placer
+  // Each round's register is loaded through a kept register of its own (round_pre_nq), which the placer
   // can put anywhere between rst_ni's inverter and the round: the inverter straight to all NR round
   // registers, which sit along the whole pipeline, was the critical path once the key wave's step term was
   // a flop (pipelined, seed 1: a 4.7 ns route, 171 MHz). Every round still enters reset in the same clock,
   // one later than without the second register: a chain from round to round would reach the last rounds
   // NR clocks late, and a short reset pulse then left blocks in flight ahead of the wipe unwiped.
-  logic [NR-1:0] round_pre_q, round_wipe_q;
+  // round_pre_nq is active low, loaded from rst_ni itself: with `!rst_ni` its D came from rst_ni's one
+  // inverter LUT, which the input side's resets share and pull towards the input, and that LUT -> 4.5 ns
+  // -> a round_pre_q was the critical path (pipelined, seed 2 of e2d5055, 150.29 MHz).
+  logic [NR-1:0] round_pre_nq, round_wipe_q;
   for (genvar j = 0; j < NR; j++) begin : g_round_wipe
     (* keep *)
-    always_ff @(posedge clk_i) round_pre_q[j] <= !rst_ni;
+    always_ff @(posedge clk_i) round_pre_nq[j] <= rst_ni;
     (* keep *)
-    always_ff @(posedge clk_i) round_wipe_q[j] <= round_pre_q[j];
+    always_ff @(posedge clk_i) round_wipe_q[j] <= !round_pre_nq[j];
   end
   for (genvar s = 0; s < L; s++) begin : g_slot_wipe
     logic chain_in;
@@ -1139,8 +1155,8 @@ module rijndael_core_pipelined #(
     else         block_take_q <= block_take_d;
   end
 
-  always_ff @(posedge clk_i) begin  // key material: wiped from front_wipe_q (see u_input)
-    if (front_wipe_q) window_q <= '0;
+  always_ff @(posedge clk_i) begin  // key material: wiped from window_wipe_q (see u_input)
+    if (window_wipe_q) window_q <= '0;
     else              window_q <= window_d;
   end
 
