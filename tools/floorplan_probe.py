@@ -74,7 +74,7 @@ def main() -> int:
                             *plan.nextpnr_args(seed)], cwd=work, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, check=False)
             log = (work / "nextpnr.log").read_text()
-            fmax = [float(m) for m in re.findall(r"Max frequency for clock .*?: ([0-9.]+) MHz", log)]
+            fmax = [float(m[1]) for m in synth._FMAX_RE.findall(log)]  # the flow's own reading of the log
             path = synth.critical_path(log)
             runs.append({"seed": seed, "fmax_mhz": fmax[-1] if fmax else None, "critical_path": path})
             print(f"seed {seed}: {runs[-1]['fmax_mhz']} MHz")
