@@ -42,6 +42,7 @@ struct Options {
   double out_stall = 0.0;      // probability that out_ready_i is low in a cycle
   uint64_t max_cycles = 100000;  // cycles without any handshake while work is pending
   bool trace_cycles = false;   // add per-beat handshake cycles to the stats line
+  uint64_t result_group = 2;   // results per steady interval (the core's blocks in flight per round trip)
 };
 
 struct Command {
@@ -294,13 +295,17 @@ class Simulation {
       errors += !answered;
       if (answered) latency.push_back(double(out_cycle[i] - in_cycle[i]));
       if (answered && i > 0 && commands[i - 1].is_key) first_latency.push_back(double(out_cycle[i] - in_cycle[i]));
-      // The interval is taken over two results (half the gap from the result two back): a core that keeps
-      // two blocks in flight delivers results in pairs (a short and a long gap), and its rate is their mean.
-      // For a core with evenly spaced results this is the plain gap.
-      if (r < 2 || !answered || results[r - 1] == "ERR" || results[r - 2] == "ERR") continue;
-      const std::size_t prev = block_of_result[r - 2];
-      if (prev + 2 != i || block_of_result[r - 1] + 1 != i) continue;  // a key beat lies between them
-      if (quiet(in_cycle[prev], out_cycle[i])) intervals.push_back(double(out_cycle[i] - out_cycle[prev]) / 2.0);
+      // The interval is taken over G = result_group results (the gap from the result G back, divided by G):
+      // a core that keeps G blocks in flight per round trip delivers results in runs of G (short gaps, then a
+      // long one), and its rate is their mean. For a core with evenly spaced results this is the plain gap.
+      const std::size_t g = std::size_t(options_.result_group);
+      if (r < g || !answered) continue;
+      bool whole = true;  // the G results before this one answered, and no key beat lies between them
+      for (std::size_t j = 1; j <= g; ++j)
+        whole = whole && results[r - j] != "ERR" && block_of_result[r - j] + j == i;
+      if (!whole) continue;
+      const std::size_t prev = block_of_result[r - g];
+      if (quiet(in_cycle[prev], out_cycle[i])) intervals.push_back(double(out_cycle[i] - out_cycle[prev]) / double(g));
     }
     // A key change costs what it adds to the output stream: the gap between the results of the blocks on
     // either side of the key beat, less the steady interval. (Measured at the output because a core may
@@ -380,6 +385,10 @@ Options parse_options(int argc, char** argv) {
     else if (arg == "--in-stall") options.in_stall = parse_probability(value(), "--in-stall");
     else if (arg == "--out-stall") options.out_stall = parse_probability(value(), "--out-stall");
     else if (arg == "--max-cycles") options.max_cycles = parse_count(value(), "--max-cycles");
+    else if (arg == "--result-group") {
+      options.result_group = parse_count(value(), "--result-group");
+      if (options.result_group < 1) fail(2, "--result-group needs at least 1");
+    }
     else fail(2, "unknown option '" + arg + "'");
   }
   return options;

@@ -1,42 +1,45 @@
 // rijndael_core_iterative: iterative Rijndael/AES core, encryption and decryption, every block/key size
-// pair of its masks at run time. Selected by rijndael_core (ARCH = 0), which owns the shared parameter
-// checks and the port contract (docs/core-interface.md).
+// pair of its masks at run time, with ROUNDS_PER_CYCLE = k round units in a loop (k = 1: `iterative`,
+// k > 1: the unrolled builds). Selected by rijndael_core (ARCH = 0), which owns the shared parameter checks
+// and the port contract (docs/core-interface.md).
 //
-// Builds with ROUNDS_PER_CYCLE > 1 (unrolled) use rijndael_core_unrolled (one block in flight, k
-// combinational rounds per clock). Every build with ROUNDS_PER_CYCLE = 1 (LUT, composite or block-RAM
-// S-boxes, or T-boxes) is the two-stage datapath below.
-//
-// Theory of operation, two-stage datapath (docs/architecture.md):
+// Theory of operation (docs/architecture.md):
 // - A round takes two clocks, because a register sits inside it: LUT and composite S-boxes are registered
 //   (rijndael_sbox LATENCY 1; for case ROMs the register sits inside the table) after the state register
 //   state_q; block-RAM S-boxes (LATENCY 2) use the RAM's address register as the state register and its
 //   output register after the lookup; T-box builds (TBOX = 1) look up Te0/Td0 in block RAM the same way
 //   (tbox_bram: one DP16KD per byte, both directions in it, its two ports reading the two halves of the
 //   32-bit entry; ShiftRows before the RAM address, the XOR of four rotated words after it, seed 001's
-//   mapping), so no 8x32 table is built from LUTs. So two blocks are in flight, one in each stage ("S": its state is
+//   mapping), so no 8x32 table is built from LUTs. A round unit therefore has two stages ("S": its state is
 //   in front of the S-boxes; "L": its SubBytes is in the S-box register and the linear layer, AddRoundKey
-//   and the last-round choice run on it this clock), and they swap stages every clock: with two blocks
-//   available a block leaves every Nr clocks on average (two results 1 clock apart every 2*Nr clocks);
-//   a lone block (a feedback mode's stream) takes 2*Nr + 2 clocks from handshake to result handshake
-//   (the result is registered once before the output FIFO, see there).
+//   and the last-round choice run on it this clock) and holds two blocks, one in each.
+// - Unrolling (k = ROUNDS_PER_CYCLE > 1, which divides Nr of every supported size pair): k round units in a
+//   loop, S0 -> L0 -> S1 -> L1 -> ... -> L(k-1) -> S0. A block enters at S0 and does round j in unit
+//   (j - 1) mod k, so its last round is always in unit k-1, where results leave; 2k blocks are in flight.
+//   Every unit is the same two-stage round with its own S-boxes, linear layer, round-key register and read
+//   port of the round-key store, so the clock does not depend on k (seed 000 unrolls the rounds
+//   combinationally with one block in flight: its clock falls with k, here the blocks in flight grow with
+//   it, the loop-pipelining of seed 003). With 2k blocks available (ECB, CTR, CBC/CFB decryption, several
+//   contexts) a block leaves every Nr/k clocks on average; a lone block (a feedback mode's stream) takes
+//   2*Nr + 2 clocks from handshake to result handshake for every k (the result is registered once before
+//   the output FIFO, see there). Units 0 .. k-2 never do a last round, so their last-round choice folds away.
 // - The key schedule is off the round path. After each key beat the round keys rk[0..Nr] are expanded
 //   one 32-bit word per clock (w[i] = w[i-Nk] ^ g(w[i-1]), phase as a one-hot register, (Nb, Nk) decoded
 //   once at the key beat, SubWord from a registered S-box addressed a clock ahead) into a round-key store
-//   (LUT RAM, one column RAM per word); rk[0] and rk[Nr] are also kept in registers for the whitening
-//   of a block as it is taken. While a block is in stage S
-//   the store is read with the row of its next round into round_key_q, the register its round in stage L
-//   adds. A key change therefore costs Nb*(Nr+1) + 1 clocks plus two per SubWord word (65 for AES-128; see
-//   the key S-box) and waits until no block is in flight; results already computed may still wait at the
-//   output.
+//   (LUT RAM, one column RAM per word and unit, all written alike); rk[0] and rk[Nr] are also kept in
+//   registers for the whitening of a block as it is taken. Each unit reads its copy of the store with the
+//   row of the round its S stage does next into its round_key_q. A key change therefore costs
+//   Nb*(Nr+1) + 1 clocks plus two per SubWord word (65 for AES-128; see the key S-box) and waits until no
+//   block is in flight; results already computed may still wait at the output.
 // - Decryption follows the equivalent inverse cipher with untransformed round keys (rijndael_round_linear
 //   adds the key before InvMixColumns), reading rk[Nr-1] .. rk[0].
 // - Results go through a small output FIFO; a block is taken only when it will find room there
 //   (occupancy counted from registers), so the rounds never stall and out_ready_i reaches no datapath
 //   select. in_ready_o depends on registers and in_is_key_i only.
 // - Requests the build cannot serve are answered, never dropped, in order, with out_error_o high and zero
-//   data: a block before a valid key leaves after one pass (out_valid_o 2 clocks after it is taken), a
-//   block in a direction the build lacks runs the Nr rounds like any other; a key beat with an
-//   unsupported length raises key_error_o, wipes the key (the store is zeroed, one row per clock) and
+//   data: a block before a valid key leaves after one pass through the k units (out_valid_o 2k clocks after
+//   it is taken), a block in a direction the build lacks runs the Nr rounds like any other; a key beat with
+//   an unsupported length raises key_error_o, wipes the key (the store is zeroed, one row per clock) and
 //   blocks are refused until a good key. Reset zeroes every register and then the store.
 module rijndael_core_iterative #(
   // Plain integers, so every tool can set them from its command line without width warnings.
@@ -46,10 +49,10 @@ module rijndael_core_iterative #(
   parameter int MAX_NK           = 8,        // = 4 + highest bit of KEY_SIZES
   parameter int ENABLE_ENCRYPT   = 1,
   parameter int ENABLE_DECRYPT   = 1,
-  parameter int ROUNDS_PER_CYCLE = 1,        // k: divides Nr of every supported size pair
+  parameter int ROUNDS_PER_CYCLE = 1,        // k round units: divides Nr of every supported size pair
   parameter int SBOX             = 0,        // rijndael_pkg::SBOX_*
   parameter int TBOX             = 0,        // 1: T-box rounds (rijndael_round)
-  parameter int ENC_KEYS         = 0         // rijndael_pkg::KEYS_*: unrolled builds only (two-stage: stored)
+  parameter int ENC_KEYS         = 0         // rijndael_pkg::KEYS_*: not read, every build stores its round keys
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -69,261 +72,285 @@ module rijndael_core_iterative #(
   output logic                out_error_o,
   output logic                key_error_o
 );
-  if (ROUNDS_PER_CYCLE != 1) begin : g_unrolled
-    rijndael_core_unrolled #(
-      .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
-      .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .ROUNDS_PER_CYCLE(ROUNDS_PER_CYCLE),
-      .SBOX(SBOX), .TBOX(TBOX), .ENC_KEYS(ENC_KEYS)
-    ) u_core (
-      .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
-      .in_key_i, .in_block_i, .out_valid_o, .out_ready_i, .out_block_o, .out_error_o, .key_error_o
-    );
-  end else begin : g_two_stage
-    localparam logic [4:0] BLOCK_MASK = 5'(BLOCK_SIZES);
-    localparam logic [4:0] KEY_MASK   = 5'(KEY_SIZES);
-    localparam bit ENCRYPT  = ENABLE_ENCRYPT != 0;
-    localparam bit DECRYPT  = ENABLE_DECRYPT != 0;
-    localparam bit BRAM     = SBOX == rijndael_pkg::SBOX_BRAM;
-    localparam int KEY_SBOX = TBOX != 0 ? rijndael_pkg::SBOX_LUT : SBOX;  // the key schedule's S-box (one word)
-    // LUT and composite S-boxes: AddRoundKey sits in front of the S-boxes (see g_state), not after the
-    // linear layer; block RAM and T-boxes add the key after the lookup, on the RAM's output side.
-    localparam bit KEY_FIRST = !BRAM && TBOX == 0;
-    // Key first with case-ROM S-boxes: (Inv)ShiftRows sits in front of the S-box register (see g_state).
-    // The composite S-box registers after its whole circuit, so a shift in front would lengthen stage S
-    // (its direction choice in front of the GF(2^4) network: 76.47 -> 68.34 MHz); it shifts after instead.
-    localparam bit SHIFT_FIRST = KEY_FIRST && SBOX == rijndael_pkg::SBOX_LUT;
-    localparam int BLOCK_W  = 32 * MAX_NB;
-    localparam int KEY_W    = 32 * MAX_NK;
-    localparam int NR_MAX   = (MAX_NB > MAX_NK ? MAX_NB : MAX_NK) + 6;
-    localparam int ROWS     = NR_MAX + 1;  // round keys rk[0 .. Nr]
-    localparam int ROW_W    = $clog2(ROWS);
-    localparam int OUT_CAP  = 4;           // blocks in flight plus results held: the output FIFO's room
-    localparam logic [7:0] BLOCK_MASK8 = {3'b000, BLOCK_MASK};
-    localparam logic [7:0] KEY_MASK8   = {3'b000, KEY_MASK};
+  localparam logic [4:0] BLOCK_MASK = 5'(BLOCK_SIZES);
+  localparam logic [4:0] KEY_MASK   = 5'(KEY_SIZES);
+  localparam bit ENCRYPT  = ENABLE_ENCRYPT != 0;
+  localparam bit DECRYPT  = ENABLE_DECRYPT != 0;
+  localparam bit BRAM     = SBOX == rijndael_pkg::SBOX_BRAM;
+  localparam int KEY_SBOX = TBOX != 0 ? rijndael_pkg::SBOX_LUT : SBOX;  // the key schedule's S-box (one word)
+  // LUT and composite S-boxes: AddRoundKey sits in front of the S-boxes (see g_state), not after the
+  // linear layer; block RAM and T-boxes add the key after the lookup, on the RAM's output side.
+  localparam bit KEY_FIRST = !BRAM && TBOX == 0;
+  // Key first with case-ROM S-boxes: (Inv)ShiftRows sits in front of the S-box register (see g_state).
+  // The composite S-box registers after its whole circuit, so a shift in front would lengthen stage S
+  // (its direction choice in front of the GF(2^4) network: 76.47 -> 68.34 MHz); it shifts after instead.
+  localparam bit SHIFT_FIRST = KEY_FIRST && SBOX == rijndael_pkg::SBOX_LUT;
+  localparam int BLOCK_W  = 32 * MAX_NB;
+  localparam int KEY_W    = 32 * MAX_NK;
+  localparam int NR_MAX   = (MAX_NB > MAX_NK ? MAX_NB : MAX_NK) + 6;
+  localparam int ROWS     = NR_MAX + 1;  // round keys rk[0 .. Nr]
+  localparam int ROW_W    = $clog2(ROWS);
+  localparam int K        = ROUNDS_PER_CYCLE < 1 ? 1 : ROUNDS_PER_CYCLE;  // round units (< 1 is refused below)
+  // Blocks in flight (2k) plus results not yet handed over: the output FIFO's room, and the FIFO's memory
+  // twice that (a power of two, see u_out_fifo). A result leaves 2*Nr + 2 clocks after its block was taken
+  // and the block 2k behind it is taken 2*Nr clocks after it, so with k > 1 two results are still counted
+  // when the third block of the second round trip is taken: 2k + 3 keeps blocks back to back (k = 1: 4).
+  localparam int OUT_CAP   = 2 * K + (K > 1 ? 3 : 2);
+  localparam int OUT_DEPTH = 1 << $clog2(2 * OUT_CAP);
+  localparam int OCC_W     = $clog2(OUT_CAP + 1);
+  localparam logic [7:0] BLOCK_MASK8 = {3'b000, BLOCK_MASK};
+  localparam logic [7:0] KEY_MASK8   = {3'b000, KEY_MASK};
 
-    logic unused_enc_keys;  // the two-stage datapath always reads stored round keys
-    assign unused_enc_keys = ENC_KEYS != 0;
+  logic unused_enc_keys;  // every build reads stored round keys
+  assign unused_enc_keys = ENC_KEYS != 0;
 
-    // -------------------------------------------------------------------------------------------
-    // Handshake. Blocks are taken when stage S will be free (stage L is empty or holds a block in its
-    // last round) and the output has room; key beats when no block is in flight.
-    logic in_fire, key_fire, block_fire, out_fire;
-    logic setup_q, wipe_q;                      // round-key expansion (or wiping) runs
-    logic s_valid_q, l_valid_q, l_last_q;
-    logic [2:0] occupancy_q;                    // blocks taken whose result has not left yet
+  // k must divide Nr = max(Nb, Nk) + 6 of every supported pair, so that every block's last round is in
+  // unit k-1 (results leave from there only).
+  function automatic bit divides_every_nr(input logic [4:0] block_mask, input logic [4:0] key_mask,
+                                          input int k);
+    divides_every_nr = k >= 1;
+    for (int b = 0; b < 5; b++)
+      for (int n = 0; n < 5; n++)
+        if (k >= 1 && block_mask[b] && key_mask[n] && ((b > n ? b : n) + 10) % k != 0) divides_every_nr = 1'b0;
+  endfunction
+  if (!divides_every_nr(BLOCK_MASK, KEY_MASK, ROUNDS_PER_CYCLE)) begin : g_check_unroll
+    ERROR_ROUNDS_PER_CYCLE_must_divide_Nr_of_every_supported_size_pair u_error ();
+  end
+  if (BRAM && TBOX != 0) begin : g_check_bram_tbox
+    ERROR_TBOX_tables_are_in_block_RAM_already_so_SBOX_must_not_be_BRAM u_error ();
+  end
 
-    assign in_ready_o = !setup_q && (in_is_key_i ? !s_valid_q && !l_valid_q
-                                                 : (!l_valid_q || l_last_q) && occupancy_q < 3'(OUT_CAP));
-    assign in_fire    = in_valid_i && in_ready_o;
-    assign key_fire   = in_fire && in_is_key_i;
-    assign block_fire = in_fire && !in_is_key_i;
+  // -------------------------------------------------------------------------------------------
+  // Handshake. Blocks are taken when stage S0 will be free (stage L of the last unit is empty or holds a
+  // block in its last round) and the output has room; key beats when no block is in flight.
+  logic in_fire, key_fire, block_fire, out_fire;
+  logic setup_q, wipe_q;                      // round-key expansion (or wiping) runs
+  logic [K-1:0] s_valid, l_valid, l_last;     // per unit: its stages' flags (registers, see g_unit)
+  logic [OCC_W-1:0] occupancy_q;              // blocks taken whose result has not left yet
+  logic out_wiping;                           // the output FIFO's wipe after reset (see u_out_fifo)
 
-    // -------------------------------------------------------------------------------------------
-    // Key beat: sizes decoded once into registers.
-    logic              key_supported;
-    logic [3:0]        key_nr;
-    logic [MAX_NB-1:0] key_nb_last, key_col_used;  // one-hot bit Nb-1; columns below Nb
-    logic [MAX_NK-1:0] key_nk_last;                // one-hot bit Nk-1
-    logic [KEY_W-1:0]  key_window;                 // key words, word Nk-1 (newest) at the top
-    logic [KEY_W-1:0]  key_window_by_size [8];
+  assign in_ready_o = !setup_q && !out_wiping &&
+                      (in_is_key_i ? !(|s_valid) && !(|l_valid)
+                                   : (!l_valid[K-1] || l_last[K-1]) && occupancy_q < OCC_W'(OUT_CAP));
+  assign in_fire    = in_valid_i && in_ready_o;
+  assign key_fire   = in_fire && in_is_key_i;
+  assign block_fire = in_fire && !in_is_key_i;
 
-    assign key_supported = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
-    assign key_nr = rijndael_pkg::num_rounds({1'b0, in_block_len_i} + 4'd4, {1'b0, in_key_len_i} + 4'd4);
+  // -------------------------------------------------------------------------------------------
+  // Key beat: sizes decoded once into registers.
+  logic              key_supported;
+  logic [3:0]        key_nr;
+  logic [MAX_NB-1:0] key_nb_last, key_col_used;  // one-hot bit Nb-1; columns below Nb
+  logic [MAX_NK-1:0] key_nk_last;                // one-hot bit Nk-1
+  logic [KEY_W-1:0]  key_window;                 // key words, word Nk-1 (newest) at the top
+  logic [KEY_W-1:0]  key_window_by_size [8];
 
-    for (genvar c = 0; c < MAX_NB; c++) begin : g_key_nb
-      if (c >= 3) begin : g_size
-        assign key_nb_last[c] = in_block_len_i == 3'(c - 3);
-      end else begin : g_small
-        assign key_nb_last[c] = 1'b0;
-      end
+  assign key_supported = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
+  assign key_nr = rijndael_pkg::num_rounds({1'b0, in_block_len_i} + 4'd4, {1'b0, in_key_len_i} + 4'd4);
+
+  for (genvar c = 0; c < MAX_NB; c++) begin : g_key_nb
+    if (c >= 3) begin : g_size
+      assign key_nb_last[c] = in_block_len_i == 3'(c - 3);
+    end else begin : g_small
+      assign key_nb_last[c] = 1'b0;
     end
-    for (genvar c = 0; c < MAX_NB; c++) begin : g_key_col
-      if (c >= 4) begin : g_size
-        assign key_col_used[c] = 3'(c - 4) < in_block_len_i;
-      end else begin : g_always
-        assign key_col_used[c] = 1'b1;
-      end
+  end
+  for (genvar c = 0; c < MAX_NB; c++) begin : g_key_col
+    if (c >= 4) begin : g_size
+      assign key_col_used[c] = 3'(c - 4) < in_block_len_i;
+    end else begin : g_always
+      assign key_col_used[c] = 1'b1;
     end
-    for (genvar n = 0; n < MAX_NK; n++) begin : g_key_nk
-      if (n >= 3) begin : g_size
-        assign key_nk_last[n] = in_key_len_i == 3'(n - 3);
-      end else begin : g_small
-        assign key_nk_last[n] = 1'b0;
-      end
+  end
+  for (genvar n = 0; n < MAX_NK; n++) begin : g_key_nk
+    if (n >= 3) begin : g_size
+      assign key_nk_last[n] = in_key_len_i == 3'(n - 3);
+    end else begin : g_small
+      assign key_nk_last[n] = 1'b0;
     end
-    for (genvar k = 0; k < 8; k++) begin : g_key_window
-      if (k < 5 && KEY_MASK[k % 5] && 4 + k <= MAX_NK) begin : g_on
-        for (genvar w = 0; w < MAX_NK; w++) begin : g_word
-          if (w >= MAX_NK - 4 - k) begin : g_key_word
-            assign key_window_by_size[k][32*w +: 32] = in_key_i[KEY_W-1-32*(w-(MAX_NK-4-k)) -: 32];
-          end else begin : g_empty
-            assign key_window_by_size[k][32*w +: 32] = 32'h0;
-          end
-        end
-      end else begin : g_off
-        assign key_window_by_size[k] = '0;
-      end
-    end
-    assign key_window = key_supported ? key_window_by_size[in_key_len_i] : '0;
-
-    logic              key_valid_q, key_error_q;
-    logic [2:0]        nb_code_q, nb_code;
-    logic [3:0]        nr_q;
-    logic [MAX_NB-1:0] nb_last_q, col_used_q;
-    logic [MAX_NK-1:0] nk_last_q;
-    logic              long_key_q;  // Nk > 6: SubWord also at phase 4
-
-    // With one block length (every AES build) the block-length code is a constant, so the ShiftRows choice
-    // and the column masks fold away in synthesis; read from the register, they were decoded at run time
-    // in stage L (`iterative`, seed 1: nb_code_q -> ShiftRows choice -> MixColumns -> state choice).
-    localparam bit ONE_NB = (BLOCK_MASK & (BLOCK_MASK - 5'd1)) == 5'd0;
-    assign nb_code = ONE_NB ? 3'(MAX_NB - 4) : nb_code_q;
-
-    // -------------------------------------------------------------------------------------------
-    // Round-key expansion, one word per clock. window_q holds w[i-MAX_NK .. i-1] (newest at the top);
-    // the first Nk clocks copy the key words out (the window rotates back to where it started), then
-    // each clock makes w[i]. Word i goes to row i / Nb, column i mod Nb of the store.
-    logic [KEY_W-1:0]  window_q;
-    logic [MAX_NK-1:0] phase_q;      // one-hot: i mod Nk
-    logic              copying_q;    // i < Nk
-    // Which word the fresh word adds to the oldest one (one-hot, all low while the key is copied): decided
-    // at the step before, so fresh is an AND-XOR of its sources (the phase decode in front of it was the
-    // seed-1 path of `iterative`: phase_q -> fresh -> the key S-box's address).
-    logic              add_rot_q, add_sub_q, add_newest_q;
-    logic [7:0]        rcon_q;
-    logic [ROW_W-1:0]  row_q;
-    logic [MAX_NB-1:0] col_q;        // one-hot: i mod Nb
-
-    logic [31:0] newest, oldest, substituted, mixed, fresh;
-    logic [31:0] oldest_by_size [5];  // AND-OR over the supported key lengths
-    logic        phase_wrap, col_wrap, last_row;
-
-    assign newest = window_q[KEY_W-32 +: 32];
-    for (genvar k = 0; k < 5; k++) begin : g_oldest
-      if (KEY_MASK[k] && 4 + k <= MAX_NK) begin : g_on
-        assign oldest_by_size[k] = nk_last_q[3+k] ? window_q[32*(MAX_NK-4-k) +: 32] : 32'h0;
-      end else begin : g_off
-        assign oldest_by_size[k] = 32'h0;
-      end
-    end
-    assign oldest = oldest_by_size[0] | oldest_by_size[1] | oldest_by_size[2] | oldest_by_size[3] |
-                    oldest_by_size[4];
-
-    // SubWord of the newest word, registered twice (KEY_LATENCY 2): the S-box is addressed with the newest
-    // word, a register, so its output is SubWord(newest) two clocks after the window last moved, and a word
-    // that needs SubWord waits two clocks after the window moved (settled_q, then still_q). Addressed with
-    // the word that would be the newest after the edge (the fresh word on a step), as before, the whole
-    // fresh-word logic ran into the S-box in one clock, across the die: the path of all three seeds of
-    // `iterative` once the round and the store write were off it (nk_last_q / phase_q -> oldest word ->
-    // fresh -> key S-box, 11.3-11.4 ns). Block-RAM builds: a RAM pair with its output register on (without
-    // it the RAM's 5.6 ns clock-to-output limited the key loop to 79 MHz). LUT and composite builds (and the
-    // T-box builds' LUT key S-box): the split case ROMs' inner register plus one after them; with one
-    // register the whole table sat in the loop window -> fresh word -> S-box -> window, which limited `tbox`
-    // (11.9 ns, 3 seeds at 82.8 MHz). The key beat does not address the S-box: the first Nk clocks after it
-    // copy the key words through the window (fresh = oldest), and the last copy step addresses it with word
-    // Nk - 1, which the first SubWord needs. (With key_fire in the choice, the handshake ran into the S-box
-    // address: the path of record of `iterative-bram`, 12.5 ns.) Cost: two clocks per SubWord word in the
-    // key change (AES-128: 45 + 20 = 65 clocks; one clock per word before this register).
-    localparam int KEY_LATENCY = 2;
-    logic        key_step, needs_sub, settled_q, still_q;
-    assign needs_sub   = add_rot_q || add_sub_q;
-    assign key_step    = setup_q && !wipe_q && !(needs_sub && !still_q);
-
-    rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4), .LATENCY(KEY_LATENCY)) u_key_sbox (
-      .clk_i(clk_i), .rst_ni(rst_ni), .en_i(1'b1),
-      .data_i(newest), .inverse_i(1'b0), .data_o(substituted)
-    );
-
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        settled_q <= 1'b0;
-        still_q   <= 1'b0;
-      end else begin
-        settled_q <= !key_fire && !key_step;               // the window kept still for a clock
-        still_q   <= settled_q && !key_fire && !key_step;  // and for the clock before
-      end
-    end
-
-    assign mixed      = ({32{add_rot_q}} & ({substituted[23:0], substituted[31:24]} ^ {rcon_q, 24'h0})) ^
-                        ({32{add_sub_q}} & substituted) ^ ({32{add_newest_q}} & newest);
-    assign fresh      = oldest ^ mixed;
-    assign phase_wrap = |(phase_q & nk_last_q);
-    // The phase after a step, and the selects it implies (add_*_q).
-    logic [MAX_NK-1:0] phase_step;
-    logic              copying_step, sub_only_step;
-    assign phase_step   = phase_wrap ? MAX_NK'(1) : {phase_q[MAX_NK-2:0], 1'b0};
-    assign copying_step = copying_q && !phase_wrap;
-    if (MAX_NK > 6) begin : g_sub_only_step
-      assign sub_only_step = long_key_q && phase_step[4];
-    end else begin : g_no_sub_only_step
-      assign sub_only_step = 1'b0;
-    end
-    assign col_wrap   = |(col_q & nb_last_q);
-    assign last_row   = row_q == ROW_W'(nr_q);
-
-    // The store: one LUT-RAM column per word (written one word per clock), read a whole row at a time.
-    // Columns at and past Nb are written with zeros in every row of the expansion, so no stale key word
-    // of an earlier, longer block length survives in a row that is read.
-    // Builds that add InvMixColumns(rk) in decryption's middle rounds (key first and T-boxes, see
-    // round_key_d) store it beside each word, transformed once as the word is made: computed on the read
-    // side, the store read -> InvMixColumns -> round_key_q was the path of record of `tbox` (10.8 ns).
-    localparam bit KEY_MIXED = DECRYPT && (KEY_FIRST || TBOX != 0);
-    localparam int STORE_W   = KEY_MIXED ? 64 : 32;
-    logic [ROW_W-1:0]   read_row;
-    logic [BLOCK_W-1:0] read_key, read_key_mixed, round_key_q, first_key_q, last_key_q;
-    logic [31:0]        fresh_mixed;
-    logic [3:0]         s_row_q, l_row_q;
-
-    logic [3:0]         key_row;  // the row read this clock (see round_key_d)
-    assign key_row  = KEY_FIRST ? l_row_q : s_row_q;
-    assign read_row = (32'(key_row) < ROWS) ? ROW_W'(key_row) : '0;  // rows past Nr hold nothing read
-
-    // The store is written a clock late, from registers (the word, its row, and per column the write and
-    // blank flags): the key expansion's fresh word ran into the LUT-RAM write data in the same clock,
-    // through InvMixColumns in decrypting builds (`iterative`, seeds 2 and 3: window -> fresh ->
-    // InvMixColumns -> store write data). A block reads a row at the earliest two clocks after the
-    // expansion ends, and the row written last (Nr) only in its last round (or never: rk[Nr] and rk[0]
-    // are also held in registers), so the late write is always in time. The registers hold key words and
-    // are reset.
-    logic [31:0]      store_word_q;
-    logic [ROW_W-1:0] store_row_q;
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        store_word_q <= '0;
-        store_row_q  <= '0;
-      end else begin
-        store_word_q <= fresh;
-        store_row_q  <= row_q;
-      end
-    end
-    if (KEY_MIXED) begin : g_fresh_mixed
-      rijndael_mix_column #(.INVERSE(1'b1)) u_key_mix (
-        .column_i(store_word_q), .inverse_i(1'b1), .column_o(fresh_mixed)
-      );
-    end else begin : g_no_fresh_mixed
-      assign fresh_mixed = 32'h0;
-    end
-
-    for (genvar c = 0; c < MAX_NB; c++) begin : g_store
-      logic               write_q, blank_q;
-      logic [STORE_W-1:0] data, stored;
-      always_ff @(posedge clk_i) begin
-        if (!rst_ni) begin
-          write_q <= 1'b0;
-          blank_q <= 1'b1;
-        end else begin
-          write_q <= (setup_q && wipe_q) || (key_step && (col_q[c] || !col_used_q[c]));
-          blank_q <= wipe_q || !col_used_q[c];
+  end
+  for (genvar k = 0; k < 8; k++) begin : g_key_window
+    if (k < 5 && KEY_MASK[k % 5] && 4 + k <= MAX_NK) begin : g_on
+      for (genvar w = 0; w < MAX_NK; w++) begin : g_word
+        if (w >= MAX_NK - 4 - k) begin : g_key_word
+          assign key_window_by_size[k][32*w +: 32] = in_key_i[KEY_W-1-32*(w-(MAX_NK-4-k)) -: 32];
+        end else begin : g_empty
+          assign key_window_by_size[k][32*w +: 32] = 32'h0;
         end
       end
-      if (KEY_MIXED) begin : g_two_words  // the word and its InvMixColumns (InvMixColumns(0) = 0)
-        assign data = blank_q ? 64'h0 : {store_word_q, fresh_mixed};
-        assign read_key_mixed[BLOCK_W-32-32*c +: 32] = stored[31:0];
-      end else begin : g_one_word
-        assign data = blank_q ? 32'h0 : store_word_q;
-        assign read_key_mixed[BLOCK_W-32-32*c +: 32] = 32'h0;
+    end else begin : g_off
+      assign key_window_by_size[k] = '0;
+    end
+  end
+  assign key_window = key_supported ? key_window_by_size[in_key_len_i] : '0;
+
+  logic              key_valid_q, key_error_q;
+  logic [2:0]        nb_code_q, nb_code;
+  logic [3:0]        nr_q;
+  logic [MAX_NB-1:0] nb_last_q, col_used_q;
+  logic [MAX_NK-1:0] nk_last_q;
+  logic              long_key_q;  // Nk > 6: SubWord also at phase 4
+
+  // With one block length (every AES build) the block-length code is a constant, so the ShiftRows choice
+  // and the column masks fold away in synthesis; read from the register, they were decoded at run time
+  // in stage L (`iterative`, seed 1: nb_code_q -> ShiftRows choice -> MixColumns -> state choice).
+  localparam bit ONE_NB = (BLOCK_MASK & (BLOCK_MASK - 5'd1)) == 5'd0;
+  assign nb_code = ONE_NB ? 3'(MAX_NB - 4) : nb_code_q;
+
+  // -------------------------------------------------------------------------------------------
+  // Round-key expansion, one word per clock. window_q holds w[i-MAX_NK .. i-1] (newest at the top);
+  // the first Nk clocks copy the key words out (the window rotates back to where it started), then
+  // each clock makes w[i]. Word i goes to row i / Nb, column i mod Nb of the store.
+  logic [KEY_W-1:0]  window_q;
+  logic [MAX_NK-1:0] phase_q;      // one-hot: i mod Nk
+  logic              copying_q;    // i < Nk
+  // Which word the fresh word adds to the oldest one (one-hot, all low while the key is copied): decided
+  // at the step before, so fresh is an AND-XOR of its sources (the phase decode in front of it was the
+  // seed-1 path of `iterative`: phase_q -> fresh -> the key S-box's address).
+  logic              add_rot_q, add_sub_q, add_newest_q;
+  logic [7:0]        rcon_q;
+  logic [ROW_W-1:0]  row_q;
+  logic [MAX_NB-1:0] col_q;        // one-hot: i mod Nb
+
+  logic [31:0] newest, oldest, substituted, mixed, fresh;
+  logic [31:0] oldest_by_size [5];  // AND-OR over the supported key lengths
+  logic        phase_wrap, col_wrap, last_row;
+
+  assign newest = window_q[KEY_W-32 +: 32];
+  for (genvar k = 0; k < 5; k++) begin : g_oldest
+    if (KEY_MASK[k] && 4 + k <= MAX_NK) begin : g_on
+      assign oldest_by_size[k] = nk_last_q[3+k] ? window_q[32*(MAX_NK-4-k) +: 32] : 32'h0;
+    end else begin : g_off
+      assign oldest_by_size[k] = 32'h0;
+    end
+  end
+  assign oldest = oldest_by_size[0] | oldest_by_size[1] | oldest_by_size[2] | oldest_by_size[3] |
+                  oldest_by_size[4];
+
+  // SubWord of the newest word, registered twice (KEY_LATENCY 2): the S-box is addressed with the newest
+  // word, a register, so its output is SubWord(newest) two clocks after the window last moved, and a word
+  // that needs SubWord waits two clocks after the window moved (settled_q, then still_q). Addressed with
+  // the word that would be the newest after the edge (the fresh word on a step), as before, the whole
+  // fresh-word logic ran into the S-box in one clock, across the die: the path of all three seeds of
+  // `iterative` once the round and the store write were off it (nk_last_q / phase_q -> oldest word ->
+  // fresh -> key S-box, 11.3-11.4 ns). Block-RAM builds: a RAM pair with its output register on (without
+  // it the RAM's 5.6 ns clock-to-output limited the key loop to 79 MHz). LUT and composite builds (and the
+  // T-box builds' LUT key S-box): the split case ROMs' inner register plus one after them; with one
+  // register the whole table sat in the loop window -> fresh word -> S-box -> window, which limited `tbox`
+  // (11.9 ns, 3 seeds at 82.8 MHz). The key beat does not address the S-box: the first Nk clocks after it
+  // copy the key words through the window (fresh = oldest), and the last copy step addresses it with word
+  // Nk - 1, which the first SubWord needs. (With key_fire in the choice, the handshake ran into the S-box
+  // address: the path of record of `iterative-bram`, 12.5 ns.) Cost: two clocks per SubWord word in the
+  // key change (AES-128: 45 + 20 = 65 clocks; one clock per word before this register).
+  localparam int KEY_LATENCY = 2;
+  logic        key_step, needs_sub, settled_q, still_q;
+  assign needs_sub   = add_rot_q || add_sub_q;
+  assign key_step    = setup_q && !wipe_q && !(needs_sub && !still_q);
+
+  rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4), .LATENCY(KEY_LATENCY)) u_key_sbox (
+    .clk_i(clk_i), .rst_ni(rst_ni), .en_i(1'b1),
+    .data_i(newest), .inverse_i(1'b0), .data_o(substituted)
+  );
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      settled_q <= 1'b0;
+      still_q   <= 1'b0;
+    end else begin
+      settled_q <= !key_fire && !key_step;               // the window kept still for a clock
+      still_q   <= settled_q && !key_fire && !key_step;  // and for the clock before
+    end
+  end
+
+  assign mixed      = ({32{add_rot_q}} & ({substituted[23:0], substituted[31:24]} ^ {rcon_q, 24'h0})) ^
+                      ({32{add_sub_q}} & substituted) ^ ({32{add_newest_q}} & newest);
+  assign fresh      = oldest ^ mixed;
+  assign phase_wrap = |(phase_q & nk_last_q);
+  // The phase after a step, and the selects it implies (add_*_q).
+  logic [MAX_NK-1:0] phase_step;
+  logic              copying_step, sub_only_step;
+  assign phase_step   = phase_wrap ? MAX_NK'(1) : {phase_q[MAX_NK-2:0], 1'b0};
+  assign copying_step = copying_q && !phase_wrap;
+  if (MAX_NK > 6) begin : g_sub_only_step
+    assign sub_only_step = long_key_q && phase_step[4];
+  end else begin : g_no_sub_only_step
+    assign sub_only_step = 1'b0;
+    logic unused_long_key;  // keys of at most six words never take SubWord alone
+    assign unused_long_key = long_key_q;
+  end
+  assign col_wrap   = |(col_q & nb_last_q);
+  assign last_row   = row_q == ROW_W'(nr_q);
+
+  // The store: one LUT-RAM column per word (written one word per clock), read a whole row at a time.
+  // Columns at and past Nb are written with zeros in every row of the expansion, so no stale key word
+  // of an earlier, longer block length survives in a row that is read.
+  // Builds that add InvMixColumns(rk) in decryption's middle rounds (key first and T-boxes, see
+  // round_key_d) store it beside each word, transformed once as the word is made: computed on the read
+  // side, the store read -> InvMixColumns -> round_key_q was the path of record of `tbox` (10.8 ns).
+  localparam bit KEY_MIXED = DECRYPT && (KEY_FIRST || TBOX != 0);
+  localparam int STORE_W   = KEY_MIXED ? 64 : 32;
+  // Per unit u: the row it reads this clock (see g_unit's round_key_d) and what it reads, at bits
+  // [BLOCK_W*u +: BLOCK_W]; each unit has a read port of its own (a copy of every column RAM).
+  logic [K*4-1:0]       read_rows;
+  logic [K*BLOCK_W-1:0] read_keys, read_keys_mixed;
+  logic [BLOCK_W-1:0]   first_key_q, last_key_q;
+  logic [31:0]          fresh_mixed;
+
+  // The store is written a clock late, from registers (the word, its row, and per column the write and
+  // blank flags): the key expansion's fresh word ran into the LUT-RAM write data in the same clock,
+  // through InvMixColumns in decrypting builds (`iterative`, seeds 2 and 3: window -> fresh ->
+  // InvMixColumns -> store write data). A block reads a row at the earliest two clocks after the
+  // expansion ends, and the row written last (Nr) only in its last round (or never: rk[Nr] and rk[0]
+  // are also held in registers), so the late write is always in time. The registers hold key words and
+  // are reset.
+  logic [31:0]      store_word_q;
+  logic [ROW_W-1:0] store_row_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      store_word_q <= '0;
+      store_row_q  <= '0;
+    end else begin
+      store_word_q <= fresh;
+      store_row_q  <= row_q;
+    end
+  end
+  if (KEY_MIXED) begin : g_fresh_mixed
+    rijndael_mix_column #(.INVERSE(1'b1)) u_key_mix (
+      .column_i(store_word_q), .inverse_i(1'b1), .column_o(fresh_mixed)
+    );
+  end else begin : g_no_fresh_mixed
+    assign fresh_mixed = 32'h0;
+  end
+
+  for (genvar c = 0; c < MAX_NB; c++) begin : g_store
+    logic               write_q, blank_q;
+    logic [STORE_W-1:0] data;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        write_q <= 1'b0;
+        blank_q <= 1'b1;
+      end else begin
+        write_q <= (setup_q && wipe_q) || (key_step && (col_q[c] || !col_used_q[c]));
+        blank_q <= wipe_q || !col_used_q[c];
       end
-      assign read_key[BLOCK_W-32-32*c +: 32] = stored[STORE_W-1 -: 32];
+    end
+    if (KEY_MIXED) begin : g_two_words  // the word and its InvMixColumns (InvMixColumns(0) = 0)
+      assign data = blank_q ? 64'h0 : {store_word_q, fresh_mixed};
+    end else begin : g_one_word
+      assign data = blank_q ? 32'h0 : store_word_q;
+    end
+    for (genvar u = 0; u < K; u++) begin : g_unit_port
+      logic [STORE_W-1:0] stored;
+      logic [3:0]         key_row;
+      logic [ROW_W-1:0]   read_row;
+      assign key_row  = read_rows[4*u +: 4];
+      assign read_row = (32'(key_row) < ROWS) ? ROW_W'(key_row) : '0;  // rows past Nr hold nothing read
+      assign read_keys[BLOCK_W*u + BLOCK_W-32-32*c +: 32] = stored[STORE_W-1 -: 32];
+      if (KEY_MIXED) begin : g_mixed
+        assign read_keys_mixed[BLOCK_W*u + BLOCK_W-32-32*c +: 32] = stored[31:0];
+      end else begin : g_plain
+        assign read_keys_mixed[BLOCK_W*u + BLOCK_W-32-32*c +: 32] = 32'h0;
+      end
       rijndael_round_key_store #(.WIDTH(STORE_W), .ENTRIES(ROWS)) u_column (
         .clk_i        (clk_i),
         .write_i      (write_q),
@@ -333,32 +360,60 @@ module rijndael_core_iterative #(
         .read_data_o  (stored)
       );
     end
+  end
 
-    // -------------------------------------------------------------------------------------------
-    // The two stages. Per stage: valid, last round next, direction, refused, the store row of its next
-    // round and the rounds left after it.
-    logic       s_last_q, s_dec_q, s_ref_q, l_dec_q, l_ref_q;
-    logic [3:0] s_left_q, l_left_q;
-    logic       advance, block_dec, block_refused;
+  // -------------------------------------------------------------------------------------------
+  // The round units. Per unit and stage: valid, last round next, direction, refused, the store row of
+  // its next round and the rounds left after it. Unit u's stage S takes the block in stage L of unit
+  // u-1 every clock; unit 0's takes the block in stage L of unit k-1 on to its next round, else
+  // whatever block is offered (stage S's valid says whether it was taken).
+  logic               advance, block_dec, block_refused, offered;
+  logic [BLOCK_W-1:0] whitened;
+  logic [K*BLOCK_W-1:0] round_outs;  // unit u's round result at [BLOCK_W*u +: BLOCK_W]
+  logic [K-1:0]       l_dec, l_ref;
+  logic [K*4-1:0]     l_rows, l_lefts;
 
-    assign advance       = l_valid_q && !l_last_q;   // the block in L goes on to its next round
-    assign block_dec     = DECRYPT && (in_decrypt_i || !ENCRYPT);
-    assign block_refused = !key_valid_q || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
+  assign advance       = l_valid[K-1] && !l_last[K-1];  // the block in L(k-1) goes on to its next round
+  assign block_dec     = DECRYPT && (in_decrypt_i || !ENCRYPT);
+  assign block_refused = !key_valid_q || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
 
-    logic [BLOCK_W-1:0] whitened, state_d, substituted_state, round_out;
-    logic               s_dec_d;
+  // Whitening: AddRoundKey with rk[0] (encryption) or rk[Nr] (decryption) as the block is taken; the
+  // key-first datapath (KEY_FIRST) adds it from round_key_q in front of the S-boxes instead.
+  assign whitened = KEY_FIRST ? in_block_i : in_block_i ^ (block_dec ? last_key_q : first_key_q);
+  assign offered  = in_valid_i && !in_is_key_i;
 
-    // Whitening: AddRoundKey with rk[0] (encryption) or rk[Nr] (decryption) as the block is taken; the
-    // key-first datapath (KEY_FIRST) adds it from round_key_q in front of the S-boxes instead.
-    assign whitened = KEY_FIRST ? in_block_i : in_block_i ^ (block_dec ? last_key_q : first_key_q);
-    // Stage S takes the block in L on to its next round, else whatever block is offered (stage S's valid
-    // says whether it was taken): the choice is decided by registers and the offer, not by the handshake,
-    // which would fan out to every state bit. Zero when no block is offered, so nothing of a finished
-    // block circulates (a block in its last round does not advance).
-    logic offered;
-    assign offered  = in_valid_i && !in_is_key_i;
-    assign state_d  = advance ? round_out : offered ? whitened : '0;
-    assign s_dec_d  = advance ? l_dec_q : block_dec;
+  for (genvar u = 0; u < K; u++) begin : g_unit
+    localparam int P         = (u + K - 1) % K;  // the unit whose stage L feeds this unit's stage S
+    localparam bit LAST_UNIT = u == K - 1;       // the only unit that does last rounds (K divides Nr)
+    logic               s_valid_q, s_last_q, s_dec_q, s_ref_q, l_valid_q, l_last_q, l_dec_q, l_ref_q;
+    logic [3:0]         s_row_q, s_left_q, l_row_q, l_left_q;
+    logic [BLOCK_W-1:0] state_d, substituted_state, round_out, round_key_q, round_key_d;
+    logic [BLOCK_W-1:0] read_key, read_key_mixed;
+    logic               s_dec_d, take_prev, prev_moves, last_round;
+
+    // Stage S's input: the choice is decided by registers and the offer, not by the handshake, which
+    // would fan out to every state bit. Zero in unit 0 when no block is offered, so nothing of a
+    // finished block circulates (a block in its last round does not advance); the other units pass
+    // on what unit 0 let in.
+    if (u == 0) begin : g_entry
+      assign take_prev  = advance;
+      assign prev_moves = advance;
+      assign state_d    = advance ? round_outs[BLOCK_W*P +: BLOCK_W] : offered ? whitened : '0;
+      assign s_dec_d    = advance ? l_dec[P] : block_dec;
+    end else begin : g_follow
+      assign take_prev  = 1'b1;
+      assign prev_moves = l_valid[P];
+      assign state_d    = round_outs[BLOCK_W*P +: BLOCK_W];
+      assign s_dec_d    = l_dec[P];
+    end
+    assign last_round     = LAST_UNIT && l_last_q;  // constant low outside unit k-1: folds away there
+    assign read_key       = read_keys[BLOCK_W*u +: BLOCK_W];
+    assign read_key_mixed = read_keys_mixed[BLOCK_W*u +: BLOCK_W];
+    // Key first: the row of the block that enters stage S next clock (it is in stage L of unit P now);
+    // block RAM and T-boxes: the row of the block in stage S, for its round in stage L next clock.
+    assign read_rows[4*u +: 4] = KEY_FIRST ? l_rows[4*P +: 4] : s_row_q;
+    logic unused_unit;  // the key-first round key's choice reads take_prev; plain-key builds read no mixed key
+    assign unused_unit = take_prev ^ (^read_key_mixed);
 
     if (TBOX != 0) begin : g_tbox_rounds
       // ShiftRows in front of the RAMs (it commutes with the byte-wise lookup), then one T-box RAM per byte.
@@ -416,7 +471,7 @@ module rijndael_core_iterative #(
           end
         end
         assign column_mixed = rotated[0] ^ rotated[1] ^ rotated[2] ^ rotated[3];
-        assign round_out[BLOCK_W-1-32*c -: 32] = ((l_last_q ? last_bytes : column_mixed) & {32{used[c]}}) ^
+        assign round_out[BLOCK_W-1-32*c -: 32] = ((last_round ? last_bytes : column_mixed) & {32{used[c]}}) ^
                                                  round_key_q[BLOCK_W-1-32*c -: 32];
       end
       assign substituted_state = '0;  // (the S-box datapath's signal; T-boxes combine after the RAM)
@@ -482,7 +537,7 @@ module rijndael_core_iterative #(
         .round_key_i (KEY_FIRST ? '0 : round_key_q),
         .nb_code_i   (nb_code),
         .decrypt_i   (l_dec_q),
-        .last_round_i(l_last_q),
+        .last_round_i(last_round),
         .state_o     (round_out)
       );
     end else begin : g_no_linear
@@ -495,14 +550,13 @@ module rijndael_core_iterative #(
     // a new block, else the row of the block in stage L (which moves to S). T-box and key-first decryption
     // need InvMixColumns(rk) in the middle rounds (the state has been through InvMixColumns when the key is
     // added): read from the store's second word (read_key_mixed, see the store).
-    logic [BLOCK_W-1:0] round_key_d;
     if (KEY_FIRST) begin : g_first_key
       // Shifted the way stage S shifts the state it is added to, where it does (SHIFT_FIRST, see g_state).
       logic [BLOCK_W-1:0] unshifted;
       if (DECRYPT) begin : g_dec
-        assign unshifted = !advance ? (block_dec ? last_key_q : first_key_q) : l_dec_q ? read_key_mixed : read_key;
+        assign unshifted = !take_prev ? (block_dec ? last_key_q : first_key_q) : l_dec[P] ? read_key_mixed : read_key;
       end else begin : g_enc
-        assign unshifted = !advance ? first_key_q : read_key;
+        assign unshifted = !take_prev ? first_key_q : read_key;
       end
       if (SHIFT_FIRST) begin : g_shift_key
         rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
@@ -513,68 +567,13 @@ module rijndael_core_iterative #(
         assign round_key_d = unshifted;
       end
     end else if (TBOX != 0 && DECRYPT) begin : g_tbox_dec_key
-      assign round_key_d = (s_dec_q && !s_last_q) ? read_key_mixed : read_key;
+      assign round_key_d = (s_dec_q && !(LAST_UNIT && s_last_q)) ? read_key_mixed : read_key;
     end else begin : g_plain_key
       assign round_key_d = read_key;
     end
-    logic unused_key_mixed;  // encrypt-only and block-RAM builds add plain round keys
-    assign unused_key_mixed = ^{read_key_mixed, fresh_mixed};
-
-    // -------------------------------------------------------------------------------------------
-    // Output FIFO: a result goes into a register as its last round ends, and from there into the FIFO
-    // (BYPASS: out_valid_o the clock after). Pushed straight from the last round, the round's logic, the
-    // final AddRoundKey, the refused-block zeroing and the FIFO's wipe choice ran into the LUT-RAM write
-    // data in one clock: the path of `iterative` (11.7 ns) and of the encrypt-only build. The register
-    // costs a clock of latency (2 * Nr + 2), not throughput; it holds at most one result, which the
-    // occupancy count already includes. It loads every clock (no enable to fan out) and is reset.
-    logic               result_push, unused_fifo_ready, unused_fifo_wiping;
-    logic               result_push_q;
-    logic [BLOCK_W:0]   result, result_q, out_data;
-
-    assign result_push = l_valid_q && l_last_q;
-    logic [BLOCK_W-1:0] final_state;  // key first: the last round's AddRoundKey (rk[Nr] / rk[0]) is added here
-    assign final_state = KEY_FIRST ? round_out ^ (l_dec_q ? first_key_q : last_key_q) : round_out;
-    assign result      = {l_ref_q, l_ref_q ? '0 : final_state};
-    assign out_fire    = out_valid_o && out_ready_i;
 
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
-        result_push_q <= 1'b0;
-        result_q      <= '0;
-      end else begin
-        result_push_q <= result_push;
-        result_q      <= result;
-      end
-    end
-
-    // rijndael_fifo_fast: out_ready_i reaches only its output registers' enables. rijndael_fifo's head
-    // register is refilled through a choice that out_ready_i steers, and that route was a seed's path of
-    // record in `iterative` and in the encrypt-only build (the pin wrapper's out_ready -> the head's clock
-    // enable, 11.1 ns). Same latency (a result pushed into an empty FIFO is out_valid_o the clock after).
-    // DEPTH 8 (the LUT-RAM cell is 16 deep on ECP5, so no dearer than 4): the memory never holds more than
-    // OUT_CAP entries, so in_ready_o, which refuses a beat only when the memory's last DEPTH - 1 slots
-    // could fill, is always high once the FIFO's wipe (DEPTH clocks) is over; the store's wipe after reset
-    // (ROWS > DEPTH clocks, in_ready_o low) covers it.
-    rijndael_fifo_fast #(.WIDTH(BLOCK_W + 1), .DEPTH(2 * OUT_CAP)) u_out_fifo (
-      .clk_i      (clk_i),
-      .rst_ni     (rst_ni),
-      .in_valid_i (result_push_q),
-      .in_ready_o (unused_fifo_ready),  // always room: blocks are taken only into room (occupancy_q)
-      .in_data_i  (result_q),
-      .out_valid_o(out_valid_o),
-      .out_ready_i(out_ready_i),
-      .out_data_o (out_data),
-      .wiping_o   (unused_fifo_wiping)
-    );
-    assign out_error_o = out_data[BLOCK_W];
-    assign out_block_o = out_data[BLOCK_W-1:0];
-    assign key_error_o = key_error_q;
-
-    // -------------------------------------------------------------------------------------------
-    // Registers.
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        occupancy_q <= '0;
         s_valid_q   <= 1'b0;
         s_last_q    <= 1'b0;
         s_dec_q     <= 1'b0;
@@ -589,7 +588,6 @@ module rijndael_core_iterative #(
         l_left_q    <= '0;
         round_key_q <= '0;
       end else begin
-        occupancy_q <= occupancy_q + 3'(block_fire) - 3'(out_fire);
         // Stage S moves to stage L every clock.
         l_valid_q   <= s_valid_q;
         l_last_q    <= s_last_q;
@@ -598,24 +596,25 @@ module rijndael_core_iterative #(
         l_row_q     <= s_row_q;
         l_left_q    <= s_left_q;
         round_key_q <= round_key_d;
-        // Stage S takes the block in L on to its next round, or a new block (never both: see in_ready_o).
-        if (advance) begin
+        // Stage S takes the block in L of unit P on to its next round, or (unit 0) a new block (never
+        // both: see in_ready_o).
+        if (prev_moves) begin
           s_valid_q <= 1'b1;
-          s_last_q  <= l_left_q == 4'd1;
-          s_dec_q   <= l_dec_q;
-          s_ref_q   <= l_ref_q;
-          s_row_q   <= l_dec_q ? l_row_q - 4'd1 : l_row_q + 4'd1;
-          s_left_q  <= l_left_q - 4'd1;
-        end else if (block_fire) begin
+          s_last_q  <= l_lefts[4*P +: 4] == 4'd1;
+          s_dec_q   <= l_dec[P];
+          s_ref_q   <= l_ref[P];
+          s_row_q   <= l_dec[P] ? l_rows[4*P +: 4] - 4'd1 : l_rows[4*P +: 4] + 4'd1;
+          s_left_q  <= l_lefts[4*P +: 4] - 4'd1;
+        end else if (u == 0 && block_fire) begin
           s_valid_q <= 1'b1;
           // Without a key no block is in flight (key beats wait for an empty core): a refused block
-          // leaves after one pass. A block refused for its direction runs all Nr rounds, so it cannot
-          // overtake the blocks ahead of it.
-          s_last_q  <= !key_valid_q;
+          // leaves after one pass through the k units. A block refused for its direction runs all Nr
+          // rounds, so it cannot overtake the blocks ahead of it.
+          s_last_q  <= !key_valid_q && K == 1;
           s_dec_q   <= block_dec;
           s_ref_q   <= block_refused;
           s_row_q   <= block_dec ? nr_q - 4'd1 : 4'd1;
-          s_left_q  <= nr_q - 4'd1;
+          s_left_q  <= key_valid_q ? nr_q - 4'd1 : 4'(K - 1);
         end else begin
           s_valid_q <= 1'b0;
           s_last_q  <= 1'b0;
@@ -623,96 +622,167 @@ module rijndael_core_iterative #(
         end
       end
     end
+    assign s_valid[u]  = s_valid_q;
+    assign l_valid[u]  = l_valid_q;
+    assign l_last[u]   = l_last_q;
+    assign l_dec[u]    = l_dec_q;
+    assign l_ref[u]    = l_ref_q;
+    assign l_rows[4*u +: 4]  = l_row_q;
+    assign l_lefts[4*u +: 4] = l_left_q;
+    assign round_outs[BLOCK_W*u +: BLOCK_W] = round_out;
+  end
 
-    // The key beat's registers: the sizes, and the start of an expansion (or of the wipe after a refused key).
-    // Only these few flops are enabled by the handshake (key_fire); the expansion's own registers below are
-    // not, so in_ready_o reaches no wide load enable.
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        key_valid_q <= 1'b0;
-        key_error_q <= 1'b0;
-        nb_code_q   <= '0;
-        nr_q        <= '0;
-        nb_last_q   <= '0;
-        col_used_q  <= '0;
-        nk_last_q   <= '0;
-        long_key_q  <= 1'b0;
-        setup_q     <= 1'b1;  // wipe the store after reset
-        wipe_q      <= 1'b1;
-      end else if (key_fire) begin
-        key_valid_q <= key_supported;
-        key_error_q <= !key_supported;
-        if (key_supported) begin
-          nb_code_q  <= in_block_len_i;
-          nr_q       <= key_nr;
-          nb_last_q  <= key_nb_last;
-          col_used_q <= key_col_used;
-          nk_last_q  <= key_nk_last;
-          long_key_q <= in_key_len_i > 3'd2;
-        end
-        setup_q     <= 1'b1;
-        wipe_q      <= !key_supported;
-      end else if (setup_q && wipe_q) begin
-        if (32'(row_q) == ROWS - 1) begin
-          setup_q <= 1'b0;
-          wipe_q  <= 1'b0;
-        end
-      end else if (key_step && col_wrap && last_row) begin
+  logic unused_key_mixed;  // encrypt-only and block-RAM builds add plain round keys
+  assign unused_key_mixed = ^{read_keys_mixed, fresh_mixed};
+
+  // -------------------------------------------------------------------------------------------
+  // Output FIFO: a result goes into a register as its last round ends, and from there into the FIFO
+  // (BYPASS: out_valid_o the clock after). Pushed straight from the last round, the round's logic, the
+  // final AddRoundKey, the refused-block zeroing and the FIFO's wipe choice ran into the LUT-RAM write
+  // data in one clock: the path of `iterative` (11.7 ns) and of the encrypt-only build. The register
+  // costs a clock of latency (2 * Nr + 2), not throughput; it holds at most one result, which the
+  // occupancy count already includes. It loads every clock (no enable to fan out) and is reset.
+  logic               result_push, unused_fifo_ready;
+  logic               result_push_q;
+  logic [BLOCK_W:0]   result, result_q, out_data;
+
+  assign result_push = l_valid[K-1] && l_last[K-1];
+  logic [BLOCK_W-1:0] final_state;  // key first: the last round's AddRoundKey (rk[Nr] / rk[0]) is added here
+  logic [BLOCK_W-1:0] last_out;
+  assign last_out    = round_outs[BLOCK_W*(K-1) +: BLOCK_W];
+  assign final_state = KEY_FIRST ? last_out ^ (l_dec[K-1] ? first_key_q : last_key_q) : last_out;
+  assign result      = {l_ref[K-1], l_ref[K-1] ? '0 : final_state};
+  assign out_fire    = out_valid_o && out_ready_i;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      result_push_q <= 1'b0;
+      result_q      <= '0;
+    end else begin
+      result_push_q <= result_push;
+      result_q      <= result;
+    end
+  end
+
+  // rijndael_fifo_fast: out_ready_i reaches only its output registers' enables. rijndael_fifo's head
+  // register is refilled through a choice that out_ready_i steers, and that route was a seed's path of
+  // record in `iterative` and in the encrypt-only build (the pin wrapper's out_ready -> the head's clock
+  // enable, 11.1 ns). Same latency (a result pushed into an empty FIFO is out_valid_o the clock after).
+  // DEPTH 2 * OUT_CAP rounded up to a power of two (8 for k = 1; the LUT-RAM cell is 16 deep on ECP5):
+  // the memory never holds more than OUT_CAP entries, so in_ready_o, which refuses a beat only when the
+  // memory's last DEPTH - 1 slots could fill, is always high once the FIFO's wipe (DEPTH clocks) is over;
+  // the core's in_ready_o waits for that wipe (out_wiping), which the store's wipe after reset (ROWS
+  // clocks) covers for k = 1.
+  rijndael_fifo_fast #(.WIDTH(BLOCK_W + 1), .DEPTH(OUT_DEPTH)) u_out_fifo (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .in_valid_i (result_push_q),
+    .in_ready_o (unused_fifo_ready),  // always room: blocks are taken only into room (occupancy_q)
+    .in_data_i  (result_q),
+    .out_valid_o(out_valid_o),
+    .out_ready_i(out_ready_i),
+    .out_data_o (out_data),
+    .wiping_o   (out_wiping)
+  );
+  assign out_error_o = out_data[BLOCK_W];
+  assign out_block_o = out_data[BLOCK_W-1:0];
+  assign key_error_o = key_error_q;
+
+  // -------------------------------------------------------------------------------------------
+  // Registers.
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) occupancy_q <= '0;
+    else         occupancy_q <= occupancy_q + OCC_W'(block_fire) - OCC_W'(out_fire);
+  end
+
+  // The key beat's registers: the sizes, and the start of an expansion (or of the wipe after a refused key).
+  // Only these few flops are enabled by the handshake (key_fire); the expansion's own registers below are
+  // not, so in_ready_o reaches no wide load enable.
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      key_valid_q <= 1'b0;
+      key_error_q <= 1'b0;
+      nb_code_q   <= '0;
+      nr_q        <= '0;
+      nb_last_q   <= '0;
+      col_used_q  <= '0;
+      nk_last_q   <= '0;
+      long_key_q  <= 1'b0;
+      setup_q     <= 1'b1;  // wipe the store after reset
+      wipe_q      <= 1'b1;
+    end else if (key_fire) begin
+      key_valid_q <= key_supported;
+      key_error_q <= !key_supported;
+      if (key_supported) begin
+        nb_code_q  <= in_block_len_i;
+        nr_q       <= key_nr;
+        nb_last_q  <= key_nb_last;
+        col_used_q <= key_col_used;
+        nk_last_q  <= key_nk_last;
+        long_key_q <= in_key_len_i > 3'd2;
+      end
+      setup_q     <= 1'b1;
+      wipe_q      <= !key_supported;
+    end else if (setup_q && wipe_q) begin
+      if (32'(row_q) == ROWS - 1) begin
         setup_q <= 1'b0;
+        wipe_q  <= 1'b0;
       end
+    end else if (key_step && col_wrap && last_row) begin
+      setup_q <= 1'b0;
     end
+  end
 
-    // The expansion's registers. While no expansion runs they are held at their start values and the
-    // window follows the key port (zero unless a supported size is offered), so a key beat needs no load
-    // enable: key_fire in front of the 256-bit window's load was the path of two of `iterative`'s three
-    // seeds (in_ready_o -> the pin wrapper -> key_fire -> window_q, 11.1 and 12.7 ns). in_ready_o is low
-    // during an expansion, so the window a key beat is taken with is the one it holds the clock after. The
-    // window then holds the port's key words between expansions, as the port itself does; after a
-    // reset or a refused key it holds zeros during the wipe (setup_q is high, key_window is zero).
+  // The expansion's registers. While no expansion runs they are held at their start values and the
+  // window follows the key port (zero unless a supported size is offered), so a key beat needs no load
+  // enable: key_fire in front of the 256-bit window's load was the path of two of `iterative`'s three
+  // seeds (in_ready_o -> the pin wrapper -> key_fire -> window_q, 11.1 and 12.7 ns). in_ready_o is low
+  // during an expansion, so the window a key beat is taken with is the one it holds the clock after. The
+  // window then holds the port's key words between expansions, as the port itself does; after a
+  // reset or a refused key it holds zeros during the wipe (setup_q is high, key_window is zero).
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !setup_q) begin
+      window_q     <= rst_ni ? key_window : '0;
+      phase_q      <= MAX_NK'(1);
+      copying_q    <= 1'b1;
+      add_rot_q    <= 1'b0;
+      add_sub_q    <= 1'b0;
+      add_newest_q <= 1'b0;
+      rcon_q       <= 8'h01;
+      row_q        <= '0;
+      col_q        <= MAX_NB'(1);
+    end else if (wipe_q) begin
+      row_q <= (32'(row_q) == ROWS - 1) ? '0 : row_q + ROW_W'(1);
+    end else if (key_step) begin
+      window_q     <= {fresh, window_q[KEY_W-1:32]};
+      phase_q      <= phase_step;
+      copying_q    <= copying_step;
+      add_rot_q    <= !copying_step && phase_step[0];
+      add_sub_q    <= !copying_step && sub_only_step;
+      add_newest_q <= !copying_step && !phase_step[0] && !sub_only_step;
+      if (add_rot_q) rcon_q <= rijndael_pkg::xtime(rcon_q);
+      col_q <= col_wrap ? MAX_NB'(1) : {col_q[MAX_NB-2:0], 1'b0};
+      if (col_wrap) row_q <= last_row ? '0 : row_q + ROW_W'(1);
+    end
+  end
+
+  // rk[0] and rk[Nr], one word register per column, caught as the expansion writes them (columns at
+  // and past Nb with zeros, as in the store); cleared by reset and by the wipe after a refused key.
+  for (genvar c = 0; c < MAX_NB; c++) begin : g_end_keys
+    logic [31:0] first_q, last_q, word;
+    logic        write;
+    assign write = key_step && (col_q[c] || !col_used_q[c]);
+    assign word  = col_used_q[c] ? fresh : 32'h0;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || !setup_q) begin
-        window_q     <= rst_ni ? key_window : '0;
-        phase_q      <= MAX_NK'(1);
-        copying_q    <= 1'b1;
-        add_rot_q    <= 1'b0;
-        add_sub_q    <= 1'b0;
-        add_newest_q <= 1'b0;
-        rcon_q       <= 8'h01;
-        row_q        <= '0;
-        col_q        <= MAX_NB'(1);
-      end else if (wipe_q) begin
-        row_q <= (32'(row_q) == ROWS - 1) ? '0 : row_q + ROW_W'(1);
-      end else if (key_step) begin
-        window_q     <= {fresh, window_q[KEY_W-1:32]};
-        phase_q      <= phase_step;
-        copying_q    <= copying_step;
-        add_rot_q    <= !copying_step && phase_step[0];
-        add_sub_q    <= !copying_step && sub_only_step;
-        add_newest_q <= !copying_step && !phase_step[0] && !sub_only_step;
-        if (add_rot_q) rcon_q <= rijndael_pkg::xtime(rcon_q);
-        col_q <= col_wrap ? MAX_NB'(1) : {col_q[MAX_NB-2:0], 1'b0};
-        if (col_wrap) row_q <= last_row ? '0 : row_q + ROW_W'(1);
+      if (!rst_ni || (setup_q && wipe_q)) begin
+        first_q <= '0;
+        last_q  <= '0;
+      end else if (write) begin
+        if (row_q == '0) first_q <= word;
+        if (last_row)    last_q  <= word;
       end
     end
-
-    // rk[0] and rk[Nr], one word register per column, caught as the expansion writes them (columns at
-    // and past Nb with zeros, as in the store); cleared by reset and by the wipe after a refused key.
-    for (genvar c = 0; c < MAX_NB; c++) begin : g_end_keys
-      logic [31:0] first_q, last_q, word;
-      logic        write;
-      assign write = key_step && (col_q[c] || !col_used_q[c]);
-      assign word  = col_used_q[c] ? fresh : 32'h0;
-      always_ff @(posedge clk_i) begin
-        if (!rst_ni || (setup_q && wipe_q)) begin
-          first_q <= '0;
-          last_q  <= '0;
-        end else if (write) begin
-          if (row_q == '0) first_q <= word;
-          if (last_row)    last_q  <= word;
-        end
-      end
-      assign first_key_q[BLOCK_W-32-32*c +: 32] = first_q;
-      assign last_key_q[BLOCK_W-32-32*c +: 32]  = last_q;
-    end
+    assign first_key_q[BLOCK_W-32-32*c +: 32] = first_q;
+    assign last_key_q[BLOCK_W-32-32*c +: 32]  = last_q;
   end
 endmodule

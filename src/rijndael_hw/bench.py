@@ -11,7 +11,7 @@ import random
 
 from . import modes, reference
 from .configs import Config, ConfigError
-from .sim import Harness, HarnessError
+from .sim import Harness, HarnessError, result_group
 
 
 def bench(config: Config, blocks: int = 20000, key_bits: int | None = None, block_bits: int | None = None,
@@ -19,11 +19,14 @@ def bench(config: Config, blocks: int = 20000, key_bits: int | None = None, bloc
     key_bits = key_bits or config.key_bits[0]
     block_bits = block_bits or config.block_bits[0]
     decrypt = direction == "decrypt"
-    if blocks < 4:
-        raise ValueError("--blocks must be at least 4 (steady state needs consecutive blocks)")
     reason = config.supports(block_bits, key_bits, decrypt=decrypt)
     if reason:
         raise ConfigError(reason)
+    # Two runs (one per key), each longer than the span the steady interval is taken over.
+    least = max(4, 2 * (result_group(config) + 1))
+    if blocks < least:
+        raise ValueError(f"--blocks must be at least {least} for {config.name} (steady state needs "
+                         f"{least // 2} consecutive blocks per key)")
     rng = random.Random(seed)
     keys = [rng.randbytes(key_bits // 8) for _ in range(2)]
     data = [rng.randbytes(block_bits // 8) for _ in range(blocks)]

@@ -105,13 +105,14 @@ PARAMETERS = {
     "ENABLE_ENCRYPT": (1, "1 = the core encrypts"),
     "ENABLE_DECRYPT": (1, "1 = the core decrypts"),
     "ARCH": (0, "datapath: 0 iterative (unrolled with ROUNDS_PER_CYCLE), 1 pipelined, 2 folded, 3 tiny (8-bit)"),
-    "ROUNDS_PER_CYCLE": (1, "iterative: rounds per clock; must divide Nr of every supported size pair"),
+    "ROUNDS_PER_CYCLE": (1, "iterative: round units in a loop (Nr/k cycles per block); must divide Nr of every "
+                            "supported size pair"),
     "FOLDED_WIDTH": (32, "folded: datapath width in bits, 64 or 32"),
     "SUBSTAGES": (0, "pipelined: extra register stages inside each round, 0..3 (block-RAM S-boxes: 1..5; from 2 on "
                      "the RAMs' output registers are on and every further stage is a register after the RAM)"),
     "SBOX": (0, "S-box mapping: 0 case LUT, 1 block-RAM ROM (registered), 2 composite field"),
     "TBOX": (0, "1 = rounds use T-box tables (SubBytes + MixColumns in one lookup)"),
-    "ENC_KEYS": (0, "encryption round keys: 0 on the fly, 1 stored in a round-key RAM"),
+    "ENC_KEYS": (0, "no effect: every iterative build stores its round keys (kept so results keep their hashes)"),
     "KEY_SLOTS": (1, "pipelined: keys held at once, 1..16 (any count), chosen per beat by in_slot_i; the engine "
                      "keeps one per context when KEY_SLOTS >= CONTEXTS, so contexts switch with no key beat"),
 }
@@ -140,11 +141,12 @@ _NAMED = {
         {"BLOCK_SIZES": ALL_SIZES, "KEY_SIZES": ALL_SIZES},
     ),
     "unrolled2": (
-        "AES-128/192/256, encrypt + decrypt, two rounds per clock",
+        "AES-128/192/256, encrypt + decrypt, two round units in a loop (two clocks per round, four blocks in "
+        "flight)",
         {"ROUNDS_PER_CYCLE": 2},
     ),
     "unrolled5": (
-        "AES-128, encrypt + decrypt, five rounds per clock",
+        "AES-128, encrypt + decrypt, five round units in a loop (two clocks per round, ten blocks in flight)",
         {**AES128, "ROUNDS_PER_CYCLE": 5},
     ),
     "pipelined": (

@@ -38,6 +38,13 @@ VERILATOR_FLAGS = ("--cc", "--exe", "--build", "-j", "2", "-Wno-fatal",
 VALID_BITS = (128, 160, 192, 224, 256)
 
 
+def result_group(config: Config) -> int:
+    """Results per round trip of a core's blocks in flight, the span the harness takes its steady interval
+    over: results of the iterative family come in runs of 2k (k = ROUNDS_PER_CYCLE round units of two stages
+    each), the folded core's in pairs; every other core's are evenly spaced, where any span gives the gap."""
+    return 2 * config.params["ROUNDS_PER_CYCLE"] if config.params["ARCH"] == 0 else 2
+
+
 class HarnessError(RuntimeError):
     """The harness could not be built, or the simulation stopped (core hung, protocol error)."""
 
@@ -186,7 +193,8 @@ class Harness(HarnessProcess):
         self.binary = build(self.config, sources)
         self._stderr = tempfile.TemporaryFile(mode="w+")
         command = [str(self.binary), "--seed", str(seed), "--in-stall", repr(float(in_stall)),
-                   "--out-stall", repr(float(out_stall)), "--max-cycles", str(max_cycles)]
+                   "--out-stall", repr(float(out_stall)), "--max-cycles", str(max_cycles),
+                   "--result-group", str(result_group(self.config))]
         self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=self._stderr, text=True)  # flushed per batch: one write
         self._key: tuple[bytes, int] | None = None  # what the core holds (as far as we sent it)

@@ -93,10 +93,6 @@ def timing(cfg, nb: int, nk: int, decrypt: bool = False) -> tuple[int, int, int]
     if two_stage(cfg):  # see TwoStageTiming; here a lone block (pairs: two results every 2*Nr clocks)
         t = TwoStageTiming(cfg)
         return 2 * nr, t.latency(nb, nk), t.key_cost(nb, nk)
-    if arch == 0:  # unrolled: k rounds per clock; decrypt builds expand Nr round keys per key
-        k = cfg.params["ROUNDS_PER_CYCLE"]
-        store = cfg.decrypt or cfg.params["ENC_KEYS"] == 1  # round keys set up after each key beat
-        return nr // k, nr // k, (nr // k + 1 if store else 1)
     if arch == 2:  # folded: results in pairs (FoldedTiming); here a block alone: 4/P + 2 clocks per round
         t = FoldedTiming(cfg)
         return t.lone_latency(nr), t.lone_latency(nr), t.key_cost(nb, nk)
@@ -237,17 +233,18 @@ def pipelined_out_depth(cfg) -> int:
 
 
 def two_stage(cfg) -> bool:
-    """The iterative core's two-stage datapath (two blocks in flight): ROUNDS_PER_CYCLE = 1 (S-boxes or T-boxes)."""
-    return cfg.params["ARCH"] == 0 and cfg.params["ROUNDS_PER_CYCLE"] == 1
+    """The iterative core's two-stage datapath: every ARCH = 0 build (k = ROUNDS_PER_CYCLE round units, 2k
+    blocks in flight; S-boxes or T-boxes)."""
+    return cfg.params["ARCH"] == 0
 
 
 class TwoStageTiming:
     """The two-stage iterative core's documented timing (rijndael_core_iterative.sv, docs/architectures.md).
 
-    A round takes two clocks and two blocks are in flight, one per stage. A block is taken when stage S
-    will be free: the core is empty, holds one block that just entered, or the block in stage L is in its
-    last round. With blocks offered back to back, block i of a run (one key) is taken at edge
-    first + (i // 2) * 2 * Nr + i % 2 and its result handshake is 2 * Nr + 2 edges later (output always
+    A round takes two clocks; k = ROUNDS_PER_CYCLE round units of two stages form a loop, so 2k blocks are in
+    flight, one per stage. A block is taken when stage S of unit 0 will be free: stage L of unit k-1 is empty
+    or holds a block in its last round. With blocks offered back to back, block i of a run (one key) is taken
+    at edge first + (i // 2k) * 2 * Nr + i % 2k and its result handshake is 2 * Nr + 2 edges later (output always
     ready). A key beat waits until no block is in flight, then the round keys are expanded one word per
     clock: the first block after it is taken Nb * (Nr + 1) + 1 edges after the key beat, plus two clocks for
     each word that needs SubWord (i mod Nk = 0, or 4 when Nk > 6): the key schedule's S-box has two registers
@@ -266,9 +263,9 @@ class TwoStageTiming:
         waits = sum(1 for i in range(nk, words) if i % nk == 0 or (nk > 6 and i % nk == 4))
         return words + 1 + 2 * waits
 
-    @staticmethod
-    def in_edge(first: int, i: int, nb: int, nk: int) -> int:
-        return first + (i // 2) * 2 * _nr(nb, nk) + i % 2
+    def in_edge(self, first: int, i: int, nb: int, nk: int) -> int:
+        ring = 2 * self.cfg.params["ROUNDS_PER_CYCLE"]
+        return first + (i // ring) * 2 * _nr(nb, nk) + i % ring
 
 
 class PipelinedTiming:
@@ -527,8 +524,8 @@ async def core_back_to_back(dut):
                 e = by_in_edge[in_edge]
                 nb, nk = e.key.nb, e.key.nk
                 what = f"{e.item.__str__()[:3]} Nb={nb} Nk={nk} (Nr={_nr(nb, nk)}) #{i} taken at edge {in_edge}"
-                want_in = TwoStageTiming.in_edge(key_edge_of[run[0]] + TwoStageTiming(tb.cfg).key_cost(nb, nk), i, nb,
-                                                 nk)
+                t = TwoStageTiming(tb.cfg)
+                want_in = t.in_edge(key_edge_of[run[0]] + t.key_cost(nb, nk), i, nb, nk)
                 if in_edge != want_in:
                     problems.append(f"{what}: expected at edge {want_in}")
                 if e.latency != TwoStageTiming.latency(nb, nk):
@@ -757,8 +754,7 @@ INTERNAL_REGS = {
     # (the pipelined core's slot flags are not secret and have no reset: they flush while the buffer is reset)
     1: ["g_pipelined.u_core." + r for r in ("slot_q", "round_keys_q", "window_q", "key_valid_q",
                                             "u_out_buffer.out_q")],
-    0: ["g_iterative.u_core.g_unrolled.u_core." + r for r in ("base_window_q", "window_q", "last_round_key_q",
-                                                              "key_valid_q")],
+    # 0 (iterative): see internal_regs
     2: ["g_folded.u_core." + r for r in ("state_q", "window_q", "round_key_q", "write_data_q", "u_front.key_valid_q")],
     3: ["g_tiny.u_core." + r for r in ("state_q", "prev_q", "acc_q", "sbox_in_q", "u_front.key_valid_q")],
 }
@@ -775,15 +771,15 @@ def wipe_cycle(cfg) -> int:
 
 def internal_regs(cfg) -> list[str]:
     """INTERNAL_REGS plus the state register, which depends on the datapath within an architecture."""
-    regs = list(INTERNAL_REGS[cfg.params["ARCH"]])
+    regs = list(INTERNAL_REGS.get(cfg.params["ARCH"], []))
     if two_stage(cfg):
-        core = "g_iterative.u_core.g_two_stage."
-        regs = [core + r for r in ("window_q", "round_key_q", "key_valid_q", "u_out_fifo.out_q")]
+        core = "g_iterative.u_core."
+        units = range(cfg.params["ROUNDS_PER_CYCLE"])
+        regs = [core + r for r in ("window_q", "key_valid_q", "u_out_fifo.out_q")]
+        regs += [core + f"g_unit[{u}].round_key_q" for u in units]
         regs += [core + f"g_end_keys[{c}].{r}" for c in range(cfg.params["MAX_NB"]) for r in ("first_q", "last_q")]
         if cfg.params["SBOX"] != 1 and cfg.params["TBOX"] == 0:  # block RAM: its address registers hold the state
-            regs.append(core + "g_state.state_q")
-    elif cfg.params["ARCH"] == 0:
-        regs.append("g_iterative.u_core.g_unrolled.u_core.g_rounds.state_q")
+            regs += [core + f"g_unit[{u}].g_state.state_q" for u in units]
     elif cfg.params["ARCH"] == 1 and cfg.params["SBOX"] == 1 and cfg.params["SUBSTAGES"] >= 4 and not cfg.decrypt:
         # SPLIT_MIX: every round but the last keeps the second half of its MixColumns beside a slot
         d = 1 + cfg.params["SUBSTAGES"]
@@ -801,14 +797,16 @@ def internal_regs(cfg) -> list[str]:
 def internal_store(cfg) -> list[str]:
     """The RAM wiped after reset, where the build has one: round keys (iterative builds: when they decrypt or
     store keys), the pipelined core's output buffer."""
-    if two_stage(cfg):  # every round key is stored, one RAM per column; the output FIFO (rijndael_fifo_fast,
-        # DEPTH 8: one bank per 32-bit slice) holds one slice per block word, and the refused flag (set for
-        # blocks taken without a key, with zero data) alone in the slice after them
-        core = "g_iterative.u_core.g_two_stage."
-        return [core + f"g_store[{c}].u_column.round_keys" for c in range(cfg.params["MAX_NB"])] + \
-            [core + f"u_out_fifo.g_slice[{k}].g_bank[0].mem" for k in range(cfg.params["MAX_NB"])]
-    if cfg.params["ARCH"] == 0 and not (cfg.decrypt or cfg.params["ENC_KEYS"] == 1):
-        return []
+    if two_stage(cfg):  # every round key is stored, one RAM per column and round unit; the output FIFO
+        # (rijndael_fifo_fast, DEPTH 8 .. 64: banks of 16 per 32-bit slice) holds one slice per block word, and
+        # the refused flag (set for blocks taken without a key, with zero data) alone in the slice after them
+        core = "g_iterative.u_core."
+        k = cfg.params["ROUNDS_PER_CYCLE"]
+        depth = 1 << (2 * (2 * k + (3 if k > 1 else 2)) - 1).bit_length()
+        return [core + f"g_store[{c}].g_unit_port[{u}].u_column.round_keys" for c in range(cfg.params["MAX_NB"])
+                for u in range(k)] + \
+            [core + f"u_out_fifo.g_slice[{s}].g_bank[{b}].mem" for s in range(cfg.params["MAX_NB"])
+             for b in range(max(1, depth // 16))]
     if cfg.params["ARCH"] == 1:  # one 32-bit slice per block word (the refused flag is the slice after them),
         # each in banks of 16 entries
         return [f"g_pipelined.u_core.u_out_buffer.g_slice[{k}].g_bank[{b}].mem"
@@ -818,7 +816,7 @@ def internal_store(cfg) -> list[str]:
 
 INTERNAL_STORE = {
     # 1 (pipelined): round keys are registers; the output buffer's RAM slices are wiped (internal_store)
-    0: ["g_iterative.u_core.g_unrolled.u_core.g_stored_keys.u_store.round_keys"],
+    # 0 (iterative): see internal_store
     2: ["g_folded.u_core.g_bank[0].u_store.round_keys"],  # folded64's second bank gets the same writes
     3: ["g_tiny.u_core.u_ram.round_keys"],
 }
@@ -949,14 +947,16 @@ async def core_errors(dut):
     refused = [e for e in done if e.error]
     assert all(e.out.error == 1 and e.out.value == 0 for e in refused)
     # (a pipeline, ARCH 1, answers them in order behind the blocks in flight instead; the scoreboard checks that)
-    # (the two-stage iterative core runs a refused block through one round pass, in order with the blocks in
-    # flight and the result register: out_valid_o rises 3 edges after it was taken at the earliest, later when
-    # results wait ahead of it)
+    # (the two-stage iterative core runs a refused block through one pass of its k round units, in order with
+    # the blocks in flight and the result register: out_valid_o rises 2k + 1 edges after it was taken at the
+    # earliest, later when results wait ahead of it)
     if two_stage(cfg):
-        early = [e for e in refused if e.out.first_valid_edge < e.in_edge + 3]
+        pass_edges = 2 * cfg.params["ROUNDS_PER_CYCLE"] + 1
+        early = [e for e in refused if e.out.first_valid_edge < e.in_edge + pass_edges]
         assert not early, "refused blocks left before their pass through the rounds: " + \
             ", ".join(f"taken at edge {e.in_edge}, out_valid from edge {e.out.first_valid_edge}" for e in early[:5])
-        assert any(e.out.first_valid_edge == e.in_edge + 3 for e in refused), "no refused block left 3 edges after"
+        assert any(e.out.first_valid_edge == e.in_edge + pass_edges for e in refused), \
+            f"no refused block left {pass_edges} edges after"
     late = [e for e in refused if e.out.first_valid_edge != e.in_edge and cfg.params["ARCH"] != 1
             and not two_stage(cfg)]
     assert not late, "refused blocks must come out one cycle after they were taken: " + \
