@@ -118,6 +118,29 @@ def test_goals_table_matches_by_parameters(tmp_path):
     assert "| iterative, encrypt-only AES-128 | ecp5-85k | Gbit/s per kLUT4 | >= 0.37 | 0.384 | **met** | 3 |" in md
 
 
+def test_goal_bound_by_another_configuration(tmp_path):
+    """unrolled2 / unrolled5 must be above `iterative` in Gbit/s: the bound is iterative's measured figure,
+    and a goal whose reference is not measured is not judged."""
+    from rijndael_hw import configs
+
+    folder = tmp_path / "results"
+    folder.mkdir()
+    iterative = _result("iterative", 1, 12000, 96.0, 10)             # 1.2288 Gbit/s
+    faster = _result("unrolled2", 2, 21000, 93.0, 5)                  # 2.3808 Gbit/s: above
+    slower = _result("unrolled5", 5, 60000, 9.0, 2)                   # 0.576 Gbit/s: below
+    for name, r in (("i", iterative), ("u2", faster), ("u5", slower)):
+        r["params"] = configs.get(r["config"]).verilog_params()  # goals find results by their parameters
+        (folder / f"{name}.json").write_text(json.dumps(r))
+    rows = {r["goal"]: r for r in report.goal_rows(report.load_results(folder))}
+    assert rows["unrolled2"]["met"] is True and rows["unrolled5"]["met"] is False
+    assert rows["unrolled2"]["bound"] == "iterative (1.229)"
+    md = report.goals_markdown(report.load_results(folder))
+    assert "| unrolled2 | ecp5-85k | Gbit/s | > iterative (1.229) | 2.381 | **met** |" in md
+    (folder / "i.json").unlink()
+    rows = {r["goal"]: r for r in report.goal_rows(report.load_results(folder))}
+    assert rows["unrolled2"]["met"] is None and rows["unrolled2"]["value"] is not None
+
+
 def test_hand_written_analysis_survives_a_rewrite(results, tmp_path):
     docs = tmp_path / "docs"
     report.write_report(results_dir=results, docs_dir=docs)
