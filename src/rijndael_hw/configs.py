@@ -136,9 +136,9 @@ _NAMED = {
         {},
     ),
     "rijndael": (
-        "Rijndael: block and key each 128/160/192/224/256 bits at run time, encrypt + decrypt, two clocks per "
-        "round with two blocks in flight",
-        {"BLOCK_SIZES": ALL_SIZES, "KEY_SIZES": ALL_SIZES},
+        "Rijndael: block and key each 128/160/192/224/256 bits at run time, encrypt + decrypt, S-boxes in block "
+        "RAM (forward and inverse in one RAM, both ports used), two clocks per round with two blocks in flight",
+        {"BLOCK_SIZES": ALL_SIZES, "KEY_SIZES": ALL_SIZES, "SBOX": 1},
     ),
     "unrolled2": (
         "AES-128/192/256, encrypt + decrypt, two round units in a loop (two clocks per round, four blocks in "

@@ -47,9 +47,9 @@ FULL_CONFIGS = {
     # pipeline with Nb > Nk (lead step at the key beat) and a Rijndael size pair: 224-bit blocks, 160-bit keys
     "pipelined-rijndael-lead": ("pipelined-both", {"BLOCK_SIZES": 0b01000, "KEY_SIZES": 0b00010}),
     # two-stage T-box rounds (block-RAM tables) at every Rijndael size, and with one direction
-    "tbox-rijndael": ("rijndael", {"TBOX": 1}),
-    # block-RAM S-boxes at every Rijndael size (the key schedule's SubWord waits depend on Nk and Nb)
-    "bram-rijndael": ("rijndael", {"SBOX": 1}),
+    "tbox-rijndael": ("rijndael", {"TBOX": 1, "SBOX": 0}),
+    # case-ROM S-boxes at every Rijndael size (`rijndael` itself has block-RAM S-boxes since 2026-11-29)
+    "lut-rijndael": ("rijndael", {"SBOX": 0}),
     "tbox-encrypt-only": ("tbox", {"ENABLE_DECRYPT": 0}),
     "tbox-decrypt-only": ("tbox", {"ENABLE_ENCRYPT": 0}),
 }
