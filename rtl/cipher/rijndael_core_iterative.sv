@@ -77,7 +77,9 @@ module rijndael_core_iterative #(
   localparam bit ENCRYPT  = ENABLE_ENCRYPT != 0;
   localparam bit DECRYPT  = ENABLE_DECRYPT != 0;
   localparam bit BRAM     = SBOX == rijndael_pkg::SBOX_BRAM;
-  localparam int KEY_SBOX = TBOX != 0 ? rijndael_pkg::SBOX_LUT : SBOX;  // the key schedule's S-box (one word)
+  // The key schedule's S-box (one word) follows SBOX in every build; in a T-box build (whose rounds look up
+  // T-box RAMs) SBOX picks nothing else, so `tbox` sets it to block RAM for SubWord.
+  localparam int KEY_SBOX = SBOX;
   // LUT and composite S-boxes: AddRoundKey sits in front of the S-boxes (see g_state), not after the
   // linear layer; block RAM and T-boxes add the key after the lookup, on the RAM's output side.
   localparam bit KEY_FIRST = !BRAM && TBOX == 0;
@@ -92,11 +94,11 @@ module rijndael_core_iterative #(
   localparam int ROW_W    = $clog2(ROWS);
   localparam int K        = ROUNDS_PER_CYCLE < 1 ? 1 : ROUNDS_PER_CYCLE;  // round units (< 1 is refused below)
   // Blocks in flight (2k) plus results not yet handed over: the output FIFO's room, and the FIFO's memory
-  // twice that (a power of two, see u_out_fifo). A result leaves 2*Nr + 2 clocks after its block was taken
+  // that rounded up to a power of two (see u_out_fifo). A result leaves 2*Nr + 2 clocks after its block was taken
   // and the block 2k behind it is taken 2*Nr clocks after it, so with k > 1 two results are still counted
   // when the third block of the second round trip is taken: 2k + 3 keeps blocks back to back (k = 1: 4).
   localparam int OUT_CAP   = 2 * K + (K > 1 ? 3 : 2);
-  localparam int OUT_DEPTH = 1 << $clog2(2 * OUT_CAP);
+  localparam int OUT_DEPTH = 1 << $clog2(OUT_CAP);
   localparam int OCC_W     = $clog2(OUT_CAP + 1);
   localparam logic [7:0] BLOCK_MASK8 = {3'b000, BLOCK_MASK};
   localparam logic [7:0] KEY_MASK8   = {3'b000, KEY_MASK};
@@ -115,9 +117,6 @@ module rijndael_core_iterative #(
   endfunction
   if (!divides_every_nr(BLOCK_MASK, KEY_MASK, ROUNDS_PER_CYCLE)) begin : g_check_unroll
     ERROR_ROUNDS_PER_CYCLE_must_divide_Nr_of_every_supported_size_pair u_error ();
-  end
-  if (BRAM && TBOX != 0) begin : g_check_bram_tbox
-    ERROR_TBOX_tables_are_in_block_RAM_already_so_SBOX_must_not_be_BRAM u_error ();
   end
 
   // -------------------------------------------------------------------------------------------
@@ -636,15 +635,20 @@ module rijndael_core_iterative #(
   assign unused_key_mixed = ^{read_keys_mixed, fresh_mixed};
 
   // -------------------------------------------------------------------------------------------
-  // Output FIFO: a result goes into a register as its last round ends, and from there into the FIFO
-  // (BYPASS: out_valid_o the clock after). Pushed straight from the last round, the round's logic, the
-  // final AddRoundKey, the refused-block zeroing and the FIFO's wipe choice ran into the LUT-RAM write
-  // data in one clock: the path of `iterative` (11.7 ns) and of the encrypt-only build. The register
-  // costs a clock of latency (2 * Nr + 2), not throughput; it holds at most one result, which the
-  // occupancy count already includes. It loads every clock (no enable to fan out) and is reset.
+  // Output FIFO (rijndael_fifo_small): a result goes into the FIFO's input register as its last round
+  // ends and is written to its LUT RAM at the next edge; out_valid_o rises the clock after (2 * Nr + 2
+  // clocks after the block was taken). The input register keeps the round's logic, the final
+  // AddRoundKey and the refused-block zeroing out of the LUT-RAM write (pushed straight from the last
+  // round they ran into the write data in one clock: once the path of `iterative`, 11.7 ns). out_ready_i
+  // reaches only the FIFO's read pointer, count and flags; out_block_o is the memory's read port at the
+  // read pointer. rijndael_fifo_fast (three output registers and a registered read, built for the
+  // pipelined core) cost ~1300 LUT4 here, more than the rest of the control; this FIFO ~220.
+  // DEPTH: OUT_CAP rounded up to a power of two (4 for k = 1, 16 for k = 5, 32 for k = 7 and 14; the
+  // LUT-RAM cell is 16 deep on ECP5); blocks are taken only into room (occupancy_q), so its in_ready_o is
+  // always high once its wipe (DEPTH clocks, which the store's wipe after reset covers) is over; the
+  // core's in_ready_o waits for it.
   logic               result_push, unused_fifo_ready;
-  logic               result_push_q;
-  logic [BLOCK_W:0]   result, result_q, out_data;
+  logic [BLOCK_W:0]   result, out_data;
 
   assign result_push = l_valid[K-1] && l_last[K-1];
   logic [BLOCK_W-1:0] final_state;  // key first: the last round's AddRoundKey (rk[Nr] / rk[0]) is added here
@@ -654,31 +658,12 @@ module rijndael_core_iterative #(
   assign result      = {l_ref[K-1], l_ref[K-1] ? '0 : final_state};
   assign out_fire    = out_valid_o && out_ready_i;
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      result_push_q <= 1'b0;
-      result_q      <= '0;
-    end else begin
-      result_push_q <= result_push;
-      result_q      <= result;
-    end
-  end
-
-  // rijndael_fifo_fast: out_ready_i reaches only its output registers' enables. rijndael_fifo's head
-  // register is refilled through a choice that out_ready_i steers, and that route was a seed's path of
-  // record in `iterative` and in the encrypt-only build (the pin wrapper's out_ready -> the head's clock
-  // enable, 11.1 ns). Same latency (a result pushed into an empty FIFO is out_valid_o the clock after).
-  // DEPTH 2 * OUT_CAP rounded up to a power of two (8 for k = 1; the LUT-RAM cell is 16 deep on ECP5):
-  // the memory never holds more than OUT_CAP entries, so in_ready_o, which refuses a beat only when the
-  // memory's last DEPTH - 1 slots could fill, is always high once the FIFO's wipe (DEPTH clocks) is over;
-  // the core's in_ready_o waits for that wipe (out_wiping), which the store's wipe after reset (ROWS
-  // clocks) covers for k = 1.
-  rijndael_fifo_fast #(.WIDTH(BLOCK_W + 1), .DEPTH(OUT_DEPTH)) u_out_fifo (
+  rijndael_fifo_small #(.WIDTH(BLOCK_W + 1), .DEPTH(OUT_DEPTH)) u_out_fifo (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .in_valid_i (result_push_q),
+    .in_valid_i (result_push),
     .in_ready_o (unused_fifo_ready),  // always room: blocks are taken only into room (occupancy_q)
-    .in_data_i  (result_q),
+    .in_data_i  (result),
     .out_valid_o(out_valid_o),
     .out_ready_i(out_ready_i),
     .out_data_o (out_data),

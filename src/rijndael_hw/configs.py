@@ -110,7 +110,8 @@ PARAMETERS = {
     "FOLDED_WIDTH": (32, "folded: datapath width in bits, 64 or 32"),
     "SUBSTAGES": (0, "pipelined: extra register stages inside each round, 0..3 (block-RAM S-boxes: 1..5; from 2 on "
                      "the RAMs' output registers are on and every further stage is a register after the RAM)"),
-    "SBOX": (0, "S-box mapping: 0 case LUT, 1 block-RAM ROM (registered), 2 composite field"),
+    "SBOX": (0, "S-box mapping: 0 case LUT, 1 block-RAM ROM (registered), 2 composite field (TBOX=1 in the "
+                "iterative core: the key schedule's SubWord only)"),
     "TBOX": (0, "1 = rounds use T-box tables (SubBytes + MixColumns in one lookup)"),
     "ENC_KEYS": (0, "no effect: every iterative build stores its round keys (kept so results keep their hashes)"),
     "KEY_SLOTS": (1, "pipelined: keys held at once, 1..16 (any count), chosen per beat by in_slot_i; the engine "
@@ -183,8 +184,8 @@ _NAMED = {
     ),
     "tbox": (
         "AES-128/192/256, encrypt + decrypt, T-box rounds (Te0/Td0 in block RAM, one RAM per byte), two clocks "
-        "per round with two blocks in flight",
-        {"TBOX": 1},
+        "per round with two blocks in flight; the key schedule's SubWord in block RAM too",
+        {"TBOX": 1, "SBOX": 1},
     ),
     "iterative-bram": (
         "AES-128/192/256, encrypt + decrypt, S-boxes in block RAM, two clocks per round with two blocks in flight",
@@ -289,9 +290,9 @@ def _arch_rules(params: dict) -> list[str]:
     if params["TBOX"] == 1 and params["ARCH"] not in (0, 1):
         errors.append(f"TBOX=1 conflicts with ARCH={params['ARCH']}: T-box rounds exist in the iterative (0) "
                       "and pipelined (1) architectures only")
-    if params["TBOX"] == 1 and params["SBOX"] == 1:
-        errors.append("TBOX=1 conflicts with SBOX=1 (bram): the T-box tables are combinational case ROMs, "
-                      "not registered block RAM")
+    if params["TBOX"] == 1 and params["SBOX"] == 1 and params["ARCH"] == 1:
+        errors.append("TBOX=1 conflicts with SBOX=1 (bram) in ARCH=1 (pipelined): its T-box tables are "
+                      "combinational case ROMs, not registered block RAM")
     if params["ARCH"] != 1 and params["KEY_SLOTS"] != 1:
         errors.append(f"KEY_SLOTS={params['KEY_SLOTS']} conflicts with ARCH={params['ARCH']}: key slots apply to the "
                       "pipelined architecture (ARCH=1) only, which holds a round key per round and slot")

@@ -1,12 +1,13 @@
-"""cocotb tests of rijndael_fifo (rtl/common/) on Icarus, the engine's stream FIFOs, and of rijndael_fifo_fast,
-the pipelined core's output buffer (always bypassing, registered memory read).
+"""cocotb tests of rijndael_fifo (rtl/common/) on Icarus, the engine's stream FIFOs, of rijndael_fifo_fast,
+the pipelined core's output buffer (always bypassing, registered memory read), and of rijndael_fifo_small,
+the iterative core's output buffer (input register, asynchronous memory read, never bypassing).
 
 Checked for each (DEPTH, BYPASS, WIPE) build:
 * after reset with WIPE the memory is zeroed by a counted sequence: in_ready_o low and wiping_o high for
   exactly DEPTH cycles, every memory entry zero afterwards (it held data before the reset);
 * random valid gaps and ready back-pressure: every beat arrives once, in order; out_valid_o never drops and
   out_data_o never changes before a handshake (AXI4-Stream rules); capacity DEPTH + 1 (memory + head;
-  rijndael_fifo_fast: DEPTH + 2, DEPTH - 1 in the memory + three output registers);
+  rijndael_fifo_fast: DEPTH + 2, DEPTH - 1 in the memory + three output registers; rijndael_fifo_small: DEPTH);
 * latency from a push into an empty FIFO to out_valid_o: 1 cycle with BYPASS, 2 without (the documented
   figures; the pipelined core relies on 1 for its latency of Nr x (1 + SUBSTAGES)).
 Expected values are the beats the test itself sent.
@@ -25,20 +26,24 @@ from cocotb.triggers import ReadOnly, RisingEdge
 
 REPO = Path(__file__).resolve().parents[2]
 WIDTH = 12
-# build -> (module, DEPTH, BYPASS, WIPE); rijndael_fifo_fast always bypasses and wipes.
+# build -> (module, DEPTH, BYPASS, WIPE); rijndael_fifo_fast always bypasses and wipes, rijndael_fifo_small
+# never bypasses and always wipes.
 BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1), "depth4": ("rijndael_fifo", 4, 0, 1),
           "depth16-bypass-nowipe": ("rijndael_fifo", 16, 1, 0), "fast-depth4": ("rijndael_fifo_fast", 4, 1, 1),
-          "fast-depth16": ("rijndael_fifo_fast", 16, 1, 1)}
+          "fast-depth16": ("rijndael_fifo_fast", 16, 1, 1), "small-depth4": ("rijndael_fifo_small", 4, 0, 1),
+          "small-depth32": ("rijndael_fifo_small", 32, 0, 1)}
 
 
 def _params(dut) -> tuple[int, int, int]:
     if dut._name == "rijndael_fifo_fast":
         return int(dut.DEPTH.value), 1, 1
+    if dut._name == "rijndael_fifo_small":
+        return int(dut.DEPTH.value), 0, 1
     return int(dut.DEPTH.value), int(dut.BYPASS.value), int(dut.WIPE.value)
 
 
 def _capacity(dut, depth: int) -> int:
-    return depth + (2 if dut._name == "rijndael_fifo_fast" else 1)
+    return depth + {"rijndael_fifo_fast": 2, "rijndael_fifo_small": 0}.get(dut._name, 1)
 
 
 async def _reset(dut, depth: int, wipe: int) -> None:
@@ -135,7 +140,8 @@ async def fifo_wipe_order_latency(dut):
         else:
             entries = [int(dut.mem[i].value) for i in range(depth)]
         assert entries == [0] * depth, f"memory not wiped: {entries}"
-    outputs = [dut.out_q] if dut._name == "rijndael_fifo_fast" else [dut.head_q]  # out_q: all three, packed
+    head = {"rijndael_fifo_fast": "out_q", "rijndael_fifo_small": "in_q"}.get(dut._name, "head_q")  # out_q: all three
+    outputs = [getattr(dut, head)]
     assert int(dut.out_valid_o.value) == 0 and all(int(r.value) == 0 for r in outputs)
 
 

@@ -742,8 +742,10 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
         except Exception as exc:  # noqa: BLE001 - simulator without array access: report, do not fail
             missing.append(f"{path} ({exc.__class__.__name__})")
             continue
+        # The iterative core's output FIFO keeps each result's refused flag (not secret) above its data.
+        mask = (1 << (32 * tb.cfg.params["MAX_NB"])) - 1 if path.endswith("u_out_fifo.mem") else -1
         for i, v in enumerate(values):
-            if not v.is_resolvable or int(v) != 0:
+            if not v.is_resolvable or int(v) & mask != 0:
                 nonzero.append(f"{path}[{i}]={v}" if len(values) > 1 else f"{path}={v}")
     return nonzero, missing
 
@@ -775,7 +777,7 @@ def internal_regs(cfg) -> list[str]:
     if two_stage(cfg):
         core = "g_iterative.u_core."
         units = range(cfg.params["ROUNDS_PER_CYCLE"])
-        regs = [core + r for r in ("window_q", "key_valid_q", "u_out_fifo.out_q")]
+        regs = [core + r for r in ("window_q", "key_valid_q", "u_out_fifo.in_q")]
         regs += [core + f"g_unit[{u}].round_key_q" for u in units]
         regs += [core + f"g_end_keys[{c}].{r}" for c in range(cfg.params["MAX_NB"]) for r in ("first_q", "last_q")]
         if cfg.params["SBOX"] != 1 and cfg.params["TBOX"] == 0:  # block RAM: its address registers hold the state
@@ -798,15 +800,12 @@ def internal_store(cfg) -> list[str]:
     """The RAM wiped after reset, where the build has one: round keys (iterative builds: when they decrypt or
     store keys), the pipelined core's output buffer."""
     if two_stage(cfg):  # every round key is stored, one RAM per column and round unit; the output FIFO
-        # (rijndael_fifo_fast, DEPTH 8 .. 64: banks of 16 per 32-bit slice) holds one slice per block word, and
-        # the refused flag (set for blocks taken without a key, with zero data) alone in the slice after them
+        # (rijndael_fifo_small, DEPTH = 2k + 2 or 2k + 3 rounded up to a power of two) holds results and the
+        # refused flag (set for blocks taken without a key, with zero data; _peek_zero ignores that bit)
         core = "g_iterative.u_core."
         k = cfg.params["ROUNDS_PER_CYCLE"]
-        depth = 1 << (2 * (2 * k + (3 if k > 1 else 2)) - 1).bit_length()
         return [core + f"g_store[{c}].g_unit_port[{u}].u_column.round_keys" for c in range(cfg.params["MAX_NB"])
-                for u in range(k)] + \
-            [core + f"u_out_fifo.g_slice[{s}].g_bank[{b}].mem" for s in range(cfg.params["MAX_NB"])
-             for b in range(max(1, depth // 16))]
+                for u in range(k)] + [core + "u_out_fifo.mem"]
     if cfg.params["ARCH"] == 1:  # one 32-bit slice per block word (the refused flag is the slice after them),
         # each in banks of 16 entries
         return [f"g_pipelined.u_core.u_out_buffer.g_slice[{k}].g_bank[{b}].mem"
