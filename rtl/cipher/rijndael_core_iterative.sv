@@ -246,10 +246,32 @@ module rijndael_core_iterative #(
   assign needs_sub   = add_rot_q || add_sub_q;
   assign key_step    = setup_q && !wipe_q && !(needs_sub && !still_q);
 
-  rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4), .LATENCY(KEY_LATENCY)) u_key_sbox (
-    .clk_i(clk_i), .rst_ni(rst_ni), .en_i(1'b1),
-    .data_i(newest), .inverse_i(1'b0), .data_o(substituted)
-  );
+  // Key-first builds that encrypt (case-ROM and composite S-boxes) borrow unit 0's data S-boxes for
+  // SubWord: no block is in a round unit while the round keys are expanded (a key beat waits for an empty
+  // core, blocks wait for the expansion), so lanes 0..3 (the block's first column) take the newest word
+  // while setup_q is high (g_unit[0].g_state) and their output, one register later, is SubWord(newest)
+  // with the same two registers as a key S-box of its own. That saves the four key lanes (~640 LUT4 of
+  // split case ROMs); the choice in front of the four lanes merges with their AddRoundKey LUT.
+  // Block-RAM data S-boxes are addressed from the state register itself, T-box builds have none, and
+  // decrypt-only builds have no forward tables: those keep a key S-box of their own.
+  localparam bit SHARE_SUB = KEY_FIRST && ENCRYPT;
+  logic [31:0] shared_sub;  // unit 0's lanes 0..3 after their register (only read when SHARE_SUB)
+  if (SHARE_SUB) begin : g_shared_key_sbox
+    logic [31:0] sub_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) sub_q <= '0;
+      else         sub_q <= shared_sub;
+    end
+    assign substituted = sub_q;
+  end else begin : g_key_sbox
+    rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4), .LATENCY(KEY_LATENCY)) u_key_sbox (
+      .clk_i(clk_i), .rst_ni(rst_ni), .en_i(1'b1),
+      .data_i(newest), .inverse_i(1'b0), .data_o(substituted)
+    );
+    logic unused_shared_sub;  // no data S-box to borrow
+    assign unused_shared_sub = ^shared_sub;
+    assign shared_sub = '0;
+  end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -369,6 +391,7 @@ module rijndael_core_iterative #(
   logic               advance, block_dec, block_refused, offered;
   logic [BLOCK_W-1:0] whitened;
   logic [K*BLOCK_W-1:0] round_outs;  // unit u's round result at [BLOCK_W*u +: BLOCK_W]
+  logic [BLOCK_W-1:0]   last_out;    // unit k-1's round result as a last round has it (see u_round)
   logic [K-1:0]       l_dec, l_ref;
   logic [K*4-1:0]     l_rows, l_lefts;
 
@@ -386,7 +409,7 @@ module rijndael_core_iterative #(
     localparam bit LAST_UNIT = u == K - 1;       // the only unit that does last rounds (K divides Nr)
     logic               s_valid_q, s_last_q, s_dec_q, s_ref_q, l_valid_q, l_last_q, l_dec_q, l_ref_q;
     logic [3:0]         s_row_q, s_left_q, l_row_q, l_left_q;
-    logic [BLOCK_W-1:0] state_d, substituted_state, round_out, round_key_q, round_key_d;
+    logic [BLOCK_W-1:0] state_d, substituted_state, round_out, round_last, round_key_q, round_key_d;
     logic [BLOCK_W-1:0] read_key, read_key_mixed;
     logic               s_dec_d, take_prev, prev_moves, last_round;
 
@@ -503,7 +526,7 @@ module rijndael_core_iterative #(
       // the key add are one LUT level. After the register, the shift's direction choice was a level of
       // the round's path of record (`iterative`: S-box register -> 4:1 choice -> direction choice ->
       // (Inv)MixColumns -> result_q).
-      logic [BLOCK_W-1:0] state_shifted;
+      logic [BLOCK_W-1:0] state_shifted, sbox_in;
       if (SHIFT_FIRST) begin : g_shift_first
         rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
           .data_i(state_q), .nb_code_i(nb_code), .inverse_i(DECRYPT && (s_dec_q || !ENCRYPT)),
@@ -519,10 +542,17 @@ module rijndael_core_iterative #(
         .clk_i    (clk_i),
         .rst_ni   (rst_ni),
         .en_i     (1'b1),
-        .data_i   (state_shifted ^ round_key_q),
+        .data_i   (sbox_in),
         .inverse_i(s_dec_q),
         .data_o   (substituted_state)
       );
+      if (SHARE_SUB && u == 0) begin : g_share_sub  // SubWord for the key schedule (see g_shared_key_sbox)
+        assign sbox_in    = {setup_q ? newest : state_shifted[BLOCK_W-1 -: 32] ^ round_key_q[BLOCK_W-1 -: 32],
+                             state_shifted[BLOCK_W-33:0] ^ round_key_q[BLOCK_W-33:0]};
+        assign shared_sub = substituted_state[BLOCK_W-1 -: 32];
+      end else begin : g_own_sub
+        assign sbox_in = state_shifted ^ round_key_q;
+      end
       logic unused_s_dec_d;
       assign unused_s_dec_d = s_dec_d;
     end
@@ -537,9 +567,11 @@ module rijndael_core_iterative #(
         .nb_code_i   (nb_code),
         .decrypt_i   (l_dec_q),
         .last_round_i(last_round),
-        .state_o     (round_out)
+        .state_o     (round_out),
+        .last_o      (round_last)
       );
     end else begin : g_no_linear
+      assign round_last = round_out;
       logic unused_substituted;
       assign unused_substituted = ^substituted_state;
     end
@@ -618,6 +650,9 @@ module rijndael_core_iterative #(
           s_valid_q <= 1'b0;
           s_last_q  <= 1'b0;
           s_ref_q   <= 1'b0;
+          // The S-boxes' direction when the key schedule borrows them (g_share_sub): forward. It would
+          // otherwise keep the last block's, and a decryption block's turned SubWord into its inverse.
+          if (SHARE_SUB && u == 0 && setup_q) s_dec_q <= 1'b0;
         end
       end
     end
@@ -629,6 +664,12 @@ module rijndael_core_iterative #(
     assign l_rows[4*u +: 4]  = l_row_q;
     assign l_lefts[4*u +: 4] = l_left_q;
     assign round_outs[BLOCK_W*u +: BLOCK_W] = round_out;
+    if (LAST_UNIT) begin : g_last_out
+      assign last_out = round_last;
+    end else begin : g_not_last
+      logic unused_round_last;  // only unit k-1 does last rounds
+      assign unused_round_last = ^round_last;
+    end
   end
 
   logic unused_key_mixed;  // encrypt-only and block-RAM builds add plain round keys
@@ -652,8 +693,6 @@ module rijndael_core_iterative #(
 
   assign result_push = l_valid[K-1] && l_last[K-1];
   logic [BLOCK_W-1:0] final_state;  // key first: the last round's AddRoundKey (rk[Nr] / rk[0]) is added here
-  logic [BLOCK_W-1:0] last_out;
-  assign last_out    = round_outs[BLOCK_W*(K-1) +: BLOCK_W];
   assign final_state = KEY_FIRST ? last_out ^ (l_dec[K-1] ? first_key_q : last_key_q) : last_out;
   assign result      = {l_ref[K-1], l_ref[K-1] ? '0 : final_state};
   assign out_fire    = out_valid_o && out_ready_i;

@@ -17,7 +17,12 @@ module rijndael_round_linear #(
   input  logic [2:0]           nb_code_i,
   input  logic                 decrypt_i,
   input  logic                 last_round_i,  // no (Inv)MixColumns
-  output logic [32*MAX_NB-1:0] state_o
+  output logic [32*MAX_NB-1:0] state_o,
+  // state_o as it is when last_round_i is high, for a consumer that only ever takes last rounds (the
+  // iterative core's output FIFO): with SHIFT_ROWS = 0 it skips the mixing network and the last-round
+  // choice (shifted ^ round key in either direction), so that logic is not shared between the state
+  // register's path and the FIFO's; with SHIFT_ROWS = 1 it is state_o.
+  output logic [32*MAX_NB-1:0] last_o
 );
   localparam int W = 32 * MAX_NB;
   logic [W-1:0] back;
@@ -30,6 +35,7 @@ module rijndael_round_linear #(
       .state_i, .round_key_i, .nb_code_i, .decrypt_i, .last_round_i,
       .state_o(back)
     );
+    assign last_o = state_o;
   end else begin : g_shifted
     // The caller shifted the rows in front of its S-boxes (ShiftRows commutes with the byte-wise lookup,
     // so a datapath that registers inside the S-box shifts on the shorter side of its register). What is
@@ -60,6 +66,7 @@ module rijndael_round_linear #(
     end
     assign pre_mix = inverse ? shifted ^ round_key_i : shifted;
     assign back    = last_round_i ? pre_mix : mixed;
+    assign last_o  = shifted ^ round_key_i;
   end
 
   assign state_o = DECRYPT && (decrypt_i || !ENCRYPT) ? back : back ^ round_key_i;
