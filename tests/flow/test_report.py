@@ -141,6 +141,28 @@ def test_goal_bound_by_another_configuration(tmp_path):
     assert rows["unrolled2"]["met"] is None and rows["unrolled2"]["value"] is not None
 
 
+def test_derived_goal_figures(tmp_path):
+    """Goals on figures a result holds only implicitly: one CBC-encrypt stream (a block per latency_cycles)
+    and `rijndael` at 256-bit blocks and keys (Nr = 14 cycles per block), computed from the stored Fmax."""
+    from rijndael_hw import configs
+
+    folder = tmp_path / "results"
+    folder.mkdir()
+    bram = _result("iterative-bram", 1, 1900, 110.0, 10)
+    bram["latency_cycles"] = 22                      # 128 * 110 / 22 = 0.64 Gbit/s: below 1.0
+    big = _result("rijndael", 1, 9000, 70.0, 10)     # 256 * 70 / 14 = 1.28 Gbit/s: above 1.14
+    for name, r in (("b", bram), ("r", big)):
+        r["params"] = configs.get(r["config"]).verilog_params()
+        (folder / f"{name}.json").write_text(json.dumps(r))
+    rows = {(r["goal"], r["field"]): r for r in report.goal_rows(report.load_results(folder))}
+    single = rows[("iterative-bram", "gbps_single_stream")]
+    assert single["value"] == pytest.approx(0.64) and single["met"] is False
+    wide = rows[("rijndael (all 25 sizes)", "gbps_256")]
+    assert wide["value"] == pytest.approx(1.28) and wide["met"] is True
+    md = report.goals_markdown(report.load_results(folder))
+    assert "| rijndael (all 25 sizes) | ecp5-85k | Gbit/s at 256-bit blocks and keys | >= 1.14 | 1.280 | **met** |" in md
+
+
 def test_hand_written_analysis_survives_a_rewrite(results, tmp_path):
     docs = tmp_path / "docs"
     report.write_report(results_dir=results, docs_dir=docs)
