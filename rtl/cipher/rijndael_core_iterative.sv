@@ -535,13 +535,13 @@ module rijndael_core_iterative #(
       end else begin : g_shift_after  // composite: rijndael_round_linear shifts after the S-box register
         assign state_shifted = state_q;
       end
-      // LATENCY 1: case ROMs register inside the table, the composite S-box after it.
-      rijndael_sbox #(
+      // LATENCY 1: case ROMs register inside the table, the composite S-box after it. Kept whole in
+      // synthesis (rijndael_sbox_kept: flattened, ABC merged the key add into the tables and duplicated it).
+      rijndael_sbox_kept #(
         .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * MAX_NB), .LATENCY(1)
       ) u_sbox (
         .clk_i    (clk_i),
         .rst_ni   (rst_ni),
-        .en_i     (1'b1),
         .data_i   (sbox_in),
         .inverse_i(s_dec_q),
         .data_o   (substituted_state)

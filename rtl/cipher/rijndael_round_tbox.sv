@@ -60,15 +60,7 @@ module rijndael_round_tbox #(
       assign used_by_nb[b][c] = b < 5 && BLOCK_SIZES[b % 5] && 4 + b <= MAX_NB && c < 4 + b;
     end
   end
-  // One block length: rijndael_shift_rows ignores the code (the core never has another), so do the same.
-  localparam int ONLY_NB = BLOCK_SIZES == 5'b00001 ? 0 : BLOCK_SIZES == 5'b00010 ? 1 :
-                           BLOCK_SIZES == 5'b00100 ? 2 : BLOCK_SIZES == 5'b01000 ? 3 :
-                           BLOCK_SIZES == 5'b10000 ? 4 : -1;
-  if (ONLY_NB >= 0) begin : g_one_length
-    assign used = used_by_nb[ONLY_NB];
-  end else begin : g_lengths
-    assign used = used_by_nb[nb_code_i];  // indexed, not looped (Icarus)
-  end
+  assign used = used_by_nb[nb_code_i];  // indexed, not looped (Icarus)
 
   for (genvar c = 0; c < MAX_NB; c++) begin : g_col
     logic [31:0] lookup  [4];  // T_0 entry of byte (r, c), before rotation

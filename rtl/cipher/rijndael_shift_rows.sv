@@ -43,17 +43,5 @@ module rijndael_shift_rows #(
   end
 
   // Selected by indexing, not a procedural loop: Icarus re-triggers always_comb on loop variables.
-  // A build with one block length has one permutation per direction: the cores load nb_code only from a
-  // supported key beat, so it needs no decoding (and no zeroing for other codes). That saves a LUT level
-  // and about 190 LUT4 per instance at 128-bit blocks (AES builds): the choice was a 3-bit compare per bit.
-  localparam int ONLY_NB = BLOCK_SIZES == 5'b00001 ? 0 : BLOCK_SIZES == 5'b00010 ? 1 :
-                           BLOCK_SIZES == 5'b00100 ? 2 : BLOCK_SIZES == 5'b01000 ? 3 :
-                           BLOCK_SIZES == 5'b10000 ? 4 : -1;
-  if (ONLY_NB >= 0) begin : g_one_length
-    logic unused_nb_code;  // one block length: the code is always ONLY_NB
-    assign unused_nb_code = ^nb_code_i;
-    assign data_o = shifted[ONLY_NB][inverse_i];
-  end else begin : g_lengths
-    assign data_o = shifted[nb_code_i][inverse_i];
-  end
+  assign data_o = shifted[nb_code_i][inverse_i];
 endmodule

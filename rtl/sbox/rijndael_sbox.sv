@@ -7,10 +7,10 @@
 //   SBOX_BRAM      (1) block-RAM ROMs (sbox_bram), two lanes per RAM (both ports), forward and inverse
 //                      tables in one RAM when both directions are built
 // Latency: the combinational mappings take any LATENCY >= 0 (LATENCY = 0: combinational; clk_i, rst_ni and
-// en_i are then unused). With case ROMs the first register sits inside the table (sbox_split_lut, one kept
-// module per lane): an 8-input table is four 6-input lookups (one per value of the top two bits, each one
-// slice cluster on a 4-input-LUT FPGA) that are registered with the top two bits, then a 4:1 choice; that
-// halves the logic depth on either side of the register. Further registers (and every register of the composite S-box) follow the S-box. A block RAM cannot be read
+// en_i are then unused). With case ROMs the first register sits inside the table: an 8-input table is four
+// 6-input lookups (one per value of the top two bits, each one slice cluster on a 4-input-LUT FPGA) that are
+// registered with the top two bits, then a 4:1 choice; that halves the logic depth on either side of the
+// register. Further registers (and every register of the composite S-box) follow the S-box. A block RAM cannot be read
 // combinationally: SBOX_BRAM takes LATENCY 1 (the RAM's address register) or 2 (plus the RAM's output
 // register, which on ECP5 cuts the read's clock-to-output from ~5.6 ns to ~1 ns).
 // Every register is enabled by en_i and zeroed by reset. FORWARD / INVERSE drop the direction a build
@@ -75,13 +75,36 @@ module rijndael_sbox #(
       );
     end
   end else if (IMPL == rijndael_pkg::SBOX_LUT && LATENCY >= 1) begin : g_split
-    // Case ROMs with their first register inside (sbox_split_lut: quarter tables for each value of
-    // data[7:6], registered, then a 4:1 choice), one kept module per lane.
+    // Case ROMs with their first register inside: quarter tables for each value of data[7:6], registered.
     logic [8*LANES-1:0] substituted;
     for (genvar i = 0; i < LANES; i++) begin : g_lane
-      sbox_split_lut #(.FORWARD(FORWARD), .INVERSE(INVERSE)) u_lane (
-        .clk_i, .rst_ni, .en_i, .data_i(data_i[8*i +: 8]), .inverse_i(inverse), .data_o(substituted[8*i +: 8])
-      );
+      logic [31:0] quarter, quarter_q;  // byte t: S-box of {t, data[5:0]} (flat: Yosys cannot size a 2-D net here)
+      logic [1:0]      top_q;
+      for (genvar q = 0; q < 4; q++) begin : g_quarter
+        logic [7:0] address, forward, backward;
+        assign address = {2'(q), data_i[8*i +: 6]};
+        if (FORWARD) begin : g_fwd
+          sbox_fwd_lut u_fwd (.data_i(address), .data_o(forward));
+        end else begin : g_no_fwd
+          assign forward = 8'h00;
+        end
+        if (INVERSE) begin : g_inv
+          sbox_inv_lut u_inv (.data_i(address), .data_o(backward));
+        end else begin : g_no_inv
+          assign backward = 8'h00;
+        end
+        assign quarter[8*q +: 8] = inverse ? backward : forward;
+      end
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni) begin
+          quarter_q <= '0;
+          top_q     <= '0;
+        end else if (en_i) begin
+          quarter_q <= quarter;
+          top_q     <= data_i[8*i+6 +: 2];
+        end
+      end
+      assign substituted[8*i +: 8] = quarter_q[8*top_q +: 8];
     end
     if (LATENCY == 1) begin : g_one
       assign data_o = substituted;
