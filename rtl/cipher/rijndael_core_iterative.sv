@@ -9,10 +9,17 @@
 //   state_q; block-RAM S-boxes (LATENCY 2) use the RAM's address register as the state register and its
 //   output register after the lookup; T-box builds (TBOX = 1) look up Te0/Td0 in block RAM the same way
 //   (tbox_bram: one DP16KD per byte, both directions in it, its two ports reading the two halves of the
-//   32-bit entry; ShiftRows before the RAM address, the XOR of four rotated words after it, seed 001's
+//   32-bit entry; the XOR of four rotated words after it, then the next round's ShiftRows, seed 001's
 //   mapping), so no 8x32 table is built from LUTs. A round unit therefore has two stages ("S": its state is
-//   in front of the S-boxes; "L": its SubBytes is in the S-box register and the linear layer, AddRoundKey
-//   and the last-round choice run on it this clock) and holds two blocks, one in each.
+//   in front of the S-boxes; "L": its SubBytes is in the S-box register and the linear layer and
+//   AddRoundKey run on it this clock) and holds two blocks, one in each. A middle round and a last round
+//   leave stage L on separate outputs (rijndael_round_linear's state_o and last_o): only the output FIFO
+//   takes a last round, so no last-round choice sits in the round's path.
+// - Block-RAM and T-box builds keep the RAM-to-RAM path free of choices: the direction and block-length
+//   flags come from a register copy per column, and a new block is taken a clock before it enters stage
+//   S0 and waits in a register (entry_data_q; T-boxes: the round-key register, which holds ShiftRows of the
+//   round key) that is XORed into the round output of unit k-1 while its masked round has no block going
+//   on. Their latency is therefore a clock longer (2*Nr + 3), their throughput the same.
 // - Unrolling (k = ROUNDS_PER_CYCLE > 1, which divides Nr of every supported size pair): k round units in a
 //   loop, S0 -> L0 -> S1 -> L1 -> ... -> L(k-1) -> S0. A block enters at S0 and does round j in unit
 //   (j - 1) mod k, so its last round is always in unit k-1, where results leave; 2k blocks are in flight.
@@ -21,11 +28,12 @@
 //   combinationally with one block in flight: its clock falls with k, here the blocks in flight grow with
 //   it, the loop-pipelining of seed 003). With 2k blocks available (ECB, CTR, CBC/CFB decryption, several
 //   contexts) a block leaves every Nr/k clocks on average; a lone block (a feedback mode's stream) takes
-//   2*Nr + 2 clocks from handshake to result handshake for every k (the result is registered once before
-//   the output FIFO, see there). Units 0 .. k-2 never do a last round, so their last-round choice folds away.
+//   2*Nr + 2 clocks (block RAM and T-boxes 2*Nr + 3) from handshake to result handshake for every k (the
+//   result is registered once before the output FIFO, see there).
 // - The key schedule is off the round path. After each key beat the round keys rk[0..Nr] are expanded
 //   one 32-bit word per clock (w[i] = w[i-Nk] ^ g(w[i-1]), phase as a one-hot register, (Nb, Nk) decoded
-//   once at the key beat, SubWord from a registered S-box addressed a clock ahead) into a round-key store
+//   once at the key beat, SubWord from a registered S-box addressed a clock ahead: in key-first builds
+//   that encrypt, unit 0's data S-boxes, idle while keys are expanded) into a round-key store
 //   (LUT RAM, one column RAM per word and unit, all written alike); rk[0] and rk[Nr] are also kept in
 //   registers for the whitening of a block as it is taken. Each unit reads its copy of the store with the
 //   row of the round its S stage does next into its round_key_q. A key change therefore costs
@@ -35,10 +43,10 @@
 //   adds the key before InvMixColumns), reading rk[Nr-1] .. rk[0].
 // - Results go through a small output FIFO; a block is taken only when it will find room there
 //   (occupancy counted from registers), so the rounds never stall and out_ready_i reaches no datapath
-//   select. in_ready_o depends on registers and in_is_key_i only.
+//   select. in_ready_o is a choice by in_is_key_i between two flops that hold next clock's answer.
 // - Requests the build cannot serve are answered, never dropped, in order, with out_error_o high and zero
 //   data: a block before a valid key leaves after one pass through the k units (out_valid_o 2k clocks after
-//   it is taken), a block in a direction the build lacks runs the Nr rounds like any other; a key beat with
+//   it is taken, 2k + 1 in block-RAM and T-box builds), a block in a direction the build lacks runs the Nr rounds like any other; a key beat with
 //   an unsupported length raises key_error_o, wipes the key (the store is zeroed, one row per clock) and
 //   blocks are refused until a good key. Reset zeroes every register and then the store.
 module rijndael_core_iterative #(
@@ -100,6 +108,9 @@ module rijndael_core_iterative #(
   localparam int OUT_CAP   = 2 * K + (K > 1 ? 3 : 2);
   localparam int OUT_DEPTH = 1 << $clog2(OUT_CAP);
   localparam int OCC_W     = $clog2(OUT_CAP + 1);
+  // Block-RAM and T-box rounds take a new block a clock early, into a register on the round-key side of
+  // the RAM-to-RAM path (see slot_free_next).
+  localparam bit ENTRY_EARLY = TBOX != 0 || (SBOX == rijndael_pkg::SBOX_BRAM);
   localparam logic [7:0] BLOCK_MASK8 = {3'b000, BLOCK_MASK};
   localparam logic [7:0] KEY_MASK8   = {3'b000, KEY_MASK};
 
@@ -124,13 +135,37 @@ module rijndael_core_iterative #(
   // block in its last round) and the output has room; key beats when no block is in flight.
   logic in_fire, key_fire, block_fire, out_fire;
   logic setup_q, wipe_q;                      // round-key expansion (or wiping) runs
-  logic [K-1:0] s_valid, l_valid, l_last;     // per unit: its stages' flags (registers, see g_unit)
+  logic [K-1:0] s_valid, s_last, l_valid, l_last;  // per unit: its stages' flags (registers, see g_unit)
+  logic [K-1:0] s_valid_next, s_last_next;         // per unit: stage S's flags next clock
   logic [OCC_W-1:0] occupancy_q;              // blocks taken whose result has not left yet
   logic out_wiping;                           // the output FIFO's wipe after reset (see u_out_fifo)
 
-  assign in_ready_o = !setup_q && !out_wiping &&
-                      (in_is_key_i ? !(|s_valid) && !(|l_valid)
-                                   : (!l_valid[K-1] || l_last[K-1]) && occupancy_q < OCC_W'(OUT_CAP));
+  // Block-RAM and T-box builds (ENTRY_EARLY) take a block a clock before it enters stage S0: it waits in
+  // a register (T-boxes: unit k-1's round-key register, see round_key_d; block RAM: entry_data_q) that is
+  // XORed into unit k-1's round output, whose round is masked off when no block goes on there, so the
+  // choice between a new block and a block's next round is not a LUT level of the RAM-to-RAM path. Such
+  // a block is taken when the block now in stage S of unit k-1 will not go on after its round in stage L
+  // next clock (empty or last round).
+  //
+  // in_ready_o is a choice by in_is_key_i between two flops, each holding next clock's answer computed
+  // from the next state (stage L of a unit next clock is its stage S now): with in_ready_o a function of
+  // the stage flags, the output FIFO's wipe flag and the occupancy count, the path from those flops
+  // through the pin wrapper's handshake into the key beat's load enables was `tbox`'s (7.5 ns, 6.0 ns of
+  // routing). The output FIFO's wipe (after reset only) is taken a clock late, which only delays the
+  // first key beat after a reset.
+  logic setup_d, block_ready_q, key_ready_q, slot_free_next;
+  logic [OCC_W-1:0] occupancy_d;
+  assign slot_free_next = ENTRY_EARLY ? !s_valid_next[K-1] || s_last_next[K-1] : !s_valid[K-1] || s_last[K-1];
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      block_ready_q <= 1'b0;
+      key_ready_q   <= 1'b0;
+    end else begin
+      block_ready_q <= !setup_d && !out_wiping && slot_free_next && occupancy_d < OCC_W'(OUT_CAP);
+      key_ready_q   <= !setup_d && !out_wiping && !(|s_valid_next) && !(|s_valid) && !(ENTRY_EARLY && block_fire);
+    end
+  end
+  assign in_ready_o = in_is_key_i ? key_ready_q : block_ready_q;
   assign in_fire    = in_valid_i && in_ready_o;
   assign key_fire   = in_fire && in_is_key_i;
   assign block_fire = in_fire && !in_is_key_i;
@@ -211,20 +246,31 @@ module rijndael_core_iterative #(
   logic [ROW_W-1:0]  row_q;
   logic [MAX_NB-1:0] col_q;        // one-hot: i mod Nb
 
-  logic [31:0] newest, oldest, substituted, mixed, fresh;
-  logic [31:0] oldest_by_size [5];  // AND-OR over the supported key lengths
+  logic [31:0] newest, oldest_q, substituted, mixed, fresh;
+  // w[i-Nk], the word the fresh word adds to, in a register of its own: chosen by key length from the
+  // window (an AND-OR over the supported lengths) in front of that register, for the next step, not in
+  // the fresh word's clock (`tbox`: nk_last_q -> the oldest word -> fresh -> the end-key registers, 7.7 ns).
+  logic [31:0] oldest_after_step, oldest_at_beat;
+  logic [31:0] after_step_by_size [5], at_beat_by_size [5];  // AND-OR over the supported key lengths
   logic        phase_wrap, col_wrap, last_row;
 
   assign newest = window_q[KEY_W-32 +: 32];
   for (genvar k = 0; k < 5; k++) begin : g_oldest
     if (KEY_MASK[k] && 4 + k <= MAX_NK) begin : g_on
-      assign oldest_by_size[k] = nk_last_q[3+k] ? window_q[32*(MAX_NK-4-k) +: 32] : 32'h0;
+      // The window moves down a word per step, so the oldest word after a step is the one above it now.
+      assign after_step_by_size[k] = nk_last_q[3+k] ? window_q[32*(MAX_NK-3-k) +: 32] : 32'h0;
+      assign at_beat_by_size[k]    = key_nk_last[3+k] ? key_window[32*(MAX_NK-4-k) +: 32] : 32'h0;
     end else begin : g_off
-      assign oldest_by_size[k] = 32'h0;
+      assign after_step_by_size[k] = 32'h0;
+      assign at_beat_by_size[k]    = 32'h0;
     end
   end
-  assign oldest = oldest_by_size[0] | oldest_by_size[1] | oldest_by_size[2] | oldest_by_size[3] |
-                  oldest_by_size[4];
+  logic unused_window_bottom;  // the longest key's oldest word: read into oldest_q at the beat, else never
+  assign unused_window_bottom = ^window_q[31:0];
+  assign oldest_after_step = after_step_by_size[0] | after_step_by_size[1] | after_step_by_size[2] |
+                             after_step_by_size[3] | after_step_by_size[4];
+  assign oldest_at_beat    = at_beat_by_size[0] | at_beat_by_size[1] | at_beat_by_size[2] |
+                             at_beat_by_size[3] | at_beat_by_size[4];
 
   // SubWord of the newest word, registered twice (KEY_LATENCY 2): the S-box is addressed with the newest
   // word, a register, so its output is SubWord(newest) two clocks after the window last moved, and a word
@@ -242,9 +288,10 @@ module rijndael_core_iterative #(
   // address: the path of record of `iterative-bram`, 12.5 ns.) Cost: two clocks per SubWord word in the
   // key change (AES-128: 45 + 20 = 65 clocks; one clock per word before this register).
   localparam int KEY_LATENCY = 2;
-  logic        key_step, needs_sub, settled_q, still_q;
+  logic                   key_step, needs_sub;
+  logic [KEY_LATENCY-1:0] still_q;  // bit i: the window has kept still for the last i + 1 clocks
   assign needs_sub   = add_rot_q || add_sub_q;
-  assign key_step    = setup_q && !wipe_q && !(needs_sub && !still_q);
+  assign key_step    = setup_q && !wipe_q && !(needs_sub && !still_q[KEY_LATENCY-1]);
 
   // Key-first builds that encrypt (case-ROM and composite S-boxes) borrow unit 0's data S-boxes for
   // SubWord: no block is in a round unit while the round keys are expanded (a key beat waits for an empty
@@ -274,18 +321,13 @@ module rijndael_core_iterative #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      settled_q <= 1'b0;
-      still_q   <= 1'b0;
-    end else begin
-      settled_q <= !key_fire && !key_step;               // the window kept still for a clock
-      still_q   <= settled_q && !key_fire && !key_step;  // and for the clock before
-    end
+    if (!rst_ni) still_q <= '0;
+    else         still_q <= {still_q[KEY_LATENCY-2:0], 1'b1} & {KEY_LATENCY{!key_fire && !key_step}};
   end
 
   assign mixed      = ({32{add_rot_q}} & ({substituted[23:0], substituted[31:24]} ^ {rcon_q, 24'h0})) ^
                       ({32{add_sub_q}} & substituted) ^ ({32{add_newest_q}} & newest);
-  assign fresh      = oldest ^ mixed;
+  assign fresh      = oldest_q ^ mixed;
   assign phase_wrap = |(phase_q & nk_last_q);
   // The phase after a step, and the selects it implies (add_*_q).
   logic [MAX_NK-1:0] phase_step;
@@ -312,7 +354,11 @@ module rijndael_core_iterative #(
   localparam int STORE_W   = KEY_MIXED ? 64 : 32;
   // Per unit u: the row it reads this clock (see g_unit's round_key_d) and what it reads, at bits
   // [BLOCK_W*u +: BLOCK_W]; each unit has a read port of its own (a copy of every column RAM).
-  logic [K*4-1:0]       read_rows;
+  logic [K*MAX_NB*ROW_W-1:0] read_row_cols;  // unit u, column c: at [ROW_W*(MAX_NB*u+c) +: ROW_W]
+  // The store row a round's key is read from; rows past Nr hold nothing that is read.
+  function automatic logic [ROW_W-1:0] store_row(input logic [3:0] round_row);
+    store_row = (32'(round_row) < ROWS) ? ROW_W'(round_row) : '0;
+  endfunction
   logic [K*BLOCK_W-1:0] read_keys, read_keys_mixed;
   logic [BLOCK_W-1:0]   first_key_q, last_key_q;
   logic [31:0]          fresh_mixed;
@@ -362,10 +408,8 @@ module rijndael_core_iterative #(
     end
     for (genvar u = 0; u < K; u++) begin : g_unit_port
       logic [STORE_W-1:0] stored;
-      logic [3:0]         key_row;
       logic [ROW_W-1:0]   read_row;
-      assign key_row  = read_rows[4*u +: 4];
-      assign read_row = (32'(key_row) < ROWS) ? ROW_W'(key_row) : '0;  // rows past Nr hold nothing read
+      assign read_row = read_row_cols[ROW_W*(MAX_NB*u+c) +: ROW_W];
       assign read_keys[BLOCK_W*u + BLOCK_W-32-32*c +: 32] = stored[STORE_W-1 -: 32];
       if (KEY_MIXED) begin : g_mixed
         assign read_keys_mixed[BLOCK_W*u + BLOCK_W-32-32*c +: 32] = stored[31:0];
@@ -404,20 +448,90 @@ module rijndael_core_iterative #(
   assign whitened = KEY_FIRST ? in_block_i : in_block_i ^ (block_dec ? last_key_q : first_key_q);
   assign offered  = in_valid_i && !in_is_key_i;
 
+  // The block that enters stage S0 when no block goes on there: taken this clock (entry_fire), or, in
+  // block-RAM and T-box builds, last clock (entry_q; its whitened data waits in entry_data_q, or shifted
+  // in unit k-1's round-key register for T-boxes).
+  logic               entry_fire, entry_dec, entry_ref;
+  logic [BLOCK_W-1:0] entry_data_q;
+  if (ENTRY_EARLY) begin : g_entry_reg
+    logic entry_q, entry_dec_q, entry_ref_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        entry_q      <= 1'b0;
+        entry_dec_q  <= 1'b0;
+        entry_ref_q  <= 1'b0;
+        entry_data_q <= '0;
+      end else begin
+        entry_q      <= block_fire;
+        entry_dec_q  <= block_dec;
+        entry_ref_q  <= block_refused;
+        entry_data_q <= (TBOX == 0 && block_fire) ? whitened : '0;  // T-boxes: see round_key_d
+      end
+    end
+    assign entry_fire = entry_q;
+    assign entry_dec  = entry_dec_q;
+    assign entry_ref  = entry_ref_q;
+  end else begin : g_entry_now
+    assign entry_data_q = '0;
+    assign entry_fire = block_fire;
+    assign entry_dec  = block_dec;
+    assign entry_ref  = block_refused;
+  end
+
   for (genvar u = 0; u < K; u++) begin : g_unit
     localparam int P         = (u + K - 1) % K;  // the unit whose stage L feeds this unit's stage S
     localparam bit LAST_UNIT = u == K - 1;       // the only unit that does last rounds (K divides Nr)
     logic               s_valid_q, s_last_q, s_dec_q, s_ref_q, l_valid_q, l_last_q, l_dec_q, l_ref_q;
     logic [3:0]         s_row_q, s_left_q, l_row_q, l_left_q;
     logic [BLOCK_W-1:0] state_d, substituted_state, round_out, round_last, round_key_q, round_key_d;
-    logic [BLOCK_W-1:0] read_key, read_key_mixed;
-    logic               s_dec_d, take_prev, prev_moves, last_round;
+    logic [BLOCK_W-1:0] read_key, read_key_mixed, linear_out;
+    logic               s_dec_d, take_prev, prev_moves;
+    // Stage L's direction and block-length code, one register copy per column (kept: synthesis would
+    // merge them), loaded as stage S moves to L: one flop steering every column of the round was the
+    // routing of `rijndael`'s path of record (see rijndael_round_linear).
+    logic [MAX_NB-1:0]   l_dec_col;
+    logic [3*MAX_NB-1:0] l_nb_col;
+    (* keep *) logic [MAX_NB-1:0] l_dec_col_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) l_dec_col_q <= '0;
+      else         l_dec_col_q <= {MAX_NB{s_dec_q}};
+    end
+    assign l_dec_col = l_dec_col_q;
+    // ENTRY_EARLY: per column copies (kept) of "the block in stage L goes on to a next round" (it is
+    // valid, and in unit k-1 not in its last round), loaded as stage S moves to L.
+    logic [MAX_NB-1:0] go_col;
+    if (ENTRY_EARLY) begin : g_go_copies
+      (* keep *) logic [MAX_NB-1:0] go_col_q;
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni) go_col_q <= '0;
+        else         go_col_q <= {MAX_NB{s_valid_q && !(LAST_UNIT && s_last_q)}};
+      end
+      assign go_col = go_col_q;
+    end else begin : g_no_go_copies
+      assign go_col = '0;
+    end
+    if (ONE_NB) begin : g_nb_fixed
+      assign l_nb_col = {MAX_NB{nb_code}};
+    end else begin : g_nb_copies  // nb_code_q changes only at a key beat, which waits for an empty core
+      (* keep *) logic [3*MAX_NB-1:0] l_nb_col_q;
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni) l_nb_col_q <= '0;
+        else         l_nb_col_q <= {MAX_NB{nb_code}};
+      end
+      assign l_nb_col = l_nb_col_q;
+    end
 
     // Stage S's input: the choice is decided by registers and the offer, not by the handshake, which
     // would fan out to every state bit. Zero in unit 0 when no block is offered, so nothing of a
     // finished block circulates (a block in its last round does not advance); the other units pass
     // on what unit 0 let in.
-    if (u == 0) begin : g_entry
+    if (u == 0 && ENTRY_EARLY) begin : g_entry_by_key
+      // Unit P's round output is the new block when its stage L has no block going on (see g_tbox_rounds).
+      assign take_prev  = advance;
+      assign prev_moves = advance;
+      assign state_d    = round_outs[BLOCK_W*P +: BLOCK_W];
+      assign s_dec_d    = advance ? l_dec[P] : entry_dec;
+    end else if (u == 0) begin : g_entry
       assign take_prev  = advance;
       assign prev_moves = advance;
       assign state_d    = advance ? round_outs[BLOCK_W*P +: BLOCK_W] : offered ? whitened : '0;
@@ -428,32 +542,43 @@ module rijndael_core_iterative #(
       assign state_d    = round_outs[BLOCK_W*P +: BLOCK_W];
       assign s_dec_d    = l_dec[P];
     end
-    assign last_round     = LAST_UNIT && l_last_q;  // constant low outside unit k-1: folds away there
     assign read_key       = read_keys[BLOCK_W*u +: BLOCK_W];
     assign read_key_mixed = read_keys_mixed[BLOCK_W*u +: BLOCK_W];
-    // Key first: the row of the block that enters stage S next clock (it is in stage L of unit P now);
-    // block RAM and T-boxes: the row of the block in stage S, for its round in stage L next clock.
-    assign read_rows[4*u +: 4] = KEY_FIRST ? l_rows[4*P +: 4] : s_row_q;
+    // The row this unit's store port reads. Key first: the row of the block that enters stage S next
+    // clock (it is in stage L of unit P now). Block RAM and T-boxes: the row of the block in stage S, for
+    // its round in stage L next clock, from a register copy per column loaded with stage S's next row:
+    // with the row decoded from s_row_q, s_row_q -> the row limit -> the read address of every column RAM
+    // -> the key choice -> round_key_q was `tbox`'s path (7.7 ns, 6.1 ns of routing).
+    logic [3:0] s_row_next;
+    assign s_row_next = prev_moves ? (l_dec[P] ? l_rows[4*P +: 4] - 4'd1 : l_rows[4*P +: 4] + 4'd1) :
+                        (u == 0 && entry_fire) ? (entry_dec ? nr_q - 4'd1 : 4'd1) : s_row_q;
+    if (KEY_FIRST) begin : g_read_row_now
+      assign read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB] = {MAX_NB{store_row(l_rows[4*P +: 4])}};
+    end else begin : g_read_row_copies
+      (* keep *) logic [ROW_W*MAX_NB-1:0] read_row_q;
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni) read_row_q <= '0;
+        else         read_row_q <= {MAX_NB{store_row(s_row_next)}};
+      end
+      assign read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB] = read_row_q;
+    end
     logic unused_unit;  // the key-first round key's choice reads take_prev; plain-key builds read no mixed key
-    assign unused_unit = take_prev ^ (^read_key_mixed);
+    assign unused_unit = take_prev ^ (^read_key_mixed) ^ l_last_q ^ offered ^ (^go_col) ^ (^entry_data_q);
 
     if (TBOX != 0) begin : g_tbox_rounds
-      // ShiftRows in front of the RAMs (it commutes with the byte-wise lookup), then one T-box RAM per byte.
-      logic [BLOCK_W-1:0]     shifted;
-      logic [4*BLOCK_W-1:0]   looked_up;  // one 32-bit word per byte
-      logic [MAX_NB-1:0]  used_by_nb [8];  // [Nb - 4], bit c: column c carries data
-      logic [MAX_NB-1:0]  used;
-
-      rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
-        .data_i(state_d), .nb_code_i(nb_code), .inverse_i(s_dec_d), .data_o(shifted)
-      );
+      // One T-box RAM per byte, addressed with the state as it is (ShiftRows was applied on the way in,
+      // see round_out); after it, per column, the XOR of the four rotated words of its bytes.
+      logic [4*BLOCK_W-1:0] looked_up;  // one 32-bit word per byte
+      logic [MAX_NB-1:0]    used_by_nb [8];  // [Nb - 4], bit c: column c carries data
+      logic [MAX_NB-1:0]    used;
+      logic [BLOCK_W-1:0]   combined, going_on, going_on_shifted;
 
       for (genvar i = 0; i < 4 * MAX_NB; i++) begin : g_lane
         tbox_bram #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT), .OUT_REG(1'b1)) u_table (
           .clk_i    (clk_i),
           .rst_ni   (rst_ni),
           .en_i     (1'b1),
-          .data_i   (shifted[BLOCK_W-1-8*i -: 8]),
+          .data_i   (state_d[BLOCK_W-1-8*i -: 8]),
           .inverse_i(s_dec_d),
           .data_o   (looked_up[32*(4*MAX_NB-1-i) +: 32])
         );
@@ -467,12 +592,12 @@ module rijndael_core_iterative #(
       assign used = used_by_nb[nb_code];
 
       // Column c: the XOR of the rotated words of its four bytes (rijndael_round_tbox explains the last
-      // round's S-box bytes), masked past Nb, plus the round key (already InvMixColumns'd for the middle
-      // rounds of decryption, see round_key_d).
+      // round's S-box bytes). A last round leaves through last_bytes to the output FIFO (its key is added
+      // there, from rk[Nr] / rk[0] in first_key_q / last_key_q), never into a next round.
       for (genvar c = 0; c < MAX_NB; c++) begin : g_col
         logic [31:0] lookup [4];
         logic [31:0] rotated [4];
-        logic [31:0] column_mixed, last_bytes;
+        logic [31:0] last_bytes;
         for (genvar r = 0; r < 4; r++) begin : g_row
           logic [7:0] doubled_inverse;
           assign lookup[r] = looked_up[32*(4*MAX_NB-1-(4*c+r)) +: 32];
@@ -492,10 +617,21 @@ module rijndael_core_iterative #(
             assign last_bytes[31-8*r -: 8] = lookup[r][23:16];
           end
         end
-        assign column_mixed = rotated[0] ^ rotated[1] ^ rotated[2] ^ rotated[3];
-        assign round_out[BLOCK_W-1-32*c -: 32] = ((last_round ? last_bytes : column_mixed) & {32{used[c]}}) ^
-                                                 round_key_q[BLOCK_W-1-32*c -: 32];
+        assign combined[BLOCK_W-1-32*c -: 32]   = rotated[0] ^ rotated[1] ^ rotated[2] ^ rotated[3];
+        assign going_on[BLOCK_W-1-32*c -: 32]   = combined[BLOCK_W-1-32*c -: 32] & {32{go_col[c]}};
+        assign round_last[BLOCK_W-1-32*c -: 32] = last_bytes & {32{used[c]}};
+        // Column c of the next round's (Inv)ShiftRows, steered by this column's direction copy; the
+        // columns past Nb are not read and come out zero.
+        rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_shift_column (
+          .data_i(going_on), .nb_code_i(l_nb_col[3*c +: 3]), .inverse_i(DECRYPT && (l_dec_col[c] || !ENCRYPT)),
+          .column_o(going_on_shifted[BLOCK_W-1-32*c -: 32])
+        );
       end
+      // The next round's RAM address: ShiftRows(combined & go) ^ round_key_q, where
+      // round_key_q holds ShiftRows(round key), or ShiftRows(a new whitened block) when no block goes on
+      // (round_key_d): two LUT levels after the RAMs' output registers (the XOR of four words, then the
+      // direction's choice with the mask and the key).
+      assign round_out = going_on_shifted ^ round_key_q;
       assign substituted_state = '0;  // (the S-box datapath's signal; T-boxes combine after the RAM)
     end else if (BRAM) begin : g_bram_state
       // The RAMs' address registers are the state register; their output registers hold SubBytes.
@@ -564,16 +700,25 @@ module rijndael_core_iterative #(
       ) u_round (
         .state_i     (substituted_state),
         .round_key_i (KEY_FIRST ? '0 : round_key_q),
-        .nb_code_i   (nb_code),
-        .decrypt_i   (l_dec_q),
-        .last_round_i(last_round),
-        .state_o     (round_out),
+        .nb_code_i   (l_nb_col),
+        .decrypt_i   (l_dec_col),
+        .state_o     (linear_out),
         .last_o      (round_last)
       );
+      if (ENTRY_EARLY && LAST_UNIT) begin : g_entry_mask
+        // The round output, or the new block when no block goes on (see slot_free_next): a LUT of the round's
+        // last XOR, where a choice after it cost a LUT level and a route before the RAM address.
+        for (genvar c = 0; c < MAX_NB; c++) begin : g_col
+          assign round_out[BLOCK_W-1-32*c -: 32] = (linear_out[BLOCK_W-1-32*c -: 32] & {32{go_col[c]}}) ^
+                                                   entry_data_q[BLOCK_W-1-32*c -: 32];
+        end
+      end else begin : g_no_entry_mask
+        assign round_out = linear_out;
+      end
     end else begin : g_no_linear
-      assign round_last = round_out;
+      assign linear_out = '0;  // (T-boxes combine in g_tbox_rounds)
       logic unused_substituted;
-      assign unused_substituted = ^substituted_state;
+      assign unused_substituted = ^{substituted_state, linear_out};
     end
 
     // The round key register. Block RAM and T-boxes: loaded with the row of the block in stage S, for its
@@ -597,8 +742,26 @@ module rijndael_core_iterative #(
       end else begin : g_unshifted_key
         assign round_key_d = unshifted;
       end
-    end else if (TBOX != 0 && DECRYPT) begin : g_tbox_dec_key
-      assign round_key_d = (s_dec_q && !(LAST_UNIT && s_last_q)) ? read_key_mixed : read_key;
+    end else if (TBOX != 0) begin : g_tbox_key
+      // ShiftRows(round key) for the block that goes on after its round in stage L next clock, else (unit
+      // k-1) ShiftRows(the new block, whitened) taken this clock, else zero: see g_tbox_rounds' round_out.
+      // Decryption's middle rounds add InvMixColumns(rk) (read_key_mixed); a last round adds its key at
+      // the output FIFO.
+      logic               goes_on, shift_dir;
+      logic [BLOCK_W-1:0] key, unshifted;
+      assign goes_on = s_valid_q && !(LAST_UNIT && s_last_q);
+      assign key     = (DECRYPT && s_dec_q) ? read_key_mixed : read_key;
+      if (LAST_UNIT) begin : g_new_block
+        assign unshifted = goes_on ? key : block_fire ? whitened : '0;
+        assign shift_dir = goes_on ? s_dec_q : block_dec;
+      end else begin : g_next_round
+        assign unshifted = goes_on ? key : '0;
+        assign shift_dir = s_dec_q;
+      end
+      rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
+        .data_i(unshifted), .nb_code_i(nb_code), .inverse_i(DECRYPT && (shift_dir || !ENCRYPT)),
+        .data_o(round_key_d)
+      );
     end else begin : g_plain_key
       assign round_key_d = read_key;
     end
@@ -629,26 +792,18 @@ module rijndael_core_iterative #(
         round_key_q <= round_key_d;
         // Stage S takes the block in L of unit P on to its next round, or (unit 0) a new block (never
         // both: see in_ready_o).
+        s_valid_q <= s_valid_next[u];
+        s_last_q  <= s_last_next[u];
+        s_row_q   <= s_row_next;
         if (prev_moves) begin
-          s_valid_q <= 1'b1;
-          s_last_q  <= l_lefts[4*P +: 4] == 4'd1;
           s_dec_q   <= l_dec[P];
           s_ref_q   <= l_ref[P];
-          s_row_q   <= l_dec[P] ? l_rows[4*P +: 4] - 4'd1 : l_rows[4*P +: 4] + 4'd1;
           s_left_q  <= l_lefts[4*P +: 4] - 4'd1;
-        end else if (u == 0 && block_fire) begin
-          s_valid_q <= 1'b1;
-          // Without a key no block is in flight (key beats wait for an empty core): a refused block
-          // leaves after one pass through the k units. A block refused for its direction runs all Nr
-          // rounds, so it cannot overtake the blocks ahead of it.
-          s_last_q  <= !key_valid_q && K == 1;
-          s_dec_q   <= block_dec;
-          s_ref_q   <= block_refused;
-          s_row_q   <= block_dec ? nr_q - 4'd1 : 4'd1;
+        end else if (u == 0 && entry_fire) begin
+          s_dec_q   <= entry_dec;
+          s_ref_q   <= entry_ref;
           s_left_q  <= key_valid_q ? nr_q - 4'd1 : 4'(K - 1);
         end else begin
-          s_valid_q <= 1'b0;
-          s_last_q  <= 1'b0;
           s_ref_q   <= 1'b0;
           // The S-boxes' direction when the key schedule borrows them (g_share_sub): forward. It would
           // otherwise keep the last block's, and a decryption block's turned SubWord into its inverse.
@@ -657,6 +812,13 @@ module rijndael_core_iterative #(
       end
     end
     assign s_valid[u]  = s_valid_q;
+    assign s_last[u]   = s_last_q;
+    // Stage S next clock: the block in L of unit P going on, else (unit 0) the entering block, else empty.
+    // Without a key no block is in flight (key beats wait for an empty core): a refused block leaves after
+    // one pass through the k units. A block refused for its direction runs all Nr rounds, so it cannot
+    // overtake the blocks ahead of it.
+    assign s_valid_next[u] = prev_moves || (u == 0 && entry_fire);
+    assign s_last_next[u]  = prev_moves ? l_lefts[4*P +: 4] == 4'd1 : u == 0 && entry_fire && !key_valid_q && K == 1;
     assign l_valid[u]  = l_valid_q;
     assign l_last[u]   = l_last_q;
     assign l_dec[u]    = l_dec_q;
@@ -692,8 +854,10 @@ module rijndael_core_iterative #(
   logic [BLOCK_W:0]   result, out_data;
 
   assign result_push = l_valid[K-1] && l_last[K-1];
-  logic [BLOCK_W-1:0] final_state;  // key first: the last round's AddRoundKey (rk[Nr] / rk[0]) is added here
-  assign final_state = KEY_FIRST ? last_out ^ (l_dec[K-1] ? first_key_q : last_key_q) : last_out;
+  // Key first and T-boxes: the last round's AddRoundKey (rk[Nr] / rk[0]) is added here.
+  localparam bit FINAL_KEY = KEY_FIRST || TBOX != 0;
+  logic [BLOCK_W-1:0] final_state;
+  assign final_state = FINAL_KEY ? last_out ^ (l_dec[K-1] ? first_key_q : last_key_q) : last_out;
   assign result      = {l_ref[K-1], l_ref[K-1] ? '0 : final_state};
   assign out_fire    = out_valid_o && out_ready_i;
 
@@ -714,9 +878,10 @@ module rijndael_core_iterative #(
 
   // -------------------------------------------------------------------------------------------
   // Registers.
+  assign occupancy_d = occupancy_q + OCC_W'(block_fire) - OCC_W'(out_fire);
   always_ff @(posedge clk_i) begin
     if (!rst_ni) occupancy_q <= '0;
-    else         occupancy_q <= occupancy_q + OCC_W'(block_fire) - OCC_W'(out_fire);
+    else         occupancy_q <= occupancy_d;
   end
 
   // The key beat's registers: the sizes, and the start of an expansion (or of the wipe after a refused key).
@@ -734,28 +899,28 @@ module rijndael_core_iterative #(
       long_key_q  <= 1'b0;
       setup_q     <= 1'b1;  // wipe the store after reset
       wipe_q      <= 1'b1;
-    end else if (key_fire) begin
-      key_valid_q <= key_supported;
-      key_error_q <= !key_supported;
-      if (key_supported) begin
-        nb_code_q  <= in_block_len_i;
-        nr_q       <= key_nr;
-        nb_last_q  <= key_nb_last;
-        col_used_q <= key_col_used;
-        nk_last_q  <= key_nk_last;
-        long_key_q <= in_key_len_i > 3'd2;
+    end else begin
+      setup_q <= setup_d;
+      if (key_fire) begin
+        key_valid_q <= key_supported;
+        key_error_q <= !key_supported;
+        if (key_supported) begin
+          nb_code_q  <= in_block_len_i;
+          nr_q       <= key_nr;
+          nb_last_q  <= key_nb_last;
+          col_used_q <= key_col_used;
+          nk_last_q  <= key_nk_last;
+          long_key_q <= in_key_len_i > 3'd2;
+        end
+        wipe_q      <= !key_supported;
+      end else if (setup_q && wipe_q && 32'(row_q) == ROWS - 1) begin
+        wipe_q <= 1'b0;
       end
-      setup_q     <= 1'b1;
-      wipe_q      <= !key_supported;
-    end else if (setup_q && wipe_q) begin
-      if (32'(row_q) == ROWS - 1) begin
-        setup_q <= 1'b0;
-        wipe_q  <= 1'b0;
-      end
-    end else if (key_step && col_wrap && last_row) begin
-      setup_q <= 1'b0;
     end
   end
+  // An expansion (or wipe) starts with a key beat and ends with its last word (row).
+  assign setup_d = key_fire ? 1'b1 : (setup_q && wipe_q) ? 32'(row_q) != ROWS - 1 :
+                   (key_step && col_wrap && last_row) ? 1'b0 : setup_q;
 
   // The expansion's registers. While no expansion runs they are held at their start values and the
   // window follows the key port (zero unless a supported size is offered), so a key beat needs no load
@@ -767,6 +932,7 @@ module rijndael_core_iterative #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni || !setup_q) begin
       window_q     <= rst_ni ? key_window : '0;
+      oldest_q     <= rst_ni ? oldest_at_beat : '0;
       phase_q      <= MAX_NK'(1);
       copying_q    <= 1'b1;
       add_rot_q    <= 1'b0;
@@ -779,6 +945,7 @@ module rijndael_core_iterative #(
       row_q <= (32'(row_q) == ROWS - 1) ? '0 : row_q + ROW_W'(1);
     end else if (key_step) begin
       window_q     <= {fresh, window_q[KEY_W-1:32]};
+      oldest_q     <= oldest_after_step;
       phase_q      <= phase_step;
       copying_q    <= copying_step;
       add_rot_q    <= !copying_step && phase_step[0];
