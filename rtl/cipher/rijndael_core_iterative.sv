@@ -37,7 +37,7 @@
 //   (LUT RAM, one column RAM per word and unit, all written alike); rk[0] and rk[Nr] are also kept in
 //   registers for the whitening of a block as it is taken. Each unit reads its copy of the store with the
 //   row of the round its S stage does next into its round_key_q. A key change therefore costs
-//   Nb*(Nr+1) + 1 clocks plus two per SubWord word (65 for AES-128; see the key S-box) and waits until no
+//   Nb*(Nr+1) + 3 clocks plus two per SubWord word (67 for AES-128; see the key S-box) and waits until no
 //   block is in flight; results already computed may still wait at the output.
 // - Decryption follows the equivalent inverse cipher with untransformed round keys (rijndael_round_linear
 //   adds the key before InvMixColumns), reading rk[Nr-1] .. rk[0].
@@ -153,7 +153,7 @@ module rijndael_core_iterative #(
   // through the pin wrapper's handshake into the key beat's load enables was `tbox`'s (7.5 ns, 6.0 ns of
   // routing). The output FIFO's wipe (after reset only) is taken a clock late, which only delays the
   // first key beat after a reset.
-  logic setup_d, block_ready_q, key_ready_q, slot_free_next;
+  logic setup_d, block_ready_q, key_ready_q, slot_free_next, busy_d;
   logic [OCC_W-1:0] occupancy_d;
   assign slot_free_next = ENTRY_EARLY ? !s_valid_next[K-1] || s_last_next[K-1] : !s_valid[K-1] || s_last[K-1];
   always_ff @(posedge clk_i) begin
@@ -161,8 +161,8 @@ module rijndael_core_iterative #(
       block_ready_q <= 1'b0;
       key_ready_q   <= 1'b0;
     end else begin
-      block_ready_q <= !setup_d && !out_wiping && slot_free_next && occupancy_d < OCC_W'(OUT_CAP);
-      key_ready_q   <= !setup_d && !out_wiping && !(|s_valid_next) && !(|s_valid) && !(ENTRY_EARLY && block_fire);
+      block_ready_q <= !busy_d && !out_wiping && slot_free_next && occupancy_d < OCC_W'(OUT_CAP);
+      key_ready_q   <= !busy_d && !out_wiping && !(|s_valid_next) && !(|s_valid) && !(ENTRY_EARLY && block_fire);
     end
   end
   assign in_ready_o = in_is_key_i ? key_ready_q : block_ready_q;
@@ -171,34 +171,69 @@ module rijndael_core_iterative #(
   assign block_fire = in_fire && !in_is_key_i;
 
   // -------------------------------------------------------------------------------------------
-  // Key beat: sizes decoded once into registers.
-  logic              key_supported;
+  // Key beat. Its key and lengths go into a register every clock (no enable) and the beat is decoded
+  // from there a clock later (beat_q): the handshake reaches only key_valid_q / key_error_q (which the
+  // next clock's blocks and key_error_o need at once), beat_q and the two ready flops. Decoded at the
+  // handshake, the sizes' load enables were `tbox`'s path (the pin wrapper's beat flop -> in_ready_o's
+  // choice -> key_fire -> the size registers, 6.9 ns), and the window following the port's size decode
+  // was `iterative`'s and `unrolled2`'s (the pin wrapper's length flop -> the decode -> 256 window bits).
+  // Cost: the expansion starts a clock later (one clock more per key change). The key length goes into
+  // the register decoded (one-hot over the five lengths, zero for an unsupported pair), with a kept copy
+  // per window word: decoded from a length register in the window's clock, the size check and the choice
+  // were `tbox`'s path (block_len_q -> the size check -> the window's choice, 6.9 ns).
+  logic              port_supported, key_supported, beat_q;
+  logic [2:0]        key_len_q, block_len_q;
+  logic [KEY_W-1:0]  key_q;
+  logic [4:0]        size_next, size_q;            // bit k: a supported pair with a key of 4 + k words
+  (* keep *) logic [5*MAX_NK-1:0] size_words_q;    // size_next, a copy per window word
+  assign port_supported = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
+  for (genvar k = 0; k < 5; k++) begin : g_size_next
+    assign size_next[k] = port_supported && in_key_len_i == 3'(k);
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      key_q        <= '0;
+      key_len_q    <= '0;
+      block_len_q  <= '0;
+      size_q       <= '0;
+      size_words_q <= '0;
+      beat_q       <= 1'b0;
+    end else begin
+      key_q        <= in_key_i;
+      key_len_q    <= in_key_len_i;
+      block_len_q  <= in_block_len_i;
+      size_q       <= size_next;
+      size_words_q <= {MAX_NK{size_next}};
+      beat_q       <= key_fire;
+    end
+  end
+
   logic [3:0]        key_nr;
   logic [MAX_NB-1:0] key_nb_last, key_col_used;  // one-hot bit Nb-1; columns below Nb
   logic [MAX_NK-1:0] key_nk_last;                // one-hot bit Nk-1
   logic [KEY_W-1:0]  key_window;                 // key words, word Nk-1 (newest) at the top
   logic [KEY_W-1:0]  key_window_by_size [8];
 
-  assign key_supported = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
-  assign key_nr = rijndael_pkg::num_rounds({1'b0, in_block_len_i} + 4'd4, {1'b0, in_key_len_i} + 4'd4);
+  assign key_supported = |size_q;
+  assign key_nr = rijndael_pkg::num_rounds({1'b0, block_len_q} + 4'd4, {1'b0, key_len_q} + 4'd4);
 
   for (genvar c = 0; c < MAX_NB; c++) begin : g_key_nb
     if (c >= 3) begin : g_size
-      assign key_nb_last[c] = in_block_len_i == 3'(c - 3);
+      assign key_nb_last[c] = block_len_q == 3'(c - 3);
     end else begin : g_small
       assign key_nb_last[c] = 1'b0;
     end
   end
   for (genvar c = 0; c < MAX_NB; c++) begin : g_key_col
     if (c >= 4) begin : g_size
-      assign key_col_used[c] = 3'(c - 4) < in_block_len_i;
+      assign key_col_used[c] = 3'(c - 4) < block_len_q;
     end else begin : g_always
       assign key_col_used[c] = 1'b1;
     end
   end
   for (genvar n = 0; n < MAX_NK; n++) begin : g_key_nk
     if (n >= 3) begin : g_size
-      assign key_nk_last[n] = in_key_len_i == 3'(n - 3);
+      assign key_nk_last[n] = size_q[n-3];
     end else begin : g_small
       assign key_nk_last[n] = 1'b0;
     end
@@ -207,7 +242,7 @@ module rijndael_core_iterative #(
     if (k < 5 && KEY_MASK[k % 5] && 4 + k <= MAX_NK) begin : g_on
       for (genvar w = 0; w < MAX_NK; w++) begin : g_word
         if (w >= MAX_NK - 4 - k) begin : g_key_word
-          assign key_window_by_size[k][32*w +: 32] = in_key_i[KEY_W-1-32*(w-(MAX_NK-4-k)) -: 32];
+          assign key_window_by_size[k][32*w +: 32] = key_q[KEY_W-1-32*(w-(MAX_NK-4-k)) -: 32];
         end else begin : g_empty
           assign key_window_by_size[k][32*w +: 32] = 32'h0;
         end
@@ -216,7 +251,13 @@ module rijndael_core_iterative #(
       assign key_window_by_size[k] = '0;
     end
   end
-  assign key_window = key_supported ? key_window_by_size[in_key_len_i] : '0;
+  for (genvar w = 0; w < MAX_NK; w++) begin : g_key_window_word
+    logic [31:0] by_size [5];
+    for (genvar k = 0; k < 5; k++) begin : g_size
+      assign by_size[k] = size_words_q[5*w+k] ? key_window_by_size[k][32*w +: 32] : 32'h0;
+    end
+    assign key_window[32*w +: 32] = by_size[0] | by_size[1] | by_size[2] | by_size[3] | by_size[4];
+  end
 
   logic              key_valid_q, key_error_q;
   logic [2:0]        nb_code_q, nb_code;
@@ -286,7 +327,7 @@ module rijndael_core_iterative #(
   // copy the key words through the window (fresh = oldest), and the last copy step addresses it with word
   // Nk - 1, which the first SubWord needs. (With key_fire in the choice, the handshake ran into the S-box
   // address: the path of record of `iterative-bram`, 12.5 ns.) Cost: two clocks per SubWord word in the
-  // key change (AES-128: 45 + 20 = 65 clocks; one clock per word before this register).
+  // key change (AES-128: 47 + 20 = 67 clocks with the key beat and end-key registers; one per word before).
   localparam int KEY_LATENCY = 2;
   logic                   key_step, needs_sub;
   logic [KEY_LATENCY-1:0] still_q;  // bit i: the window has kept still for the last i + 1 clocks
@@ -322,7 +363,7 @@ module rijndael_core_iterative #(
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) still_q <= '0;
-    else         still_q <= {still_q[KEY_LATENCY-2:0], 1'b1} & {KEY_LATENCY{!key_fire && !key_step}};
+    else         still_q <= {still_q[KEY_LATENCY-2:0], 1'b1} & {KEY_LATENCY{!beat_q && !key_step}};
   end
 
   assign mixed      = ({32{add_rot_q}} & ({substituted[23:0], substituted[31:24]} ^ {rcon_q, 24'h0})) ^
@@ -361,7 +402,8 @@ module rijndael_core_iterative #(
   endfunction
   logic [K*BLOCK_W-1:0] read_keys, read_keys_mixed;
   logic [BLOCK_W-1:0]   first_key_q, last_key_q;
-  logic [31:0]          fresh_mixed;
+  logic [31:0]          write_word, write_mixed;  // what the store writes this clock
+  logic [ROW_W-1:0]     write_row;
 
   // The store is written a clock late, from registers (the word, its row, and per column the write and
   // blank flags): the key expansion's fresh word ran into the LUT-RAM write data in the same clock,
@@ -381,30 +423,53 @@ module rijndael_core_iterative #(
       store_row_q  <= row_q;
     end
   end
+  // The word's InvMixColumns gets a register of its own and the store is written a clock later still:
+  // computed into the write data, it was `tbox`'s path (store_word_q -> InvMixColumns, four LUT levels ->
+  // the LUT RAM's write data, 6.95 ns). Row Nr - 1, the first a decryption reads, is complete at least
+  // Nb steps before the expansion ends, so the later write is still in time.
+  localparam int STORE_LAG = KEY_MIXED ? 2 : 1;  // clocks from a fresh word to its store write
   if (KEY_MIXED) begin : g_fresh_mixed
+    logic [31:0]      inv_mixed, inv_mixed_q, word_q;
+    logic [ROW_W-1:0] row_q2;
     rijndael_mix_column #(.INVERSE(1'b1)) u_key_mix (
-      .column_i(store_word_q), .inverse_i(1'b1), .column_o(fresh_mixed)
+      .column_i(store_word_q), .inverse_i(1'b1), .column_o(inv_mixed)
     );
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        inv_mixed_q <= '0;
+        word_q      <= '0;
+        row_q2      <= '0;
+      end else begin
+        inv_mixed_q <= inv_mixed;
+        word_q      <= store_word_q;
+        row_q2      <= store_row_q;
+      end
+    end
+    assign write_word  = word_q;
+    assign write_mixed = inv_mixed_q;
+    assign write_row   = row_q2;
   end else begin : g_no_fresh_mixed
-    assign fresh_mixed = 32'h0;
+    assign write_word  = store_word_q;
+    assign write_mixed = 32'h0;
+    assign write_row   = store_row_q;
   end
 
   for (genvar c = 0; c < MAX_NB; c++) begin : g_store
-    logic               write_q, blank_q;
-    logic [STORE_W-1:0] data;
+    logic [STORE_LAG-1:0] write_q, blank_q;  // bit STORE_LAG - 1: this clock's write
+    logic [STORE_W-1:0]   data;
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
-        write_q <= 1'b0;
-        blank_q <= 1'b1;
+        write_q <= '0;
+        blank_q <= '1;
       end else begin
-        write_q <= (setup_q && wipe_q) || (key_step && (col_q[c] || !col_used_q[c]));
-        blank_q <= wipe_q || !col_used_q[c];
+        write_q <= STORE_LAG'({write_q, (setup_q && wipe_q) || (key_step && (col_q[c] || !col_used_q[c]))});
+        blank_q <= STORE_LAG'({blank_q, wipe_q || !col_used_q[c]});
       end
     end
     if (KEY_MIXED) begin : g_two_words  // the word and its InvMixColumns (InvMixColumns(0) = 0)
-      assign data = blank_q ? 64'h0 : {store_word_q, fresh_mixed};
+      assign data = blank_q[STORE_LAG-1] ? 64'h0 : {write_word, write_mixed};
     end else begin : g_one_word
-      assign data = blank_q ? 32'h0 : store_word_q;
+      assign data = blank_q[STORE_LAG-1] ? 32'h0 : write_word;
     end
     for (genvar u = 0; u < K; u++) begin : g_unit_port
       logic [STORE_W-1:0] stored;
@@ -418,8 +483,8 @@ module rijndael_core_iterative #(
       end
       rijndael_round_key_store #(.WIDTH(STORE_W), .ENTRIES(ROWS)) u_column (
         .clk_i        (clk_i),
-        .write_i      (write_q),
-        .write_index_i(store_row_q),
+        .write_i      (write_q[STORE_LAG-1]),
+        .write_index_i(write_row),
         .write_data_i (data),
         .read_index_i (read_row),
         .read_data_o  (stored)
@@ -468,11 +533,17 @@ module rijndael_core_iterative #(
         entry_data_q <= (TBOX == 0 && block_fire) ? whitened : '0;  // T-boxes: see round_key_d
       end
     end
+    if (TBOX != 0) begin : g_no_entry_data
+      logic unused_entry_data;  // T-boxes take the block into the round-key register
+      assign unused_entry_data = ^entry_data_q;
+    end
     assign entry_fire = entry_q;
     assign entry_dec  = entry_dec_q;
     assign entry_ref  = entry_ref_q;
   end else begin : g_entry_now
     assign entry_data_q = '0;
+    logic unused_entry_data;  // only block-RAM rounds read it
+    assign unused_entry_data = ^entry_data_q;
     assign entry_fire = block_fire;
     assign entry_dec  = block_dec;
     assign entry_ref  = block_refused;
@@ -485,7 +556,7 @@ module rijndael_core_iterative #(
     logic [3:0]         s_row_q, s_left_q, l_row_q, l_left_q;
     logic [BLOCK_W-1:0] state_d, substituted_state, round_out, round_last, round_key_q, round_key_d;
     logic [BLOCK_W-1:0] read_key, read_key_mixed, linear_out;
-    logic               s_dec_d, take_prev, prev_moves;
+    logic               s_dec_d, take_prev, prev_moves, s_dec_next;
     // Stage L's direction and block-length code, one register copy per column (kept: synthesis would
     // merge them), loaded as stage S moves to L: one flop steering every column of the round was the
     // routing of `rijndael`'s path of record (see rijndael_round_linear).
@@ -562,8 +633,8 @@ module rijndael_core_iterative #(
       end
       assign read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB] = read_row_q;
     end
-    logic unused_unit;  // the key-first round key's choice reads take_prev; plain-key builds read no mixed key
-    assign unused_unit = take_prev ^ (^read_key_mixed) ^ l_last_q ^ offered ^ (^go_col) ^ (^entry_data_q);
+    logic unused_unit;  // the key-first round key reads take_prev, T-boxes s_dec_next; plain-key builds no mixed key
+    assign unused_unit = take_prev ^ (^read_key_mixed) ^ l_last_q ^ offered ^ (^go_col) ^ s_dec_next;
 
     if (TBOX != 0) begin : g_tbox_rounds
       // One T-box RAM per byte, addressed with the state as it is (ShiftRows was applied on the way in,
@@ -743,25 +814,50 @@ module rijndael_core_iterative #(
         assign round_key_d = unshifted;
       end
     end else if (TBOX != 0) begin : g_tbox_key
-      // ShiftRows(round key) for the block that goes on after its round in stage L next clock, else (unit
-      // k-1) ShiftRows(the new block, whitened) taken this clock, else zero: see g_tbox_rounds' round_out.
-      // Decryption's middle rounds add InvMixColumns(rk) (read_key_mixed); a last round adds its key at
-      // the output FIFO.
-      logic               goes_on, shift_dir;
-      logic [BLOCK_W-1:0] key, unshifted;
-      assign goes_on = s_valid_q && !(LAST_UNIT && s_last_q);
-      assign key     = (DECRYPT && s_dec_q) ? read_key_mixed : read_key;
-      if (LAST_UNIT) begin : g_new_block
-        assign unshifted = goes_on ? key : block_fire ? whitened : '0;
-        assign shift_dir = goes_on ? s_dec_q : block_dec;
-      end else begin : g_next_round
-        assign unshifted = goes_on ? key : '0;
-        assign shift_dir = s_dec_q;
+      // Per column copies (kept) of next clock's "the block in stage S goes on" and its shift direction.
+      logic goes_on_next, dir_next;
+      assign goes_on_next = s_valid_next[u] && !(LAST_UNIT && s_last_next[u]);
+      assign dir_next     = s_dec_next;
+      (* keep *) logic [MAX_NB-1:0] goes_on_q, dir_q;
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni) begin
+          goes_on_q <= '0;
+          dir_q     <= '0;
+        end else begin
+          goes_on_q <= {MAX_NB{goes_on_next}};
+          dir_q     <= {MAX_NB{dir_next}};
+        end
       end
-      rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK)) u_shift_rows (
-        .data_i(unshifted), .nb_code_i(nb_code), .inverse_i(DECRYPT && (shift_dir || !ENCRYPT)),
-        .data_o(round_key_d)
-      );
+      // Each stored key is shifted in its own direction (encryption: ShiftRows(rk); decryption, whose middle
+      // rounds add InvMixColumns(rk): InvShiftRows of the store's second word) and the direction chooses
+      // between the two shifted columns: one LUT level from the store's read to the choice. With the choice
+      // of key first and one shifter behind it steered by the direction, each bit took three LUTs after the
+      // LUT RAM (`tbox` seed 1, after the key-choice copies: read row -> store -> 3 LUTs -> round_key_q).
+      logic [BLOCK_W-1:0] enc_shifted, dec_shifted, new_shifted;
+      for (genvar c = 0; c < MAX_NB; c++) begin : g_col
+        logic [31:0] key_col, new_col;
+        rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_enc_key (
+          .data_i(read_key), .nb_code_i(nb_code), .inverse_i(!ENCRYPT), .column_o(enc_shifted[BLOCK_W-1-32*c -: 32])
+        );
+        rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_dec_key (
+          .data_i(read_key_mixed), .nb_code_i(nb_code), .inverse_i(1'b1), .column_o(dec_shifted[BLOCK_W-1-32*c -: 32])
+        );
+        assign key_col = (DECRYPT && (dir_q[c] || !ENCRYPT)) ? dec_shifted[BLOCK_W-1-32*c -: 32] :
+                                                               enc_shifted[BLOCK_W-1-32*c -: 32];
+        if (LAST_UNIT) begin : g_new_block
+          rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_new_block (
+            .data_i(whitened), .nb_code_i(nb_code), .inverse_i(DECRYPT && (block_dec || !ENCRYPT)),
+            .column_o(new_shifted[BLOCK_W-1-32*c -: 32])
+          );
+          assign new_col = block_fire ? new_shifted[BLOCK_W-1-32*c -: 32] : 32'h0;
+        end else begin : g_next_round
+          assign new_shifted[BLOCK_W-1-32*c -: 32] = 32'h0;
+          assign new_col = 32'h0;
+        end
+        assign round_key_d[BLOCK_W-1-32*c -: 32] = goes_on_q[c] ? key_col : new_col;
+      end
+      logic unused_shifted;  // encrypt-only builds read no mixed key; only unit k-1 takes new blocks
+      assign unused_shifted = ^{dec_shifted, enc_shifted, new_shifted};
     end else begin : g_plain_key
       assign round_key_d = read_key;
     end
@@ -817,6 +913,7 @@ module rijndael_core_iterative #(
     // Without a key no block is in flight (key beats wait for an empty core): a refused block leaves after
     // one pass through the k units. A block refused for its direction runs all Nr rounds, so it cannot
     // overtake the blocks ahead of it.
+    assign s_dec_next      = prev_moves ? l_dec[P] : (u == 0 && entry_fire) ? entry_dec : s_dec_q;
     assign s_valid_next[u] = prev_moves || (u == 0 && entry_fire);
     assign s_last_next[u]  = prev_moves ? l_lefts[4*P +: 4] == 4'd1 : u == 0 && entry_fire && !key_valid_q && K == 1;
     assign l_valid[u]  = l_valid_q;
@@ -835,7 +932,7 @@ module rijndael_core_iterative #(
   end
 
   logic unused_key_mixed;  // encrypt-only and block-RAM builds add plain round keys
-  assign unused_key_mixed = ^{read_keys_mixed, fresh_mixed};
+  assign unused_key_mixed = ^{read_keys_mixed, write_mixed};
 
   // -------------------------------------------------------------------------------------------
   // Output FIFO (rijndael_fifo_small): a result goes into the FIFO's input register as its last round
@@ -884,9 +981,9 @@ module rijndael_core_iterative #(
     else         occupancy_q <= occupancy_d;
   end
 
-  // The key beat's registers: the sizes, and the start of an expansion (or of the wipe after a refused key).
-  // Only these few flops are enabled by the handshake (key_fire); the expansion's own registers below are
-  // not, so in_ready_o reaches no wide load enable.
+  // The key beat's registers: whether it was good (at the handshake), then the sizes and the start of an
+  // expansion (or of the wipe after a refused key) a clock later, from the beat register (beat_q).
+  // The expansion's own registers below have no load enable, so in_ready_o reaches no wide one.
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       key_valid_q <= 1'b0;
@@ -902,15 +999,17 @@ module rijndael_core_iterative #(
     end else begin
       setup_q <= setup_d;
       if (key_fire) begin
-        key_valid_q <= key_supported;
-        key_error_q <= !key_supported;
+        key_valid_q <= port_supported;
+        key_error_q <= !port_supported;
+      end
+      if (beat_q) begin
         if (key_supported) begin
-          nb_code_q  <= in_block_len_i;
+          nb_code_q  <= block_len_q;
           nr_q       <= key_nr;
           nb_last_q  <= key_nb_last;
           col_used_q <= key_col_used;
           nk_last_q  <= key_nk_last;
-          long_key_q <= in_key_len_i > 3'd2;
+          long_key_q <= key_len_q > 3'd2;
         end
         wipe_q      <= !key_supported;
       end else if (setup_q && wipe_q && 32'(row_q) == ROWS - 1) begin
@@ -919,16 +1018,18 @@ module rijndael_core_iterative #(
     end
   end
   // An expansion (or wipe) starts with a key beat and ends with its last word (row).
-  assign setup_d = key_fire ? 1'b1 : (setup_q && wipe_q) ? 32'(row_q) != ROWS - 1 :
+  // The readies stay low a clock after an expansion ends (the end-key registers catch its last word).
+  assign busy_d  = setup_d || setup_q || key_fire;
+  assign setup_d = beat_q ? 1'b1 : (setup_q && wipe_q) ? 32'(row_q) != ROWS - 1 :
                    (key_step && col_wrap && last_row) ? 1'b0 : setup_q;
 
   // The expansion's registers. While no expansion runs they are held at their start values and the
-  // window follows the key port (zero unless a supported size is offered), so a key beat needs no load
+  // window follows the key register (zero unless it holds a supported size), so a key beat needs no load
   // enable: key_fire in front of the 256-bit window's load was the path of two of `iterative`'s three
-  // seeds (in_ready_o -> the pin wrapper -> key_fire -> window_q, 11.1 and 12.7 ns). in_ready_o is low
-  // during an expansion, so the window a key beat is taken with is the one it holds the clock after. The
-  // window then holds the port's key words between expansions, as the port itself does; after a
-  // reset or a refused key it holds zeros during the wipe (setup_q is high, key_window is zero).
+  // seeds (in_ready_o -> the pin wrapper -> key_fire -> window_q, 11.1 and 12.7 ns). The expansion starts
+  // the clock after beat_q, so the window then holds the beat's key words. Between expansions the window
+  // holds the port's key words of the clock before, as the port itself does; after a reset or a refused
+  // key it holds zeros during the wipe (setup_q is high, key_window is zero).
   always_ff @(posedge clk_i) begin
     if (!rst_ni || !setup_q) begin
       window_q     <= rst_ni ? key_window : '0;
@@ -957,20 +1058,32 @@ module rijndael_core_iterative #(
     end
   end
 
-  // rk[0] and rk[Nr], one word register per column, caught as the expansion writes them (columns at
-  // and past Nb with zeros, as in the store); cleared by reset and by the wipe after a refused key.
+  // rk[0] and rk[Nr], one word register per column, caught a clock after the expansion makes them, from
+  // the window's newest word (the step's fresh word; columns at and past Nb with zeros, as in the store);
+  // cleared by reset and by the wipe after a refused key. Caught from the fresh word itself, the key
+  // step's logic ran on into these registers (`tbox` seed 1: add_newest_q -> fresh -> last_q, 6.9 ns);
+  // the readies wait the clock (busy_d), so a block taken right after an expansion finds both.
   for (genvar c = 0; c < MAX_NB; c++) begin : g_end_keys
     logic [31:0] first_q, last_q, word;
-    logic        write;
+    logic        write, write_first_q, write_last_q;
     assign write = key_step && (col_q[c] || !col_used_q[c]);
-    assign word  = col_used_q[c] ? fresh : 32'h0;
+    assign word  = col_used_q[c] ? newest : 32'h0;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        write_first_q <= 1'b0;
+        write_last_q  <= 1'b0;
+      end else begin
+        write_first_q <= write && row_q == '0;
+        write_last_q  <= write && last_row;
+      end
+    end
     always_ff @(posedge clk_i) begin
       if (!rst_ni || (setup_q && wipe_q)) begin
         first_q <= '0;
         last_q  <= '0;
-      end else if (write) begin
-        if (row_q == '0) first_q <= word;
-        if (last_row)    last_q  <= word;
+      end else begin
+        if (write_first_q) first_q <= word;
+        if (write_last_q)  last_q  <= word;
       end
     end
     assign first_key_q[BLOCK_W-32-32*c +: 32] = first_q;

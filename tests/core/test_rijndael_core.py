@@ -267,7 +267,9 @@ class TwoStageTiming:
     def key_cost(self, nb: int, nk: int) -> int:
         words = nb * (_nr(nb, nk) + 1)
         waits = sum(1 for i in range(nk, words) if i % nk == 0 or (nk > 6 and i % nk == 4))
-        return words + 1 + 2 * waits
+        # + 3: the key beat's register (the expansion starts the clock after it), the end-key registers' clock
+        # after it and round 0's clock
+        return words + 3 + 2 * waits
 
     def in_edge(self, first: int, i: int, nb: int, nk: int) -> int:
         ring = 2 * self.cfg.params["ROUNDS_PER_CYCLE"]
