@@ -39,8 +39,8 @@
 //   row of the round its S stage does next into its round_key_q. A key change therefore costs
 //   Nb*(Nr+1) + 3 clocks plus two per SubWord word (67 for AES-128; see the key S-box) and waits until no
 //   block is in flight; results already computed may still wait at the output.
-// - Decryption follows the equivalent inverse cipher with untransformed round keys (rijndael_round_linear
-//   adds the key before InvMixColumns), reading rk[Nr-1] .. rk[0].
+// - Decryption follows the equivalent inverse cipher, reading rk[Nr-1] .. rk[0]; its middle rounds add
+//   InvMixColumns(rk), which the store holds beside each key word (rijndael_round_linear's MIXED_KEY).
 // - Results go through a small output FIFO; a block is taken only when it will find room there
 //   (occupancy counted from registers), so the rounds never stall and out_ready_i reaches no datapath
 //   select. in_ready_o is a choice by in_is_key_i between two flops that hold next clock's answer.
@@ -388,10 +388,11 @@ module rijndael_core_iterative #(
   // The store: one LUT-RAM column per word (written one word per clock), read a whole row at a time.
   // Columns at and past Nb are written with zeros in every row of the expansion, so no stale key word
   // of an earlier, longer block length survives in a row that is read.
-  // Builds that add InvMixColumns(rk) in decryption's middle rounds (key first and T-boxes, see
-  // round_key_d) store it beside each word, transformed once as the word is made: computed on the read
-  // side, the store read -> InvMixColumns -> round_key_q was the path of record of `tbox` (10.8 ns).
-  localparam bit KEY_MIXED = DECRYPT && (KEY_FIRST || TBOX != 0);
+  // Decrypting builds add InvMixColumns(rk) in decryption's middle rounds (see round_key_d; block RAM:
+  // round_linear's MIXED_KEY) and store it beside each word, transformed once as the word is made:
+  // computed on the read side, the store read -> InvMixColumns -> round_key_q was the path of record of
+  // `tbox` (10.8 ns).
+  localparam bit KEY_MIXED = DECRYPT;
   localparam int STORE_W   = KEY_MIXED ? 64 : 32;
   // Per unit u: the row it reads this clock (see g_unit's round_key_d) and what it reads, at bits
   // [BLOCK_W*u +: BLOCK_W]; each unit has a read port of its own (a copy of every column RAM).
@@ -561,7 +562,7 @@ module rijndael_core_iterative #(
     // merge them), loaded as stage S moves to L: one flop steering every column of the round was the
     // routing of `rijndael`'s path of record (see rijndael_round_linear).
     logic [MAX_NB-1:0]   l_dec_col;
-    logic [3*MAX_NB-1:0] l_nb_col;
+    logic [12*MAX_NB-1:0] l_nb_col;  // a copy per column and row (see rijndael_shift_column)
     (* keep *) logic [MAX_NB-1:0] l_dec_col_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni) l_dec_col_q <= '0;
@@ -582,12 +583,12 @@ module rijndael_core_iterative #(
       assign go_col = '0;
     end
     if (ONE_NB) begin : g_nb_fixed
-      assign l_nb_col = {MAX_NB{nb_code}};
+      assign l_nb_col = {4*MAX_NB{nb_code}};
     end else begin : g_nb_copies  // nb_code_q changes only at a key beat, which waits for an empty core
-      (* keep *) logic [3*MAX_NB-1:0] l_nb_col_q;
+      (* keep *) logic [12*MAX_NB-1:0] l_nb_col_q;
       always_ff @(posedge clk_i) begin
         if (!rst_ni) l_nb_col_q <= '0;
-        else         l_nb_col_q <= {MAX_NB{nb_code}};
+        else         l_nb_col_q <= {4*MAX_NB{nb_code}};
       end
       assign l_nb_col = l_nb_col_q;
     end
@@ -694,7 +695,7 @@ module rijndael_core_iterative #(
         // Column c of the next round's (Inv)ShiftRows, steered by this column's direction copy; the
         // columns past Nb are not read and come out zero.
         rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_shift_column (
-          .data_i(going_on), .nb_code_i(l_nb_col[3*c +: 3]), .inverse_i(DECRYPT && (l_dec_col[c] || !ENCRYPT)),
+          .data_i(going_on), .nb_codes_i(l_nb_col[12*c +: 12]), .inverse_i(DECRYPT && (l_dec_col[c] || !ENCRYPT)),
           .column_o(going_on_shifted[BLOCK_W-1-32*c -: 32])
         );
       end
@@ -767,7 +768,7 @@ module rijndael_core_iterative #(
     if (TBOX == 0) begin : g_linear
       rijndael_round_linear #(
         .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT),
-        .SHIFT_ROWS(!SHIFT_FIRST)
+        .SHIFT_ROWS(!SHIFT_FIRST), .MIXED_KEY(KEY_MIXED)
       ) u_round (
         .state_i     (substituted_state),
         .round_key_i (KEY_FIRST ? '0 : round_key_q),
@@ -837,16 +838,16 @@ module rijndael_core_iterative #(
       for (genvar c = 0; c < MAX_NB; c++) begin : g_col
         logic [31:0] key_col, new_col;
         rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_enc_key (
-          .data_i(read_key), .nb_code_i(nb_code), .inverse_i(!ENCRYPT), .column_o(enc_shifted[BLOCK_W-1-32*c -: 32])
+          .data_i(read_key), .nb_codes_i({4{nb_code}}), .inverse_i(!ENCRYPT), .column_o(enc_shifted[BLOCK_W-1-32*c -: 32])
         );
         rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_dec_key (
-          .data_i(read_key_mixed), .nb_code_i(nb_code), .inverse_i(1'b1), .column_o(dec_shifted[BLOCK_W-1-32*c -: 32])
+          .data_i(read_key_mixed), .nb_codes_i({4{nb_code}}), .inverse_i(1'b1), .column_o(dec_shifted[BLOCK_W-1-32*c -: 32])
         );
         assign key_col = (DECRYPT && (dir_q[c] || !ENCRYPT)) ? dec_shifted[BLOCK_W-1-32*c -: 32] :
                                                                enc_shifted[BLOCK_W-1-32*c -: 32];
         if (LAST_UNIT) begin : g_new_block
           rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_new_block (
-            .data_i(whitened), .nb_code_i(nb_code), .inverse_i(DECRYPT && (block_dec || !ENCRYPT)),
+            .data_i(whitened), .nb_codes_i({4{nb_code}}), .inverse_i(DECRYPT && (block_dec || !ENCRYPT)),
             .column_o(new_shifted[BLOCK_W-1-32*c -: 32])
           );
           assign new_col = block_fire ? new_shifted[BLOCK_W-1-32*c -: 32] : 32'h0;
@@ -858,6 +859,10 @@ module rijndael_core_iterative #(
       end
       logic unused_shifted;  // encrypt-only builds read no mixed key; only unit k-1 takes new blocks
       assign unused_shifted = ^{dec_shifted, enc_shifted, new_shifted};
+    end else if (DECRYPT) begin : g_bram_key
+      // Block RAM: the key of the block in stage S for its round in stage L next clock; decryption's middle
+      // rounds InvMixColumns(rk), added after the mixing (round_linear's MIXED_KEY), its last round rk.
+      assign round_key_d = ((s_dec_q || !ENCRYPT) && !(LAST_UNIT && s_last_q)) ? read_key_mixed : read_key;
     end else begin : g_plain_key
       assign round_key_d = read_key;
     end

@@ -4,7 +4,10 @@
 // Datapaths whose S-boxes are registered (block-RAM ROMs, sbox_bram) compute SubBytes in the RAM's
 // output register and the rest of the round here. Decryption adds the plain round key before the shared
 // mixing network, as rijndael_round does (the equivalent inverse cipher with untransformed keys:
-// InvMixColumns(x) ^ InvMixColumns(k) = InvMixColumns(x ^ k)). Columns past Nb stay zero.
+// InvMixColumns(x) ^ InvMixColumns(k) = InvMixColumns(x ^ k)); with MIXED_KEY the caller gives decryption's
+// middle rounds InvMixColumns(rk) instead and the key is added after the mixing in both directions, which
+// takes the key's LUT level out of the state's path (`rijndael`: shifted -> key add -> InvMixColumns was
+// a level of its RAM-to-RAM round). Columns past Nb stay zero.
 //
 // state_o is a middle round (always mixed) and last_o a last round: the iterative core's round units take
 // state_o into their next round and only the output FIFO takes a last round, so no last-round choice sits
@@ -18,11 +21,12 @@ module rijndael_round_linear #(
   parameter logic [4:0] BLOCK_SIZES = 5'b00001,
   parameter bit         ENCRYPT     = 1'b1,
   parameter bit         DECRYPT     = 1'b1,
-  parameter bit         SHIFT_ROWS  = 1'b1   // 0: state_i is already shifted (see g_shifted)
+  parameter bit         SHIFT_ROWS  = 1'b1,  // 0: state_i is already shifted (see g_shifted)
+  parameter bit         MIXED_KEY   = 1'b0   // 1: a decrypting middle round's key is InvMixColumns(rk)
 ) (
   input  logic [32*MAX_NB-1:0] state_i,       // after (Inv)SubBytes
   input  logic [32*MAX_NB-1:0] round_key_i,
-  input  logic [3*MAX_NB-1:0]  nb_code_i,     // per output column c at [3*c +: 3]: Nb - 4
+  input  logic [12*MAX_NB-1:0] nb_code_i,     // Nb - 4, per output column c and row r at [12*c + 3*r +: 3]
   input  logic [MAX_NB-1:0]    decrypt_i,     // per output column
   output logic [32*MAX_NB-1:0] state_o,       // a middle round: (Inv)MixColumns
   output logic [32*MAX_NB-1:0] last_o         // a last round: shifted ^ round key in either direction
@@ -31,20 +35,24 @@ module rijndael_round_linear #(
 
   for (genvar c = 0; c < MAX_NB; c++) begin : g_col
     logic        inverse;
-    logic [2:0]  nb_code;
+    logic [11:0] nb_codes;  // the column's four row copies
     logic [31:0] shifted, key, pre_mix, mixed;
-    assign nb_code = nb_code_i[3*c +: 3];
+    assign nb_codes = nb_code_i[12*c +: 12];
     assign inverse = DECRYPT && (decrypt_i[c] || !ENCRYPT);
     assign key     = round_key_i[W-1-32*c -: 32];
     if (SHIFT_ROWS) begin : g_shift  // (Inv)ShiftRows zeroes the columns past Nb
       rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES), .COL(c)) u_shift_column (
-        .data_i(state_i), .nb_code_i(nb_code), .inverse_i(inverse), .column_o(shifted)
+        .data_i(state_i), .nb_codes_i(nb_codes), .inverse_i(inverse), .column_o(shifted)
       );
     end else begin : g_shifted
       // The caller shifted the rows in front of its S-boxes (ShiftRows commutes with the byte-wise
       // lookup, so a datapath that registers inside the S-box shifts on the shorter side of its
       // register). Columns past Nb carry S(0) here (ShiftRows would have zeroed them), so they are masked.
-      logic used;
+      logic       used;
+      logic [2:0] nb_code;
+      logic       unused_row_copies;  // the mask needs one copy
+      assign nb_code           = nb_codes[2:0];
+      assign unused_row_copies = ^nb_codes[11:3];
       if (c < 4) begin : g_always
         assign used = 1'b1;
         logic unused_nb_code;  // the first four columns are always used
@@ -60,8 +68,8 @@ module rijndael_round_linear #(
       .column_o (mixed)
     );
     // Decryption adds its key before the mixing network, encryption after it.
-    assign pre_mix = inverse ? shifted ^ key : shifted;
-    assign state_o[W-1-32*c -: 32] = inverse ? mixed : mixed ^ key;
+    assign pre_mix = (inverse && !MIXED_KEY) ? shifted ^ key : shifted;
+    assign state_o[W-1-32*c -: 32] = (inverse && !MIXED_KEY) ? mixed : mixed ^ key;
     assign last_o[W-1-32*c -: 32]  = shifted ^ key;
   end
 endmodule

@@ -12,7 +12,7 @@ module rijndael_shift_column #(
   parameter int         COL         = 0
 ) (
   input  logic [32*MAX_NB-1:0] data_i,
-  input  logic [2:0]           nb_code_i,  // Nb - 4
+  input  logic [11:0]          nb_codes_i,  // Nb - 4, a copy per output row r at [3*r +: 3] (see below)
   input  logic                 inverse_i,
   output logic [31:0]          column_o
 );
@@ -34,6 +34,21 @@ module rijndael_shift_column #(
     end
   end
 
-  // Selected by indexing, not a procedural loop: Icarus re-triggers always_comb on loop variables.
-  assign column_o = shifted[nb_code_i][inverse_i];
+  // Each row's choice by its own copy of the block-length code: the code is static between key beats, so a
+  // datapath may hold it in a register per row (kept) that sits next to the row's bytes (`rijndael`: one
+  // copy per column drove all 32 bits of the column's choice across a 4.8 ns route). Selected by indexing,
+  // not a procedural loop: Icarus re-triggers always_comb on loop variables.
+  for (genvar r = 0; r < 4; r++) begin : g_out_row
+    logic [31:0] by_row;
+    assign by_row = shifted[nb_codes_i[3*r +: 3]][inverse_i];
+    assign column_o[31-8*r -: 8] = by_row[31-8*r -: 8];
+    logic [23:0] unused_other_rows;  // the other rows come from their own copies' choices
+    if (r == 0) begin : g_r0
+      assign unused_other_rows = by_row[23:0];
+    end else if (r == 3) begin : g_r3
+      assign unused_other_rows = by_row[31:8];
+    end else begin : g_mid
+      assign unused_other_rows = {by_row[31:32-8*r], by_row[23-8*r:0]};
+    end
+  end
 endmodule
