@@ -17,9 +17,10 @@
 //   takes a last round, so no last-round choice sits in the round's path.
 // - Block-RAM and T-box builds keep the RAM-to-RAM path free of choices: the direction and block-length
 //   flags come from a register copy per column, and a new block is taken a clock before it enters stage
-//   S0 and waits in a register (entry_data_q; T-boxes: the round-key register, which holds ShiftRows of the
-//   round key) that is XORed into the round output of unit k-1 while its masked round has no block going
-//   on. Their latency is therefore a clock longer (2*Nr + 3), their throughput the same.
+//   S0 and waits in unit k-1's round-key register (T-boxes: ShiftRows of it, as the register holds
+//   ShiftRows of the round key), which is added to that unit's round output while its masked round has no
+//   block going on; a last round's key is added at the output FIFO instead. Their latency is therefore a
+//   clock longer (2*Nr + 3), their throughput the same.
 // - Unrolling (k = ROUNDS_PER_CYCLE > 1, which divides Nr of every supported size pair): k round units in a
 //   loop, S0 -> L0 -> S1 -> L1 -> ... -> L(k-1) -> S0. A block enters at S0 and does round j in unit
 //   (j - 1) mod k, so its last round is always in unit k-1, where results leave; 2k blocks are in flight.
@@ -40,7 +41,7 @@
 //   Nb*(Nr+1) + 3 clocks plus two per SubWord word (67 for AES-128; see the key S-box) and waits until no
 //   block is in flight; results already computed may still wait at the output.
 // - Decryption follows the equivalent inverse cipher, reading rk[Nr-1] .. rk[0]; its middle rounds add
-//   InvMixColumns(rk), which the store holds beside each key word (rijndael_round_linear's MIXED_KEY).
+//   InvMixColumns(rk), which the store holds beside each key word, after the mixing (rijndael_round_linear).
 // - Results go through a small output FIFO; a block is taken only when it will find room there
 //   (occupancy counted from registers), so the rounds never stall and out_ready_i reaches no datapath
 //   select. in_ready_o is a choice by in_is_key_i between two flops that hold next clock's answer.
@@ -141,8 +142,8 @@ module rijndael_core_iterative #(
   logic out_wiping;                           // the output FIFO's wipe after reset (see u_out_fifo)
 
   // Block-RAM and T-box builds (ENTRY_EARLY) take a block a clock before it enters stage S0: it waits in
-  // a register (T-boxes: unit k-1's round-key register, see round_key_d; block RAM: entry_data_q) that is
-  // XORed into unit k-1's round output, whose round is masked off when no block goes on there, so the
+  // unit k-1's round-key register (see round_key_d), which is XORed into that unit's round output, whose
+  // round is masked off when no block goes on there, so the
   // choice between a new block and a block's next round is not a LUT level of the RAM-to-RAM path. Such
   // a block is taken when the block now in stage S of unit k-1 will not go on after its round in stage L
   // next clock (empty or last round).
@@ -196,16 +197,18 @@ module rijndael_core_iterative #(
       key_len_q    <= '0;
       block_len_q  <= '0;
       size_q       <= '0;
-      size_words_q <= '0;
       beat_q       <= 1'b0;
     end else begin
       key_q        <= in_key_i;
       key_len_q    <= in_key_len_i;
       block_len_q  <= in_block_len_i;
       size_q       <= size_next;
-      size_words_q <= {MAX_NK{size_next}};
       beat_q       <= key_fire;
     end
+  end
+  (* keep *) always_ff @(posedge clk_i) begin  // keep on the flops: on the wire it does not stop a merge
+    if (!rst_ni) size_words_q <= '0;
+    else         size_words_q <= {MAX_NK{size_next}};
   end
 
   logic [3:0]        key_nr;
@@ -388,8 +391,8 @@ module rijndael_core_iterative #(
   // The store: one LUT-RAM column per word (written one word per clock), read a whole row at a time.
   // Columns at and past Nb are written with zeros in every row of the expansion, so no stale key word
   // of an earlier, longer block length survives in a row that is read.
-  // Decrypting builds add InvMixColumns(rk) in decryption's middle rounds (see round_key_d; block RAM:
-  // round_linear's MIXED_KEY) and store it beside each word, transformed once as the word is made:
+  // Decrypting builds add InvMixColumns(rk) in decryption's middle rounds (see round_key_d and
+  // rijndael_round_linear) and store it beside each word, transformed once as the word is made:
   // computed on the read side, the store read -> InvMixColumns -> round_key_q was the path of record of
   // `tbox` (10.8 ns).
   localparam bit KEY_MIXED = DECRYPT;
@@ -515,10 +518,9 @@ module rijndael_core_iterative #(
   assign offered  = in_valid_i && !in_is_key_i;
 
   // The block that enters stage S0 when no block goes on there: taken this clock (entry_fire), or, in
-  // block-RAM and T-box builds, last clock (entry_q; its whitened data waits in entry_data_q, or shifted
-  // in unit k-1's round-key register for T-boxes).
+  // block-RAM and T-box builds, last clock (entry_q; its whitened data waits in unit k-1's round-key
+  // register).
   logic               entry_fire, entry_dec, entry_ref;
-  logic [BLOCK_W-1:0] entry_data_q;
   if (ENTRY_EARLY) begin : g_entry_reg
     logic entry_q, entry_dec_q, entry_ref_q;
     always_ff @(posedge clk_i) begin
@@ -526,25 +528,16 @@ module rijndael_core_iterative #(
         entry_q      <= 1'b0;
         entry_dec_q  <= 1'b0;
         entry_ref_q  <= 1'b0;
-        entry_data_q <= '0;
       end else begin
         entry_q      <= block_fire;
         entry_dec_q  <= block_dec;
         entry_ref_q  <= block_refused;
-        entry_data_q <= (TBOX == 0 && block_fire) ? whitened : '0;  // T-boxes: see round_key_d
       end
-    end
-    if (TBOX != 0) begin : g_no_entry_data
-      logic unused_entry_data;  // T-boxes take the block into the round-key register
-      assign unused_entry_data = ^entry_data_q;
     end
     assign entry_fire = entry_q;
     assign entry_dec  = entry_dec_q;
     assign entry_ref  = entry_ref_q;
   end else begin : g_entry_now
-    assign entry_data_q = '0;
-    logic unused_entry_data;  // only block-RAM rounds read it
-    assign unused_entry_data = ^entry_data_q;
     assign entry_fire = block_fire;
     assign entry_dec  = block_dec;
     assign entry_ref  = block_refused;
@@ -564,7 +557,7 @@ module rijndael_core_iterative #(
     logic [MAX_NB-1:0]   l_dec_col;
     logic [12*MAX_NB-1:0] l_nb_col;  // a copy per column and row (see rijndael_shift_column)
     (* keep *) logic [MAX_NB-1:0] l_dec_col_q;
-    always_ff @(posedge clk_i) begin
+    (* keep *) always_ff @(posedge clk_i) begin  // keep on the flops: on the wire it does not stop a merge
       if (!rst_ni) l_dec_col_q <= '0;
       else         l_dec_col_q <= {MAX_NB{s_dec_q}};
     end
@@ -574,7 +567,7 @@ module rijndael_core_iterative #(
     logic [MAX_NB-1:0] go_col;
     if (ENTRY_EARLY) begin : g_go_copies
       (* keep *) logic [MAX_NB-1:0] go_col_q;
-      always_ff @(posedge clk_i) begin
+      (* keep *) always_ff @(posedge clk_i) begin  // keep on the flops: on the wire it does not stop a merge
         if (!rst_ni) go_col_q <= '0;
         else         go_col_q <= {MAX_NB{s_valid_q && !(LAST_UNIT && s_last_q)}};
       end
@@ -586,7 +579,7 @@ module rijndael_core_iterative #(
       assign l_nb_col = {4*MAX_NB{nb_code}};
     end else begin : g_nb_copies  // nb_code_q changes only at a key beat, which waits for an empty core
       (* keep *) logic [12*MAX_NB-1:0] l_nb_col_q;
-      always_ff @(posedge clk_i) begin
+      (* keep *) always_ff @(posedge clk_i) begin  // keep on the flops: on the wire it does not stop a merge
         if (!rst_ni) l_nb_col_q <= '0;
         else         l_nb_col_q <= {4*MAX_NB{nb_code}};
       end
@@ -628,7 +621,7 @@ module rijndael_core_iterative #(
       assign read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB] = {MAX_NB{store_row(l_rows[4*P +: 4])}};
     end else begin : g_read_row_copies
       (* keep *) logic [ROW_W*MAX_NB-1:0] read_row_q;
-      always_ff @(posedge clk_i) begin
+      (* keep *) always_ff @(posedge clk_i) begin  // keep on the flops: on the wire it does not stop a merge
         if (!rst_ni) read_row_q <= '0;
         else         read_row_q <= {MAX_NB{store_row(s_row_next)}};
       end
@@ -768,25 +761,21 @@ module rijndael_core_iterative #(
     if (TBOX == 0) begin : g_linear
       rijndael_round_linear #(
         .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT),
-        .SHIFT_ROWS(!SHIFT_FIRST), .MIXED_KEY(KEY_MIXED)
+        .SHIFT_ROWS(!SHIFT_FIRST)
       ) u_round (
         .state_i     (substituted_state),
         .round_key_i (KEY_FIRST ? '0 : round_key_q),
         .nb_code_i   (l_nb_col),
         .decrypt_i   (l_dec_col),
+        .go_i        (ENTRY_EARLY ? go_col : '1),
         .state_o     (linear_out),
         .last_o      (round_last)
       );
-      if (ENTRY_EARLY && LAST_UNIT) begin : g_entry_mask
-        // The round output, or the new block when no block goes on (see slot_free_next): a LUT of the round's
-        // last XOR, where a choice after it cost a LUT level and a route before the RAM address.
-        for (genvar c = 0; c < MAX_NB; c++) begin : g_col
-          assign round_out[BLOCK_W-1-32*c -: 32] = (linear_out[BLOCK_W-1-32*c -: 32] & {32{go_col[c]}}) ^
-                                                   entry_data_q[BLOCK_W-1-32*c -: 32];
-        end
-      end else begin : g_no_entry_mask
-        assign round_out = linear_out;
-      end
+      // Block RAM: the round masked by go_col (a block goes on) plus round_key_q, which holds the new block
+      // when none goes on (see round_key_d): one LUT after the mixing network for the mask, the key and the
+      // entry together (an entry register XORed in after the key add cost a LUT level and a route before
+      // the RAM address: `rijndael`'s and `iterative-bram`'s rounds).
+      assign round_out = linear_out;
     end else begin : g_no_linear
       assign linear_out = '0;  // (T-boxes combine in g_tbox_rounds)
       logic unused_substituted;
@@ -814,13 +803,18 @@ module rijndael_core_iterative #(
       end else begin : g_unshifted_key
         assign round_key_d = unshifted;
       end
-    end else if (TBOX != 0) begin : g_tbox_key
-      // Per column copies (kept) of next clock's "the block in stage S goes on" and its shift direction.
+    end else begin : g_entry_key  // T-boxes and block RAM (ENTRY_EARLY)
+      // The key of the block in stage S for its round in stage L next clock (decryption's middle rounds:
+      // InvMixColumns(rk), the store's second word), zero when no block goes on there, and in unit k-1 the
+      // new block (whitened) taken this clock when none goes on: the round adds this register to its masked
+      // output, so a new block enters through the round's last XOR (see round_out) and a last round's key is
+      // added at the output FIFO (FINAL_KEY). Per column copies (kept) of next clock's "the block in stage S
+      // goes on" and its direction steer the choice.
       logic goes_on_next, dir_next;
       assign goes_on_next = s_valid_next[u] && !(LAST_UNIT && s_last_next[u]);
       assign dir_next     = s_dec_next;
       (* keep *) logic [MAX_NB-1:0] goes_on_q, dir_q;
-      always_ff @(posedge clk_i) begin
+      (* keep *) always_ff @(posedge clk_i) begin  // keep on the flops: on the wire it does not stop a merge
         if (!rst_ni) begin
           goes_on_q <= '0;
           dir_q     <= '0;
@@ -829,42 +823,43 @@ module rijndael_core_iterative #(
           dir_q     <= {MAX_NB{dir_next}};
         end
       end
-      // Each stored key is shifted in its own direction (encryption: ShiftRows(rk); decryption, whose middle
-      // rounds add InvMixColumns(rk): InvShiftRows of the store's second word) and the direction chooses
-      // between the two shifted columns: one LUT level from the store's read to the choice. With the choice
-      // of key first and one shifter behind it steered by the direction, each bit took three LUTs after the
-      // LUT RAM (`tbox` seed 1, after the key-choice copies: read row -> store -> 3 LUTs -> round_key_q).
-      logic [BLOCK_W-1:0] enc_shifted, dec_shifted, new_shifted;
-      for (genvar c = 0; c < MAX_NB; c++) begin : g_col
-        logic [31:0] key_col, new_col;
-        rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_enc_key (
-          .data_i(read_key), .nb_codes_i({4{nb_code}}), .inverse_i(!ENCRYPT), .column_o(enc_shifted[BLOCK_W-1-32*c -: 32])
-        );
-        rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_dec_key (
-          .data_i(read_key_mixed), .nb_codes_i({4{nb_code}}), .inverse_i(1'b1), .column_o(dec_shifted[BLOCK_W-1-32*c -: 32])
-        );
-        assign key_col = (DECRYPT && (dir_q[c] || !ENCRYPT)) ? dec_shifted[BLOCK_W-1-32*c -: 32] :
-                                                               enc_shifted[BLOCK_W-1-32*c -: 32];
-        if (LAST_UNIT) begin : g_new_block
+      // T-boxes: the register holds ShiftRows of it (the T-box's ShiftRows follows the combine, see
+      // g_tbox_rounds). Each stored key is shifted in its own direction and the direction chooses between
+      // the two shifted columns: one LUT level from the store's read to the choice. With the choice of key
+      // first and one shifter behind it steered by the direction, each bit took three LUTs after the LUT RAM
+      // (`tbox` seed 1, after the key-choice copies: read row -> store -> 3 LUTs -> round_key_q).
+      logic [BLOCK_W-1:0] enc_key, dec_key, new_block;
+      if (TBOX != 0) begin : g_shifted
+        for (genvar c = 0; c < MAX_NB; c++) begin : g_col
+          rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_enc_key (
+            .data_i(read_key), .nb_codes_i({4{nb_code}}), .inverse_i(!ENCRYPT), .column_o(enc_key[BLOCK_W-1-32*c -: 32])
+          );
+          rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_dec_key (
+            .data_i(read_key_mixed), .nb_codes_i({4{nb_code}}), .inverse_i(1'b1), .column_o(dec_key[BLOCK_W-1-32*c -: 32])
+          );
           rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_new_block (
             .data_i(whitened), .nb_codes_i({4{nb_code}}), .inverse_i(DECRYPT && (block_dec || !ENCRYPT)),
-            .column_o(new_shifted[BLOCK_W-1-32*c -: 32])
+            .column_o(new_block[BLOCK_W-1-32*c -: 32])
           );
-          assign new_col = block_fire ? new_shifted[BLOCK_W-1-32*c -: 32] : 32'h0;
+        end
+      end else begin : g_unshifted
+        assign enc_key   = read_key;
+        assign dec_key   = read_key_mixed;
+        assign new_block = whitened;
+      end
+      for (genvar c = 0; c < MAX_NB; c++) begin : g_col
+        logic [31:0] key_col, new_col;
+        assign key_col = (DECRYPT && (dir_q[c] || !ENCRYPT)) ? dec_key[BLOCK_W-1-32*c -: 32] :
+                                                               enc_key[BLOCK_W-1-32*c -: 32];
+        if (LAST_UNIT) begin : g_new_block
+          assign new_col = block_fire ? new_block[BLOCK_W-1-32*c -: 32] : 32'h0;
         end else begin : g_next_round
-          assign new_shifted[BLOCK_W-1-32*c -: 32] = 32'h0;
           assign new_col = 32'h0;
         end
         assign round_key_d[BLOCK_W-1-32*c -: 32] = goes_on_q[c] ? key_col : new_col;
       end
-      logic unused_shifted;  // encrypt-only builds read no mixed key; only unit k-1 takes new blocks
-      assign unused_shifted = ^{dec_shifted, enc_shifted, new_shifted};
-    end else if (DECRYPT) begin : g_bram_key
-      // Block RAM: the key of the block in stage S for its round in stage L next clock; decryption's middle
-      // rounds InvMixColumns(rk), added after the mixing (round_linear's MIXED_KEY), its last round rk.
-      assign round_key_d = ((s_dec_q || !ENCRYPT) && !(LAST_UNIT && s_last_q)) ? read_key_mixed : read_key;
-    end else begin : g_plain_key
-      assign round_key_d = read_key;
+      logic unused_keys;  // encrypt-only builds read no mixed key; only unit k-1 takes new blocks
+      assign unused_keys = ^{dec_key, enc_key, new_block};
     end
 
     always_ff @(posedge clk_i) begin
@@ -957,9 +952,9 @@ module rijndael_core_iterative #(
 
   assign result_push = l_valid[K-1] && l_last[K-1];
   // Key first and T-boxes: the last round's AddRoundKey (rk[Nr] / rk[0]) is added here.
-  localparam bit FINAL_KEY = KEY_FIRST || TBOX != 0;
+  // Every build adds the last round's key here (rk[Nr] / rk[0]), not in the round: see round_key_d.
   logic [BLOCK_W-1:0] final_state;
-  assign final_state = FINAL_KEY ? last_out ^ (l_dec[K-1] ? first_key_q : last_key_q) : last_out;
+  assign final_state = last_out ^ (l_dec[K-1] ? first_key_q : last_key_q);
   assign result      = {l_ref[K-1], l_ref[K-1] ? '0 : final_state};
   assign out_fire    = out_valid_o && out_ready_i;
 

@@ -1,13 +1,15 @@
 // rijndael_round_linear: the part of a Rijndael round after SubBytes, as combinational logic:
-// (Inv)ShiftRows, (Inv)MixColumns and AddRoundKey; the last round (no mixing) on an output of its own.
+// (Inv)ShiftRows, (Inv)MixColumns and AddRoundKey; the last round (no mixing, no key) on an output of its own.
 //
 // Datapaths whose S-boxes are registered (block-RAM ROMs, sbox_bram) compute SubBytes in the RAM's
-// output register and the rest of the round here. Decryption adds the plain round key before the shared
-// mixing network, as rijndael_round does (the equivalent inverse cipher with untransformed keys:
-// InvMixColumns(x) ^ InvMixColumns(k) = InvMixColumns(x ^ k)); with MIXED_KEY the caller gives decryption's
-// middle rounds InvMixColumns(rk) instead and the key is added after the mixing in both directions, which
-// takes the key's LUT level out of the state's path (`rijndael`: shifted -> key add -> InvMixColumns was
-// a level of its RAM-to-RAM round). Columns past Nb stay zero.
+// output register and the rest of the round here. The key is added after the mixing network in both
+// directions: decryption's middle rounds take InvMixColumns(rk) (the equivalent inverse cipher with
+// transformed keys, which the iterative core stores beside each round key), so no key add sits between the
+// S-box and the mixing network (`rijndael`: shifted -> key add -> InvMixColumns was a level of its
+// RAM-to-RAM round). go_i masks the mixed state per column, so the caller's key register can carry a new
+// block into the round's last XOR when no block goes on (the iterative core's block-RAM builds). A last
+// round leaves without its key, which the caller adds where the round's path is not (the output FIFO).
+// Columns past Nb stay zero.
 //
 // state_o is a middle round (always mixed) and last_o a last round: the iterative core's round units take
 // state_o into their next round and only the output FIFO takes a last round, so no last-round choice sits
@@ -21,22 +23,22 @@ module rijndael_round_linear #(
   parameter logic [4:0] BLOCK_SIZES = 5'b00001,
   parameter bit         ENCRYPT     = 1'b1,
   parameter bit         DECRYPT     = 1'b1,
-  parameter bit         SHIFT_ROWS  = 1'b1,  // 0: state_i is already shifted (see g_shifted)
-  parameter bit         MIXED_KEY   = 1'b0   // 1: a decrypting middle round's key is InvMixColumns(rk)
+  parameter bit         SHIFT_ROWS  = 1'b1   // 0: state_i is already shifted (see g_shifted)
 ) (
   input  logic [32*MAX_NB-1:0] state_i,       // after (Inv)SubBytes
-  input  logic [32*MAX_NB-1:0] round_key_i,
+  input  logic [32*MAX_NB-1:0] round_key_i,   // decrypting: InvMixColumns(rk)
   input  logic [12*MAX_NB-1:0] nb_code_i,     // Nb - 4, per output column c and row r at [12*c + 3*r +: 3]
   input  logic [MAX_NB-1:0]    decrypt_i,     // per output column
-  output logic [32*MAX_NB-1:0] state_o,       // a middle round: (Inv)MixColumns
-  output logic [32*MAX_NB-1:0] last_o         // a last round: shifted ^ round key in either direction
+  input  logic [MAX_NB-1:0]    go_i,          // per output column: 0 masks the mixed state (state_o = key)
+  output logic [32*MAX_NB-1:0] state_o,       // a middle round: (Inv)MixColumns, masked, ^ round key
+  output logic [32*MAX_NB-1:0] last_o         // a last round without its key: (Inv)ShiftRows(state_i)
 );
   localparam int W = 32 * MAX_NB;
 
   for (genvar c = 0; c < MAX_NB; c++) begin : g_col
     logic        inverse;
     logic [11:0] nb_codes;  // the column's four row copies
-    logic [31:0] shifted, key, pre_mix, mixed;
+    logic [31:0] shifted, key, mixed;
     assign nb_codes = nb_code_i[12*c +: 12];
     assign inverse = DECRYPT && (decrypt_i[c] || !ENCRYPT);
     assign key     = round_key_i[W-1-32*c -: 32];
@@ -63,13 +65,11 @@ module rijndael_round_linear #(
       assign shifted = state_i[W-1-32*c -: 32] & {32{used}};
     end
     rijndael_mix_column #(.INVERSE(DECRYPT)) u_mix_column (
-      .column_i (pre_mix),
+      .column_i (shifted),
       .inverse_i(inverse),
       .column_o (mixed)
     );
-    // Decryption adds its key before the mixing network, encryption after it.
-    assign pre_mix = (inverse && !MIXED_KEY) ? shifted ^ key : shifted;
-    assign state_o[W-1-32*c -: 32] = (inverse && !MIXED_KEY) ? mixed : mixed ^ key;
-    assign last_o[W-1-32*c -: 32]  = shifted ^ key;
+    assign state_o[W-1-32*c -: 32] = (mixed & {32{go_i[c]}}) ^ key;
+    assign last_o[W-1-32*c -: 32]  = shifted;
   end
 endmodule
