@@ -66,14 +66,15 @@ def test_bench_cycles_per_block_is_nr(key_bits):
     # docs/core-interface.md, two-stage iterative core: two blocks in flight, a round takes two clocks
     assert result["cycles_per_block"] == nr       # Nr cycles per block back to back (two results per 2*Nr)
     assert result["latency_cycles"] == 2 * nr + 2  # result handshake 2*Nr + 2 cycles after the block's
-    # the key beat waits for the last block to leave the rounds, expands 4*(Nr+1) words (one per clock, and two
-    # clocks more for each word that needs SubWord: i mod Nk == 0, or 4 when Nk > 6, the key S-box having two
-    # registers after the newest word's), and the first block after it takes 2*Nr + 2: the output gap around the
-    # key, less the steady Nr
+    # the key beat waits for the last block to leave the rounds, is decoded a clock later from its register,
+    # expands 4*(Nr+1) words (one per clock, and two clocks more for each word that needs SubWord: i mod Nk == 0,
+    # or 4 when Nk > 6, the key S-box having two registers after the newest word's), the end-key registers take
+    # the last word a clock later, and the first block after it takes 2*Nr + 2: the output gap around the key,
+    # less the steady Nr
     nk = key_bits // 32
     words = 4 * (nr + 1)
     sub_words = sum(1 for i in range(nk, words) if i % nk == 0 or (nk > 6 and i % nk == 4))
-    assert result["key_change_cycles"] == words + 2 * sub_words + nr + 2
+    assert result["key_change_cycles"] == words + 2 * sub_words + nr + 4
     assert result["sim_blocks_per_second"] > 0
 
 
