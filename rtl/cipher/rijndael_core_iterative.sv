@@ -206,7 +206,7 @@ module rijndael_core_iterative #(
       beat_q       <= key_fire;
     end
   end
-  (* keep *) always_ff @(posedge clk_i) begin  // keep on the flops: on the wire it does not stop a merge
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) size_words_q <= '0;
     else         size_words_q <= {MAX_NK{size_next}};
   end
@@ -506,7 +506,7 @@ module rijndael_core_iterative #(
   logic [K*BLOCK_W-1:0] round_outs;  // unit u's round result at [BLOCK_W*u +: BLOCK_W]
   logic [BLOCK_W-1:0]   last_out;    // unit k-1's round result as a last round has it (see u_round)
   logic [K-1:0]       l_dec, l_ref;
-  logic [K*4-1:0]     l_rows, l_lefts;
+  logic [K*4-1:0]     l_rows, l_lefts, s_rows;
 
   assign advance       = l_valid[K-1] && !l_last[K-1];  // the block in L(k-1) goes on to its next round
   assign block_dec     = DECRYPT && (in_decrypt_i || !ENCRYPT);
@@ -557,7 +557,7 @@ module rijndael_core_iterative #(
     logic [MAX_NB-1:0]   l_dec_col;
     logic [12*MAX_NB-1:0] l_nb_col;  // a copy per column and row (see rijndael_shift_column)
     (* keep *) logic [MAX_NB-1:0] l_dec_col_q;
-    (* keep *) always_ff @(posedge clk_i) begin  // keep on the flops: on the wire it does not stop a merge
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) l_dec_col_q <= '0;
       else         l_dec_col_q <= {MAX_NB{s_dec_q}};
     end
@@ -567,7 +567,7 @@ module rijndael_core_iterative #(
     logic [MAX_NB-1:0] go_col;
     if (ENTRY_EARLY) begin : g_go_copies
       (* keep *) logic [MAX_NB-1:0] go_col_q;
-      (* keep *) always_ff @(posedge clk_i) begin  // keep on the flops: on the wire it does not stop a merge
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) go_col_q <= '0;
         else         go_col_q <= {MAX_NB{s_valid_q && !(LAST_UNIT && s_last_q)}};
       end
@@ -609,24 +609,22 @@ module rijndael_core_iterative #(
     end
     assign read_key       = read_keys[BLOCK_W*u +: BLOCK_W];
     assign read_key_mixed = read_keys_mixed[BLOCK_W*u +: BLOCK_W];
-    // The row this unit's store port reads. Key first: the row of the block that enters stage S next
-    // clock (it is in stage L of unit P now). Block RAM and T-boxes: the row of the block in stage S, for
-    // its round in stage L next clock, from a register copy per column loaded with stage S's next row:
-    // with the row decoded from s_row_q, s_row_q -> the row limit -> the read address of every column RAM
-    // -> the key choice -> round_key_q was `tbox`'s path (7.7 ns, 6.1 ns of routing).
+    // The row this unit's store port reads, from a register copy per column (kept) so no single flop
+    // and no row limit sit in front of the column RAMs' read addresses. Key first: the row of the block
+    // that enters stage S next clock, i.e. the row stage L of unit P holds now, which is what stage S of
+    // unit P held last clock (decoded from l_row_q, l_row_q -> the row limit -> a 3.2 ns route -> every
+    // column RAM -> the key choice -> round_key_q was the path of `iterative` and `unrolled2`). Block RAM
+    // and T-boxes: the row of the block in stage S, for its round in stage L next clock, loaded with stage
+    // S's next row (decoded from s_row_q it was `tbox`'s path, 7.7 ns, 6.1 ns of routing).
     logic [3:0] s_row_next;
     assign s_row_next = prev_moves ? (l_dec[P] ? l_rows[4*P +: 4] - 4'd1 : l_rows[4*P +: 4] + 4'd1) :
                         (u == 0 && entry_fire) ? (entry_dec ? nr_q - 4'd1 : 4'd1) : s_row_q;
-    if (KEY_FIRST) begin : g_read_row_now
-      assign read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB] = {MAX_NB{store_row(l_rows[4*P +: 4])}};
-    end else begin : g_read_row_copies
-      (* keep *) logic [ROW_W*MAX_NB-1:0] read_row_q;
-      (* keep *) always_ff @(posedge clk_i) begin  // keep on the flops: on the wire it does not stop a merge
-        if (!rst_ni) read_row_q <= '0;
-        else         read_row_q <= {MAX_NB{store_row(s_row_next)}};
-      end
-      assign read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB] = read_row_q;
+    (* keep *) logic [ROW_W*MAX_NB-1:0] read_row_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) read_row_q <= '0;
+      else         read_row_q <= {MAX_NB{store_row(KEY_FIRST ? s_rows[4*P +: 4] : s_row_next)}};
     end
+    assign read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB] = read_row_q;
     logic unused_unit;  // the key-first round key reads take_prev, T-boxes s_dec_next; plain-key builds no mixed key
     assign unused_unit = take_prev ^ (^read_key_mixed) ^ l_last_q ^ offered ^ (^go_col) ^ s_dec_next;
 
@@ -814,7 +812,7 @@ module rijndael_core_iterative #(
       assign goes_on_next = s_valid_next[u] && !(LAST_UNIT && s_last_next[u]);
       assign dir_next     = s_dec_next;
       (* keep *) logic [MAX_NB-1:0] goes_on_q, dir_q;
-      (* keep *) always_ff @(posedge clk_i) begin  // keep on the flops: on the wire it does not stop a merge
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           goes_on_q <= '0;
           dir_q     <= '0;
@@ -921,6 +919,7 @@ module rijndael_core_iterative #(
     assign l_dec[u]    = l_dec_q;
     assign l_ref[u]    = l_ref_q;
     assign l_rows[4*u +: 4]  = l_row_q;
+    assign s_rows[4*u +: 4]  = s_row_q;
     assign l_lefts[4*u +: 4] = l_left_q;
     assign round_outs[BLOCK_W*u +: BLOCK_W] = round_out;
     if (LAST_UNIT) begin : g_last_out
