@@ -104,6 +104,8 @@ module rijndael_core_folded #(
   logic [2:0] nk_code, nb_code;
   logic [3:0] key_nr, nr;
 
+  logic       beat_unused, beat_supported_unused;  // the front's beat register (BEAT_REG = 0 here)
+  logic [5:0] beat_lens_unused;
   rijndael_core_front #(
     .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .ENABLE_ENCRYPT(ENABLE_ENCRYPT),
     .ENABLE_DECRYPT(ENABLE_DECRYPT), .REFUSE_HERE(1'b1)
@@ -115,11 +117,13 @@ module rijndael_core_folded #(
     .block_fire_o(block_fire), .key_nr_o(key_nr), .key_valid_o(key_valid), .nk_code_o(nk_code),
     .nb_code_o(nb_code), .nr_o(nr),
     .core_valid_i(core_valid), .core_ready_o(core_ready), .core_error_i(1'b0),
+    .beat_o(beat_unused), .beat_supported_o(beat_supported_unused),  // BEAT_REG only
+    .beat_key_len_o(beat_lens_unused[5:3]), .beat_block_len_o(beat_lens_unused[2:0]),
     .out_valid_o, .out_ready_i, .out_error_o, .out_zero_o(out_zero), .key_error_o
   );
 
   logic unused_front;  // 128-bit blocks only; refusals are decided in the front
-  assign unused_front = ^{nb_code, key_valid};
+  assign unused_front = ^{nb_code, key_valid, beat_unused, beat_supported_unused, beat_lens_unused};
   logic unused_window;  // builds without 256-bit keys never read the oldest window words
   assign unused_window = ^window_q;
 

@@ -1,10 +1,17 @@
-// rijndael_core_front: the input and output handshake every core architecture shares, apart from its
-// datapath (the way OpenTitan splits aes_cipher_control from aes_cipher_core).
+// rijndael_core_front: the input and output handshake the core architectures share, apart from their
+// datapaths (the way OpenTitan splits aes_cipher_control from aes_cipher_core). Used by the iterative
+// family (REFUSE_HERE = 0, BEAT_REG = 1), the folded and the tiny core. The pipelined core has an input
+// skid buffer and key slots of its own (one block per clock, the take decided a clock ahead per slot).
 //
 // What it owns:
 // - Key-beat decode, once: the size check of the beat (in_key_len_i / in_block_len_i against the build's
 //   masks) and Nr of the pair; at a key beat the codes and Nr go into registers (nk_code_o, nb_code_o,
 //   nr_o), so no datapath decodes run-time sizes from the ports again. key_valid / key_error live here.
+//   With BEAT_REG = 1 the beat's lengths go into registers every clock (no load enable) and the codes and
+//   Nr are loaded from there a clock after the beat (beat_o), so the handshake reaches only key_valid /
+//   key_error and the beat flag: a wide core whose size decodes steer many flops takes the beat that way
+//   (the iterative core: in_ready_o -> key_fire -> the size registers' load enables was `tbox`'s path).
+//   key_valid_o and key_error_o still change at the beat, so a block offered right after it is judged by it.
 // - The refused-block decision (no usable key, or a direction the build lacks) and, with REFUSE_HERE = 1,
 //   the refused block's error beat: the block is taken only when the core is empty (empty_next_i) and
 //   leaves in the next cycle with out_error_o and zero data, so it is in order behind every earlier
@@ -23,7 +30,8 @@ module rijndael_core_front #(
   parameter int KEY_SIZES      = 'b10101,
   parameter int ENABLE_ENCRYPT = 1,
   parameter int ENABLE_DECRYPT = 1,
-  parameter bit REFUSE_HERE    = 1'b1
+  parameter bit REFUSE_HERE    = 1'b1,
+  parameter bit BEAT_REG       = 1'b0
 ) (
   input  logic       clk_i,
   input  logic       rst_ni,
@@ -51,6 +59,12 @@ module rijndael_core_front #(
   output logic [2:0] nk_code_o,          // Nk - 4
   output logic [2:0] nb_code_o,          // Nb - 4
   output logic [3:0] nr_o,
+  // BEAT_REG: the beat register (every clock: the lengths offered and whether they are supported; beat_o:
+  // a key beat was taken last clock, so they are that beat's). Zero without BEAT_REG.
+  output logic       beat_o,
+  output logic       beat_supported_o,
+  output logic [2:0] beat_key_len_o,
+  output logic [2:0] beat_block_len_o,
   // output stream: the core's results, and with REFUSE_HERE the refused blocks' error beats
   input  logic       core_valid_i,
   output logic       core_ready_o,
@@ -71,6 +85,9 @@ module rijndael_core_front #(
   logic [2:0] nk_code_q, nb_code_q;
   logic [3:0] nr_q;
   logic       in_fire, refused_fire;
+  logic       code_load;  // load the codes and Nr (a supported key beat, now or, BEAT_REG, a clock ago)
+  logic [2:0] code_key_len, code_block_len;
+  logic [3:0] code_nr;
 
   assign key_supported_o = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
   assign key_nr_o        = rijndael_pkg::num_rounds({1'b0, in_block_len_i} + 4'd4, {1'b0, in_key_len_i} + 4'd4);
@@ -97,7 +114,7 @@ module rijndael_core_front #(
     assign out_zero_o   = 1'b0;
     assign refused_d    = 1'b0;
     logic unused_empty;  // refused blocks travel through the core
-    assign unused_empty = empty_q;
+    assign unused_empty = empty_q ^ refused_fire;
   end
   assign in_fire      = in_valid_i && in_ready_o;
   assign key_fire_o   = in_fire && in_is_key_i;
@@ -132,12 +149,48 @@ module rijndael_core_front #(
       if (key_fire_o) begin
         key_valid_q <= key_supported_o;
         key_error_q <= !key_supported_o;
-        if (key_supported_o) begin
-          nk_code_q <= in_key_len_i;
-          nb_code_q <= in_block_len_i;
-          nr_q      <= key_nr_o;
-        end
+      end
+      if (code_load) begin
+        nk_code_q <= code_key_len;
+        nb_code_q <= code_block_len;
+        nr_q      <= code_nr;
       end
     end
+  end
+
+  // Where the codes come from: the port at the beat, or (BEAT_REG) the beat register a clock later.
+  if (BEAT_REG) begin : g_beat_reg
+    logic       beat_q, beat_supported_q;
+    logic [2:0] beat_key_len_q, beat_block_len_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        beat_q           <= 1'b0;
+        beat_supported_q <= 1'b0;
+        beat_key_len_q   <= '0;
+        beat_block_len_q <= '0;
+      end else begin
+        beat_q           <= key_fire_o;
+        beat_supported_q <= key_supported_o;
+        beat_key_len_q   <= in_key_len_i;
+        beat_block_len_q <= in_block_len_i;
+      end
+    end
+    assign code_load        = beat_q && beat_supported_q;
+    assign code_key_len     = beat_key_len_q;
+    assign code_block_len   = beat_block_len_q;
+    assign code_nr          = rijndael_pkg::num_rounds({1'b0, beat_block_len_q} + 4'd4, {1'b0, beat_key_len_q} + 4'd4);
+    assign beat_o           = beat_q;
+    assign beat_supported_o = beat_supported_q;
+    assign beat_key_len_o   = beat_key_len_q;
+    assign beat_block_len_o = beat_block_len_q;
+  end else begin : g_beat_now
+    assign code_load        = key_fire_o && key_supported_o;
+    assign code_key_len     = in_key_len_i;
+    assign code_block_len   = in_block_len_i;
+    assign code_nr          = key_nr_o;
+    assign beat_o           = 1'b0;
+    assign beat_supported_o = 1'b0;
+    assign beat_key_len_o   = '0;
+    assign beat_block_len_o = '0;
   end
 endmodule

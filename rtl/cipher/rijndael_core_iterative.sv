@@ -112,8 +112,6 @@ module rijndael_core_iterative #(
   // Block-RAM and T-box rounds take a new block a clock early, into a register on the round-key side of
   // the RAM-to-RAM path (see slot_free_next).
   localparam bit ENTRY_EARLY = TBOX != 0 || (SBOX == rijndael_pkg::SBOX_BRAM);
-  localparam logic [7:0] BLOCK_MASK8 = {3'b000, BLOCK_MASK};
-  localparam logic [7:0] KEY_MASK8   = {3'b000, KEY_MASK};
 
   logic unused_enc_keys;  // every build reads stored round keys
   assign unused_enc_keys = ENC_KEYS != 0;
@@ -134,7 +132,8 @@ module rijndael_core_iterative #(
   // -------------------------------------------------------------------------------------------
   // Handshake. Blocks are taken when stage S0 will be free (stage L of the last unit is empty or holds a
   // block in its last round) and the output has room; key beats when no block is in flight.
-  logic in_fire, key_fire, block_fire, out_fire;
+  logic key_fire, block_fire, out_fire, out_valid;
+  logic [BLOCK_W:0] out_data;                 // the output FIFO's head: {error, block}
   logic setup_q, wipe_q;                      // round-key expansion (or wiping) runs
   logic [K-1:0] s_valid, s_last, l_valid, l_last;  // per unit: its stages' flags (registers, see g_unit)
   logic [K-1:0] s_valid_next, s_last_next;         // per unit: stage S's flags next clock
@@ -154,71 +153,97 @@ module rijndael_core_iterative #(
   // through the pin wrapper's handshake into the key beat's load enables was `tbox`'s (7.5 ns, 6.0 ns of
   // routing). The output FIFO's wipe (after reset only) is taken a clock late, which only delays the
   // first key beat after a reset.
-  logic setup_d, block_ready_q, key_ready_q, slot_free_next, busy_d;
+  // The handshake, the key beat's size check and its decode are rijndael_core_front's (shared by every
+  // architecture but the pipelined one): this core carries refused blocks through its rounds
+  // (REFUSE_HERE = 0) and takes the beat through the front's beat register (BEAT_REG, see the key beat).
+  logic setup_d, slot_free_next, busy_d, block_ready_next, key_ready_next;
   logic [OCC_W-1:0] occupancy_d;
-  assign slot_free_next = ENTRY_EARLY ? !s_valid_next[K-1] || s_last_next[K-1] : !s_valid[K-1] || s_last[K-1];
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      block_ready_q <= 1'b0;
-      key_ready_q   <= 1'b0;
-    end else begin
-      block_ready_q <= !busy_d && !out_wiping && slot_free_next && occupancy_d < OCC_W'(OUT_CAP);
-      key_ready_q   <= !busy_d && !out_wiping && !(|s_valid_next) && !(|s_valid) && !(ENTRY_EARLY && block_fire);
-    end
-  end
-  assign in_ready_o = in_is_key_i ? key_ready_q : block_ready_q;
-  assign in_fire    = in_valid_i && in_ready_o;
-  assign key_fire   = in_fire && in_is_key_i;
-  assign block_fire = in_fire && !in_is_key_i;
+  logic port_supported, block_refused, key_valid_q, key_error_q, beat_q, beat_supported;
+  logic [2:0] nb_code_q, key_len_q, block_len_q;
+  logic [3:0] nr_q;
+  assign slot_free_next   = ENTRY_EARLY ? !s_valid_next[K-1] || s_last_next[K-1] : !s_valid[K-1] || s_last[K-1];
+  assign block_ready_next = !busy_d && !out_wiping && slot_free_next && occupancy_d < OCC_W'(OUT_CAP);
+  assign key_ready_next   = !busy_d && !out_wiping && !(|s_valid_next) && !(|s_valid) && !(ENTRY_EARLY && block_fire);
+
+  logic unused_front;  // codes this core decodes itself (nk from the beat register), the front's refusal beats
+  logic [2:0] unused_nk_code;
+  logic [3:0] unused_key_nr;
+  logic       unused_key_open, unused_core_ready, unused_out_zero;
+  rijndael_core_front #(
+    .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .ENABLE_ENCRYPT(ENABLE_ENCRYPT),
+    .ENABLE_DECRYPT(ENABLE_DECRYPT), .REFUSE_HERE(1'b0), .BEAT_REG(1'b1)
+  ) u_front (
+    .clk_i             (clk_i),
+    .rst_ni            (rst_ni),
+    .in_valid_i        (in_valid_i),
+    .in_ready_o        (in_ready_o),
+    .in_is_key_i       (in_is_key_i),
+    .in_key_len_i      (in_key_len_i),
+    .in_block_len_i    (in_block_len_i),
+    .in_decrypt_i      (in_decrypt_i),
+    .block_ready_next_i(block_ready_next),
+    .key_ready_next_i  (key_ready_next),
+    .empty_next_i      (1'b0),
+    .key_hold_i        (1'b0),
+    .key_open_o        (unused_key_open),
+    .key_supported_o   (port_supported),
+    .block_refused_o   (block_refused),
+    .key_fire_o        (key_fire),
+    .block_fire_o      (block_fire),
+    .key_nr_o          (unused_key_nr),
+    .key_valid_o       (key_valid_q),
+    .nk_code_o         (unused_nk_code),
+    .nb_code_o         (nb_code_q),
+    .nr_o              (nr_q),
+    .beat_o            (beat_q),
+    .beat_supported_o  (beat_supported),
+    .beat_key_len_o    (key_len_q),
+    .beat_block_len_o  (block_len_q),
+    .core_valid_i      (out_valid),
+    .core_ready_o      (unused_core_ready),
+    .core_error_i      (out_data[BLOCK_W]),
+    .out_valid_o       (out_valid_o),
+    .out_ready_i       (out_ready_i),
+    .out_error_o       (out_error_o),
+    .out_zero_o        (unused_out_zero),
+    .key_error_o       (key_error_q)
+  );
+  assign unused_front = ^{unused_nk_code, unused_key_nr, unused_key_open, unused_core_ready, unused_out_zero};
 
   // -------------------------------------------------------------------------------------------
-  // Key beat. Its key and lengths go into a register every clock (no enable) and the beat is decoded
-  // from there a clock later (beat_q): the handshake reaches only key_valid_q / key_error_q (which the
-  // next clock's blocks and key_error_o need at once), beat_q and the two ready flops. Decoded at the
-  // handshake, the sizes' load enables were `tbox`'s path (the pin wrapper's beat flop -> in_ready_o's
-  // choice -> key_fire -> the size registers, 6.9 ns), and the window following the port's size decode
-  // was `iterative`'s and `unrolled2`'s (the pin wrapper's length flop -> the decode -> 256 window bits).
-  // Cost: the expansion starts a clock later (one clock more per key change). The key length goes into
-  // the register decoded (one-hot over the five lengths, zero for an unsupported pair), with a kept copy
-  // per window word: decoded from a length register in the window's clock, the size check and the choice
-  // were `tbox`'s path (block_len_q -> the size check -> the window's choice, 6.9 ns).
-  logic              port_supported, key_supported, beat_q;
-  logic [2:0]        key_len_q, block_len_q;
+  // Key beat. Its key goes into a register every clock (no enable), its lengths into the front's beat
+  // register, and the beat is decoded from there a clock later (beat_q): the handshake reaches only
+  // key_valid_q / key_error_q (which the next clock's blocks and key_error_o need at once), beat_q and the
+  // two ready flops. Decoded at the handshake, the sizes' load enables were `tbox`'s path (the pin
+  // wrapper's beat flop -> in_ready_o's choice -> key_fire -> the size registers, 6.9 ns), and the window
+  // following the port's size decode was `iterative`'s and `unrolled2`'s (the pin wrapper's length flop ->
+  // the decode -> 256 window bits). Cost: the expansion starts a clock later (one clock more per key
+  // change). The window's choice by key length reads a kept copy per window word of the length decoded
+  // one-hot (zero for an unsupported pair): decoded from a length register in the window's clock, the size
+  // check and the choice were `tbox`'s path (block_len_q -> the size check -> the window's choice, 6.9 ns).
+  logic              key_supported;
   logic [KEY_W-1:0]  key_q;
-  logic [4:0]        size_next, size_q;            // bit k: a supported pair with a key of 4 + k words
+  logic [4:0]        size_next;                    // bit k: a supported pair with a key of 4 + k words
   (* keep *) logic [5*MAX_NK-1:0] size_words_q;    // size_next, a copy per window word
-  assign port_supported = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
   for (genvar k = 0; k < 5; k++) begin : g_size_next
     assign size_next[k] = port_supported && in_key_len_i == 3'(k);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       key_q        <= '0;
-      key_len_q    <= '0;
-      block_len_q  <= '0;
-      size_q       <= '0;
-      beat_q       <= 1'b0;
+      size_words_q <= '0;
     end else begin
       key_q        <= in_key_i;
-      key_len_q    <= in_key_len_i;
-      block_len_q  <= in_block_len_i;
-      size_q       <= size_next;
-      beat_q       <= key_fire;
+      size_words_q <= {MAX_NK{size_next}};
     end
   end
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) size_words_q <= '0;
-    else         size_words_q <= {MAX_NK{size_next}};
-  end
 
-  logic [3:0]        key_nr;
   logic [MAX_NB-1:0] key_nb_last, key_col_used;  // one-hot bit Nb-1; columns below Nb
   logic [MAX_NK-1:0] key_nk_last;                // one-hot bit Nk-1
   logic [KEY_W-1:0]  key_window;                 // key words, word Nk-1 (newest) at the top
   logic [KEY_W-1:0]  key_window_by_size [8];
 
-  assign key_supported = |size_q;
-  assign key_nr = rijndael_pkg::num_rounds({1'b0, block_len_q} + 4'd4, {1'b0, key_len_q} + 4'd4);
+  assign key_supported = beat_supported;
 
   for (genvar c = 0; c < MAX_NB; c++) begin : g_key_nb
     if (c >= 3) begin : g_size
@@ -236,7 +261,7 @@ module rijndael_core_iterative #(
   end
   for (genvar n = 0; n < MAX_NK; n++) begin : g_key_nk
     if (n >= 3) begin : g_size
-      assign key_nk_last[n] = size_q[n-3];
+      assign key_nk_last[n] = key_len_q == 3'(n - 3);
     end else begin : g_small
       assign key_nk_last[n] = 1'b0;
     end
@@ -262,9 +287,7 @@ module rijndael_core_iterative #(
     assign key_window[32*w +: 32] = by_size[0] | by_size[1] | by_size[2] | by_size[3] | by_size[4];
   end
 
-  logic              key_valid_q, key_error_q;
-  logic [2:0]        nb_code_q, nb_code;
-  logic [3:0]        nr_q;
+  logic [2:0]        nb_code;
   logic [MAX_NB-1:0] nb_last_q, col_used_q;
   logic [MAX_NK-1:0] nk_last_q;
   logic              long_key_q;  // Nk > 6: SubWord also at phase 4
@@ -501,7 +524,7 @@ module rijndael_core_iterative #(
   // its next round and the rounds left after it. Unit u's stage S takes the block in stage L of unit
   // u-1 every clock; unit 0's takes the block in stage L of unit k-1 on to its next round, else
   // whatever block is offered (stage S's valid says whether it was taken).
-  logic               advance, block_dec, block_refused, offered;
+  logic               advance, block_dec, offered;
   logic [BLOCK_W-1:0] whitened;
   logic [K*BLOCK_W-1:0] round_outs;  // unit u's round result at [BLOCK_W*u +: BLOCK_W]
   logic [BLOCK_W-1:0]   last_out;    // unit k-1's round result as a last round has it (see u_round)
@@ -510,7 +533,6 @@ module rijndael_core_iterative #(
 
   assign advance       = l_valid[K-1] && !l_last[K-1];  // the block in L(k-1) goes on to its next round
   assign block_dec     = DECRYPT && (in_decrypt_i || !ENCRYPT);
-  assign block_refused = !key_valid_q || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
 
   // Whitening: AddRoundKey with rk[0] (encryption) or rk[Nr] (decryption) as the block is taken; the
   // key-first datapath (KEY_FIRST) adds it from round_key_q in front of the S-boxes instead.
@@ -551,6 +573,13 @@ module rijndael_core_iterative #(
     logic [BLOCK_W-1:0] state_d, substituted_state, round_out, round_last, round_key_q, round_key_d;
     logic [BLOCK_W-1:0] read_key, read_key_mixed, linear_out;
     logic               s_dec_d, take_prev, prev_moves, s_dec_next;
+    // The unit's wide data registers (round_key_q, the state and S-box registers) reset from a kept flop of
+    // the unit's own, a clock after rst_ni: rst_ni to the LSR of unit 4's round_key_q across the die was
+    // `unrolled5`'s seed-1 path (16.2 ns, 15.1 ns of routing). The stage flags still reset from rst_ni, so
+    // nothing moves or leaves in the clock the data registers lag (the output FIFO resets from rst_ni too),
+    // and no block is taken for many clocks after a reset (the store's wipe).
+    logic data_rst_nq;
+    (* keep *) always_ff @(posedge clk_i) data_rst_nq <= rst_ni;
     // Stage L's direction and block-length code, one register copy per column (kept: synthesis would
     // merge them), loaded as stage S moves to L: one flop steering every column of the round was the
     // routing of `rijndael`'s path of record (see rijndael_round_linear).
@@ -639,7 +668,7 @@ module rijndael_core_iterative #(
       for (genvar i = 0; i < 4 * MAX_NB; i++) begin : g_lane
         tbox_bram #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT), .OUT_REG(1'b1)) u_table (
           .clk_i    (clk_i),
-          .rst_ni   (rst_ni),
+          .rst_ni   (data_rst_nq),
           .en_i     (1'b1),
           .data_i   (state_d[BLOCK_W-1-8*i -: 8]),
           .inverse_i(s_dec_d),
@@ -702,7 +731,7 @@ module rijndael_core_iterative #(
         .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(rijndael_pkg::SBOX_BRAM), .LANES(4 * MAX_NB), .LATENCY(2)
       ) u_sbox (
         .clk_i    (clk_i),
-        .rst_ni   (rst_ni),
+        .rst_ni   (data_rst_nq),
         .en_i     (1'b1),
         .data_i   (state_d),
         .inverse_i(s_dec_d),
@@ -717,8 +746,8 @@ module rijndael_core_iterative #(
       // address register (which moves it behind the tables and puts the whole round in one clock).
       logic [BLOCK_W-1:0] state_q;
       always_ff @(posedge clk_i) begin
-        if (!rst_ni) state_q <= '0;
-        else         state_q <= state_d;
+        if (!data_rst_nq) state_q <= '0;
+        else              state_q <= state_d;
       end
       // (Inv)ShiftRows in front of the S-boxes (it commutes with the byte-wise lookup), on stage S's side
       // of the table's register: round_key_q is loaded already shifted (round_key_d), so the shift and
@@ -740,7 +769,7 @@ module rijndael_core_iterative #(
         .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * MAX_NB), .LATENCY(1)
       ) u_sbox (
         .clk_i    (clk_i),
-        .rst_ni   (rst_ni),
+        .rst_ni   (data_rst_nq),
         .data_i   (sbox_in),
         .inverse_i(s_dec_q),
         .data_o   (substituted_state)
@@ -874,7 +903,6 @@ module rijndael_core_iterative #(
         l_ref_q     <= 1'b0;
         l_row_q     <= '0;
         l_left_q    <= '0;
-        round_key_q <= '0;
       end else begin
         // Stage S moves to stage L every clock.
         l_valid_q   <= s_valid_q;
@@ -883,7 +911,6 @@ module rijndael_core_iterative #(
         l_ref_q     <= s_ref_q;
         l_row_q     <= s_row_q;
         l_left_q    <= s_left_q;
-        round_key_q <= round_key_d;
         // Stage S takes the block in L of unit P on to its next round, or (unit 0) a new block (never
         // both: see in_ready_o).
         s_valid_q <= s_valid_next[u];
@@ -904,6 +931,10 @@ module rijndael_core_iterative #(
           if (SHARE_SUB && u == 0 && setup_q) s_dec_q <= 1'b0;
         end
       end
+    end
+    always_ff @(posedge clk_i) begin
+      if (!data_rst_nq) round_key_q <= '0;
+      else              round_key_q <= round_key_d;
     end
     assign s_valid[u]  = s_valid_q;
     assign s_last[u]   = s_last_q;
@@ -947,7 +978,7 @@ module rijndael_core_iterative #(
   // always high once its wipe (DEPTH clocks, which the store's wipe after reset covers) is over; the
   // core's in_ready_o waits for it.
   logic               result_push, unused_fifo_ready;
-  logic [BLOCK_W:0]   result, out_data;
+  logic [BLOCK_W:0]   result;
 
   assign result_push = l_valid[K-1] && l_last[K-1];
   // Key first and T-boxes: the last round's AddRoundKey (rk[Nr] / rk[0]) is added here.
@@ -963,13 +994,12 @@ module rijndael_core_iterative #(
     .in_valid_i (result_push),
     .in_ready_o (unused_fifo_ready),  // always room: blocks are taken only into room (occupancy_q)
     .in_data_i  (result),
-    .out_valid_o(out_valid_o),
+    .out_valid_o(out_valid),
     .out_ready_i(out_ready_i),
     .out_data_o (out_data),
     .wiping_o   (out_wiping)
   );
-  assign out_error_o = out_data[BLOCK_W];
-  assign out_block_o = out_data[BLOCK_W-1:0];
+  assign out_block_o = out_data[BLOCK_W-1:0];  // out_valid_o and out_error_o pass the front (u_front)
   assign key_error_o = key_error_q;
 
   // -------------------------------------------------------------------------------------------
@@ -980,15 +1010,12 @@ module rijndael_core_iterative #(
     else         occupancy_q <= occupancy_d;
   end
 
-  // The key beat's registers: whether it was good (at the handshake), then the sizes and the start of an
-  // expansion (or of the wipe after a refused key) a clock later, from the beat register (beat_q).
+  // The key beat's decodes of this datapath and the start of an expansion (or of the wipe after a refused
+  // key), a clock after the beat, from the front's beat register (beat_q); whether the beat was good, the
+  // block-length code and Nr are the front's, loaded at the same edge.
   // The expansion's own registers below have no load enable, so in_ready_o reaches no wide one.
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      key_valid_q <= 1'b0;
-      key_error_q <= 1'b0;
-      nb_code_q   <= '0;
-      nr_q        <= '0;
       nb_last_q   <= '0;
       col_used_q  <= '0;
       nk_last_q   <= '0;
@@ -997,14 +1024,8 @@ module rijndael_core_iterative #(
       wipe_q      <= 1'b1;
     end else begin
       setup_q <= setup_d;
-      if (key_fire) begin
-        key_valid_q <= port_supported;
-        key_error_q <= !port_supported;
-      end
       if (beat_q) begin
         if (key_supported) begin
-          nb_code_q  <= block_len_q;
-          nr_q       <= key_nr;
           nb_last_q  <= key_nb_last;
           col_used_q <= key_col_used;
           nk_last_q  <= key_nk_last;

@@ -125,6 +125,8 @@ module rijndael_core_tiny #(
     end
   end
 
+  logic       beat_unused, beat_supported_unused;  // the front's beat register (BEAT_REG = 0 here)
+  logic [5:0] beat_lens_unused;
   rijndael_core_front #(
     .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .ENABLE_ENCRYPT(ENABLE_ENCRYPT),
     .ENABLE_DECRYPT(ENABLE_DECRYPT), .REFUSE_HERE(1'b1)
@@ -136,11 +138,14 @@ module rijndael_core_tiny #(
     .block_fire_o(block_fire), .key_nr_o(key_nr), .key_valid_o(key_valid), .nk_code_o(nk_code_q),
     .nb_code_o(nb_code), .nr_o(nr_q),
     .core_valid_i(done_q), .core_ready_o(core_ready), .core_error_i(1'b0),
+    .beat_o(beat_unused), .beat_supported_o(beat_supported_unused),  // BEAT_REG only
+    .beat_key_len_o(beat_lens_unused[5:3]), .beat_block_len_o(beat_lens_unused[2:0]),
     .out_valid_o, .out_ready_i, .out_error_o, .out_zero_o(out_zero), .key_error_o
   );
 
   logic unused_front;  // 128-bit blocks only; refusals are decided in the front
-  assign unused_front = ^{nb_code, block_refused, key_valid, key_nr, BLOCK_MASK};
+  assign unused_front = ^{nb_code, block_refused, key_valid, key_nr, BLOCK_MASK, beat_unused,
+                          beat_supported_unused, beat_lens_unused};
 
   // A supported key beat is copied while it is offered to an idle core and taken with its last word
   // (copy_last_q: the beat is held stable meanwhile).
