@@ -1050,10 +1050,26 @@ module rijndael_core_iterative #(
   // the clock after beat_q, so the window then holds the beat's key words. Between expansions the window
   // holds the port's key words of the clock before, as the port itself does; after a reset or a refused
   // key it holds zeros during the wipe (setup_q is high, key_window is zero).
+  // The key words (window, oldest word, end keys) are wiped from a kept flop of their own, a clock after
+  // rst_ni: rst_ni in the window's data choice was `unrolled5`'s seed-1 path (the pin wrapper's reset flop
+  // -> 12.3 ns of routing -> oldest_q). The expansion's control (setup_q, wipe_q, the counters) still resets
+  // from rst_ni, so the wipe after reset starts at row 0 and holds the zeroed window still.
+  logic key_rst_nq;
+  (* keep *) always_ff @(posedge clk_i) key_rst_nq <= rst_ni;
+  always_ff @(posedge clk_i) begin
+    if (!key_rst_nq) begin
+      window_q <= '0;
+      oldest_q <= '0;
+    end else if (!setup_q) begin
+      window_q <= key_window;
+      oldest_q <= oldest_at_beat;
+    end else if (key_step) begin
+      window_q <= {fresh, window_q[KEY_W-1:32]};
+      oldest_q <= oldest_after_step;
+    end
+  end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || !setup_q) begin
-      window_q     <= rst_ni ? key_window : '0;
-      oldest_q     <= rst_ni ? oldest_at_beat : '0;
       phase_q      <= MAX_NK'(1);
       copying_q    <= 1'b1;
       add_rot_q    <= 1'b0;
@@ -1065,8 +1081,6 @@ module rijndael_core_iterative #(
     end else if (wipe_q) begin
       row_q <= (32'(row_q) == ROWS - 1) ? '0 : row_q + ROW_W'(1);
     end else if (key_step) begin
-      window_q     <= {fresh, window_q[KEY_W-1:32]};
-      oldest_q     <= oldest_after_step;
       phase_q      <= phase_step;
       copying_q    <= copying_step;
       add_rot_q    <= !copying_step && phase_step[0];
@@ -1098,7 +1112,7 @@ module rijndael_core_iterative #(
       end
     end
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || (setup_q && wipe_q)) begin
+      if (!key_rst_nq || (setup_q && wipe_q)) begin
         first_q <= '0;
         last_q  <= '0;
       end else begin
