@@ -530,6 +530,7 @@ module rijndael_core_iterative #(
   logic [BLOCK_W-1:0]   last_out;    // unit k-1's round result as a last round has it (see u_round)
   logic [K-1:0]       l_dec, l_ref;
   logic [K*4-1:0]     l_rows, l_lefts, s_rows;
+  logic [K-1:0]       s_decs;
 
   assign advance       = l_valid[K-1] && !l_last[K-1];  // the block in L(k-1) goes on to its next round
   assign block_dec     = DECRYPT && (in_decrypt_i || !ENCRYPT);
@@ -585,10 +586,17 @@ module rijndael_core_iterative #(
     // routing of `rijndael`'s path of record (see rijndael_round_linear).
     logic [MAX_NB-1:0]   l_dec_col;
     logic [12*MAX_NB-1:0] l_nb_col;  // a copy per column and row (see rijndael_shift_column)
-    (* keep *) logic [MAX_NB-1:0] l_dec_col_q;
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) l_dec_col_q <= '0;
-      else         l_dec_col_q <= {MAX_NB{s_dec_q}};
+    logic [MAX_NB-1:0] l_dec_col_q;
+    if (ONE_NB) begin : g_dec_copies  // AES: Yosys may merge them (the builds placed better so)
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni) l_dec_col_q <= '0;
+        else         l_dec_col_q <= {MAX_NB{s_dec_q}};
+      end
+    end else begin : g_dec_copies_kept  // several block lengths: a merged copy steered every column
+      (* keep *) always_ff @(posedge clk_i) begin
+        if (!rst_ni) l_dec_col_q <= '0;
+        else         l_dec_col_q <= {MAX_NB{s_dec_q}};
+      end
     end
     assign l_dec_col = l_dec_col_q;
     // ENTRY_EARLY: per column copies (kept) of "the block in stage L goes on to a next round" (it is
@@ -727,16 +735,31 @@ module rijndael_core_iterative #(
       assign substituted_state = '0;  // (the S-box datapath's signal; T-boxes combine after the RAM)
     end else if (BRAM) begin : g_bram_state
       // The RAMs' address registers are the state register; their output registers hold SubBytes.
-      rijndael_sbox #(
-        .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(rijndael_pkg::SBOX_BRAM), .LANES(4 * MAX_NB), .LATENCY(2)
-      ) u_sbox (
-        .clk_i    (clk_i),
-        .rst_ni   (data_rst_nq),
-        .en_i     (1'b1),
-        .data_i   (state_d),
-        .inverse_i(s_dec_d),
-        .data_o   (substituted_state)
-      );
+      logic dec_next;
+      logic [2*MAX_NB-1:0] dec_pair_q;
+      if (u == 0) begin : g_dec_entry
+        assign dec_next = (s_valid[K-1] && !s_last[K-1]) ? s_decs[P] : block_dec;
+      end else begin : g_dec_follow
+        assign dec_next = s_decs[P];
+      end
+      (* keep *) always_ff @(posedge clk_i) begin
+        if (!rst_ni) dec_pair_q <= '0;
+        else         dec_pair_q <= {2*MAX_NB{dec_next}};
+      end
+      for (genvar p = 0; p < 2 * MAX_NB; p++) begin : g_pair
+        rijndael_sbox #(
+          .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(rijndael_pkg::SBOX_BRAM), .LANES(2), .LATENCY(2)
+        ) u_sbox (
+          .clk_i    (clk_i),
+          .rst_ni   (data_rst_nq),
+          .en_i     (1'b1),
+          .data_i   (state_d[BLOCK_W-1-16*p -: 16]),
+          .inverse_i(dec_pair_q[p]),
+          .data_o   (substituted_state[BLOCK_W-1-16*p -: 16])
+        );
+      end
+      logic unused_s_dec_d;  // the copies carry it
+      assign unused_s_dec_d = s_dec_d;
     end else begin : g_state
       // Key first: stage S computes AddRoundKey and the S-box up to its register (state_q ^ round_key_q
       // into the case ROMs, registered inside the table; composite: registered after it), stage L the
@@ -775,8 +798,19 @@ module rijndael_core_iterative #(
         .data_o   (substituted_state)
       );
       if (SHARE_SUB && u == 0) begin : g_share_sub  // SubWord for the key schedule (see g_shared_key_sbox)
-        assign sbox_in    = {setup_q ? newest : state_shifted[BLOCK_W-1 -: 32] ^ round_key_q[BLOCK_W-1 -: 32],
-                             state_shifted[BLOCK_W-33:0] ^ round_key_q[BLOCK_W-33:0]};
+        // The choice from a kept copy of setup_q per lane: setup_q itself (one flop of the key schedule's
+        // control) -> the 32 choices was `unrolled5`'s seed-1 path (15.2 ns, 13.5 of routing).
+        logic [3:0]  share_q;
+        logic [31:0] first_column;
+        (* keep *) always_ff @(posedge clk_i) begin
+          if (!rst_ni) share_q <= '1;  // as setup_q
+          else         share_q <= {4{setup_d}};
+        end
+        for (genvar l = 0; l < 4; l++) begin : g_share_lane
+          assign first_column[31-8*l -: 8] = share_q[l] ? newest[31-8*l -: 8] :
+              state_shifted[BLOCK_W-1-8*l -: 8] ^ round_key_q[BLOCK_W-1-8*l -: 8];
+        end
+        assign sbox_in    = {first_column, state_shifted[BLOCK_W-33:0] ^ round_key_q[BLOCK_W-33:0]};
         assign shared_sub = substituted_state[BLOCK_W-1 -: 32];
       end else begin : g_own_sub
         assign sbox_in = state_shifted ^ round_key_q;
@@ -951,6 +985,7 @@ module rijndael_core_iterative #(
     assign l_ref[u]    = l_ref_q;
     assign l_rows[4*u +: 4]  = l_row_q;
     assign s_rows[4*u +: 4]  = s_row_q;
+    assign s_decs[u]         = s_dec_q;
     assign l_lefts[4*u +: 4] = l_left_q;
     assign round_outs[BLOCK_W*u +: BLOCK_W] = round_out;
     if (LAST_UNIT) begin : g_last_out
@@ -961,6 +996,8 @@ module rijndael_core_iterative #(
     end
   end
 
+  logic unused_s_decs;  // read by the block-RAM builds' direction copies only
+  assign unused_s_decs = ^s_decs;
   logic unused_key_mixed;  // encrypt-only and block-RAM builds add plain round keys
   assign unused_key_mixed = ^{read_keys_mixed, write_mixed};
 
