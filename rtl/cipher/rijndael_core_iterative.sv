@@ -224,19 +224,17 @@ module rijndael_core_iterative #(
   logic              key_supported;
   logic [KEY_W-1:0]  key_q;
   logic [4:0]        size_next;                    // bit k: a supported pair with a key of 4 + k words
-  (* keep *) logic [5*MAX_NK-1:0] size_words_q;    // size_next, a copy per window word
+  logic [5*MAX_NK-1:0] size_words_q;    // size_next, a copy per window word
   for (genvar k = 0; k < 5; k++) begin : g_size_next
     assign size_next[k] = port_supported && in_key_len_i == 3'(k);
   end
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      key_q        <= '0;
-      size_words_q <= '0;
-    end else begin
-      key_q        <= in_key_i;
-      size_words_q <= {MAX_NK{size_next}};
-    end
+    if (!rst_ni) key_q <= '0;
+    else         key_q <= in_key_i;
   end
+  rijndael_reg_copies #(.WIDTH(5), .COPIES(MAX_NK)) u_size_words (
+    .clk_i(clk_i), .rst_ni(rst_ni), .d_i(size_next), .q_o(size_words_q)
+  );
 
   logic [MAX_NB-1:0] key_nb_last, key_col_used;  // one-hot bit Nb-1; columns below Nb
   logic [MAX_NK-1:0] key_nk_last;                // one-hot bit Nk-1
@@ -326,7 +324,9 @@ module rijndael_core_iterative #(
     if (KEY_MASK[k] && 4 + k <= MAX_NK) begin : g_on
       // The window moves down a word per step, so the oldest word after a step is the one above it now.
       assign after_step_by_size[k] = nk_last_q[3+k] ? window_q[32*(MAX_NK-3-k) +: 32] : 32'h0;
-      assign at_beat_by_size[k]    = key_nk_last[3+k] ? key_window[32*(MAX_NK-4-k) +: 32] : 32'h0;
+      // The word's own kept one-hot length copy (decoded from the front's key-length register in this clock
+      // it was `unrolled2`'s seed-1 path at f91e31e: beat_key_len_q -> the decode -> oldest_q, 9.7 ns).
+      assign at_beat_by_size[k]    = size_words_q[5*(MAX_NK-4-k) + k] ? key_window[32*(MAX_NK-4-k) +: 32] : 32'h0;
     end else begin : g_off
       assign after_step_by_size[k] = 32'h0;
       assign at_beat_by_size[k]    = 32'h0;
@@ -529,7 +529,7 @@ module rijndael_core_iterative #(
   logic [K*BLOCK_W-1:0] round_outs;  // unit u's round result at [BLOCK_W*u +: BLOCK_W]
   logic [BLOCK_W-1:0]   last_out;    // unit k-1's round result as a last round has it (see u_round)
   logic [K-1:0]       l_dec, l_ref;
-  logic [K*4-1:0]     l_rows, l_lefts, s_rows;
+  logic [K*4-1:0]     l_next_rows, l_lefts, s_rows;  // l_next_rows: the row of stage L's block's next round
   logic [K-1:0]       s_decs;
 
   assign advance       = l_valid[K-1] && !l_last[K-1];  // the block in L(k-1) goes on to its next round
@@ -543,84 +543,76 @@ module rijndael_core_iterative #(
   // The block that enters stage S0 when no block goes on there: taken this clock (entry_fire), or, in
   // block-RAM and T-box builds, last clock (entry_q; its whitened data waits in unit k-1's round-key
   // register).
+  // entry_row: the row of its first round (nr_q changes only at a key beat, which waits for an
+  // empty core, so it is the same a clock after the block was taken).
   logic               entry_fire, entry_dec, entry_ref;
+  logic [3:0]         entry_row;
   if (ENTRY_EARLY) begin : g_entry_reg
-    logic entry_q, entry_dec_q, entry_ref_q;
+    logic       entry_q, entry_dec_q, entry_ref_q;
+    logic [3:0] entry_row_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         entry_q      <= 1'b0;
         entry_dec_q  <= 1'b0;
         entry_ref_q  <= 1'b0;
+        entry_row_q  <= '0;
       end else begin
         entry_q      <= block_fire;
         entry_dec_q  <= block_dec;
         entry_ref_q  <= block_refused;
+        entry_row_q  <= block_dec ? nr_q - 4'd1 : 4'd1;
       end
     end
     assign entry_fire = entry_q;
     assign entry_dec  = entry_dec_q;
     assign entry_ref  = entry_ref_q;
+    assign entry_row  = entry_row_q;
   end else begin : g_entry_now
     assign entry_fire = block_fire;
     assign entry_dec  = block_dec;
     assign entry_ref  = block_refused;
+    assign entry_row  = entry_dec ? nr_q - 4'd1 : 4'd1;
   end
 
   for (genvar u = 0; u < K; u++) begin : g_unit
     localparam int P         = (u + K - 1) % K;  // the unit whose stage L feeds this unit's stage S
     localparam bit LAST_UNIT = u == K - 1;       // the only unit that does last rounds (K divides Nr)
     logic               s_valid_q, s_last_q, s_dec_q, s_ref_q, l_valid_q, l_last_q, l_dec_q, l_ref_q;
-    logic [3:0]         s_row_q, s_left_q, l_row_q, l_left_q;
+    logic [3:0]         s_row_q, s_left_q, l_next_row_q, l_left_q;
     logic [BLOCK_W-1:0] state_d, substituted_state, round_out, round_last, round_key_q, round_key_d;
     logic [BLOCK_W-1:0] read_key, read_key_mixed, linear_out;
-    logic               s_dec_d, take_prev, prev_moves, s_dec_next;
+    logic               s_dec_d, take_prev, prev_moves, s_dec_next, s_dec_load;
     // The unit's wide data registers (round_key_q, the state and S-box registers) reset from a kept flop of
     // the unit's own, a clock after rst_ni: rst_ni to the LSR of unit 4's round_key_q across the die was
     // `unrolled5`'s seed-1 path (16.2 ns, 15.1 ns of routing). The stage flags still reset from rst_ni, so
     // nothing moves or leaves in the clock the data registers lag (the output FIFO resets from rst_ni too),
     // and no block is taken for many clocks after a reset (the store's wipe).
     logic data_rst_nq;
-    (* keep *) always_ff @(posedge clk_i) data_rst_nq <= rst_ni;
-    // Stage L's direction and block-length code, one register copy per column (kept: synthesis would
-    // merge them), loaded as stage S moves to L: one flop steering every column of the round was the
-    // routing of `rijndael`'s path of record (see rijndael_round_linear).
+    rijndael_reg_copy u_data_rst (.clk_i(clk_i), .d_i(rst_ni), .q_o(data_rst_nq));
+    // Stage L's direction and block-length code, one register copy per column (rijndael_reg_copies),
+    // loaded as stage S moves to L: one flop steering every column of the round was the routing of
+    // `rijndael`'s paths of record (see rijndael_round_linear).
     logic [MAX_NB-1:0]   l_dec_col;
     logic [12*MAX_NB-1:0] l_nb_col;  // a copy per column and row (see rijndael_shift_column)
-    logic [MAX_NB-1:0] l_dec_col_q;
-    if (ONE_NB) begin : g_dec_copies  // AES: Yosys may merge them (the builds placed better so)
-      always_ff @(posedge clk_i) begin
-        if (!rst_ni) l_dec_col_q <= '0;
-        else         l_dec_col_q <= {MAX_NB{s_dec_q}};
-      end
-    end else begin : g_dec_copies_kept  // several block lengths: a merged copy steered every column
-      (* keep *) always_ff @(posedge clk_i) begin
-        if (!rst_ni) l_dec_col_q <= '0;
-        else         l_dec_col_q <= {MAX_NB{s_dec_q}};
-      end
-    end
-    assign l_dec_col = l_dec_col_q;
-    // ENTRY_EARLY: per column copies (kept) of "the block in stage L goes on to a next round" (it is
-    // valid, and in unit k-1 not in its last round), loaded as stage S moves to L.
+    rijndael_reg_copies #(.COPIES(MAX_NB)) u_dec_cols (
+      .clk_i(clk_i), .rst_ni(rst_ni), .d_i(s_dec_q), .q_o(l_dec_col)
+    );
+    // ENTRY_EARLY: per column copies of "the block in stage L goes on to a next round" (it is valid, and
+    // in unit k-1 not in its last round), loaded as stage S moves to L.
     logic [MAX_NB-1:0] go_col;
     if (ENTRY_EARLY) begin : g_go_copies
-      (* keep *) logic [MAX_NB-1:0] go_col_q;
-      always_ff @(posedge clk_i) begin
-        if (!rst_ni) go_col_q <= '0;
-        else         go_col_q <= {MAX_NB{s_valid_q && !(LAST_UNIT && s_last_q)}};
-      end
-      assign go_col = go_col_q;
+      rijndael_reg_copies #(.COPIES(MAX_NB)) u_go_cols (
+        .clk_i(clk_i), .rst_ni(rst_ni), .d_i(s_valid_q && !(LAST_UNIT && s_last_q)), .q_o(go_col)
+      );
     end else begin : g_no_go_copies
       assign go_col = '0;
     end
     if (ONE_NB) begin : g_nb_fixed
       assign l_nb_col = {4*MAX_NB{nb_code}};
     end else begin : g_nb_copies  // nb_code_q changes only at a key beat, which waits for an empty core
-      (* keep *) logic [12*MAX_NB-1:0] l_nb_col_q;
-      (* keep *) always_ff @(posedge clk_i) begin  // keep on the flops: on the wire it does not stop a merge
-        if (!rst_ni) l_nb_col_q <= '0;
-        else         l_nb_col_q <= {4*MAX_NB{nb_code}};
-      end
-      assign l_nb_col = l_nb_col_q;
+      rijndael_reg_copies #(.WIDTH(3), .COPIES(4 * MAX_NB)) u_nb_cols (
+        .clk_i(clk_i), .rst_ni(rst_ni), .d_i(nb_code), .q_o(l_nb_col)
+      );
     end
 
     // Stage S's input: the choice is decided by registers and the offer, not by the handshake, which
@@ -646,22 +638,23 @@ module rijndael_core_iterative #(
     end
     assign read_key       = read_keys[BLOCK_W*u +: BLOCK_W];
     assign read_key_mixed = read_keys_mixed[BLOCK_W*u +: BLOCK_W];
-    // The row this unit's store port reads, from a register copy per column (kept) so no single flop
+    // The row this unit's store port reads, from a register copy per column (rijndael_reg_copies) so no single flop
     // and no row limit sit in front of the column RAMs' read addresses. Key first: the row of the block
     // that enters stage S next clock, i.e. the row stage L of unit P holds now, which is what stage S of
-    // unit P held last clock (decoded from l_row_q, l_row_q -> the row limit -> a 3.2 ns route -> every
+    // unit P held last clock (decoded from stage L's row register, it -> the row limit -> a 3.2 ns route -> every
     // column RAM -> the key choice -> round_key_q was the path of `iterative` and `unrolled2`). Block RAM
     // and T-boxes: the row of the block in stage S, for its round in stage L next clock, loaded with stage
     // S's next row (decoded from s_row_q it was `tbox`'s path, 7.7 ns, 6.1 ns of routing).
     logic [3:0] s_row_next;
-    assign s_row_next = prev_moves ? (l_dec[P] ? l_rows[4*P +: 4] - 4'd1 : l_rows[4*P +: 4] + 4'd1) :
-                        (u == 0 && entry_fire) ? (entry_dec ? nr_q - 4'd1 : 4'd1) : s_row_q;
-    (* keep *) logic [ROW_W*MAX_NB-1:0] read_row_q;
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) read_row_q <= '0;
-      else         read_row_q <= {MAX_NB{store_row(KEY_FIRST ? s_rows[4*P +: 4] : s_row_next)}};
-    end
-    assign read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB] = read_row_q;
+    // The rows it chooses from are registers (the next round's row counted as the block moves to stage L,
+    // an entering block's first row as it is taken in ENTRY_EARLY builds): counted here, nr_q -> the
+    // decrement -> the choice -> the row limit -> the read-row copies was `tbox`'s seed-1 path once the
+    // copies were real (6.5 ns).
+    assign s_row_next = prev_moves ? l_next_rows[4*P +: 4] : (u == 0 && entry_fire) ? entry_row : s_row_q;
+    rijndael_reg_copies #(.WIDTH(ROW_W), .COPIES(MAX_NB)) u_read_rows (
+      .clk_i(clk_i), .rst_ni(rst_ni), .d_i(store_row(KEY_FIRST ? s_rows[4*P +: 4] : s_row_next)),
+      .q_o(read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB])
+    );
     logic unused_unit;  // the key-first round key reads take_prev, T-boxes s_dec_next; plain-key builds no mixed key
     assign unused_unit = take_prev ^ (^read_key_mixed) ^ l_last_q ^ offered ^ (^go_col) ^ s_dec_next;
 
@@ -742,10 +735,9 @@ module rijndael_core_iterative #(
       end else begin : g_dec_follow
         assign dec_next = s_decs[P];
       end
-      (* keep *) always_ff @(posedge clk_i) begin
-        if (!rst_ni) dec_pair_q <= '0;
-        else         dec_pair_q <= {2*MAX_NB{dec_next}};
-      end
+      rijndael_reg_copies #(.COPIES(2 * MAX_NB)) u_dec_pairs (
+        .clk_i(clk_i), .rst_ni(rst_ni), .d_i(dec_next), .q_o(dec_pair_q)
+      );
       for (genvar p = 0; p < 2 * MAX_NB; p++) begin : g_pair
         rijndael_sbox #(
           .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(rijndael_pkg::SBOX_BRAM), .LANES(2), .LATENCY(2)
@@ -788,13 +780,36 @@ module rijndael_core_iterative #(
       end
       // LATENCY 1: case ROMs register inside the table, the composite S-box after it. Kept whole in
       // synthesis (rijndael_sbox_kept: flattened, ABC merged the key add into the tables and duplicated it).
+      // The tables' direction from a copy of s_dec_q per lane: s_dec_q itself steering every lane's
+      // table choice was `unrolled5`'s seed-1 path at f91e31e (unit 0's s_dec_q -> 10.8 ns of routing).
+      // The copies load s_dec_q's next value only where it matters (a block in stage S next clock, or the
+      // key schedule borrowing unit 0's tables, which needs them forward), so no handshake term reaches
+      // them: loaded with s_dec_load (entry_fire, i.e. block_fire, in it), the pin wrapper's offer ->
+      // the handshake -> a 3.4 ns route to the farthest copy was `unrolled2`'s seed-1 path.
+      // Case ROMs only: the composite S-box registers after its whole circuit, so its direction is not
+      // at a register's output anyway (and its build grew by 729 LUT4 with the copies, seed-1 steering).
+      logic [4*MAX_NB-1:0] lane_dec;
+      if (SBOX == rijndael_pkg::SBOX_LUT) begin : g_lane_decs
+        logic lane_dec_next;
+        if (u == 0) begin : g_entry
+          assign lane_dec_next = prev_moves ? l_dec[P] : !(SHARE_SUB && setup_q) && entry_dec;
+        end else begin : g_follow  // stage S holds next clock what stage L of unit P holds now
+          assign lane_dec_next = l_dec[P];
+        end
+        rijndael_reg_copies #(.COPIES(4 * MAX_NB)) u_lane_decs (
+          .clk_i(clk_i), .rst_ni(rst_ni), .d_i(lane_dec_next), .q_o(lane_dec)
+        );
+      end else begin : g_one_dec
+        assign lane_dec = {4*MAX_NB{s_dec_q}};
+      end
       rijndael_sbox_kept #(
-        .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * MAX_NB), .LATENCY(1)
+        .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * MAX_NB), .LATENCY(1),
+        .ONE_DIRECTION(SBOX != rijndael_pkg::SBOX_LUT)
       ) u_sbox (
         .clk_i    (clk_i),
         .rst_ni   (data_rst_nq),
         .data_i   (sbox_in),
-        .inverse_i(s_dec_q),
+        .inverse_i(lane_dec),
         .data_o   (substituted_state)
       );
       if (SHARE_SUB && u == 0) begin : g_share_sub  // SubWord for the key schedule (see g_shared_key_sbox)
@@ -802,10 +817,9 @@ module rijndael_core_iterative #(
         // control) -> the 32 choices was `unrolled5`'s seed-1 path (15.2 ns, 13.5 of routing).
         logic [3:0]  share_q;
         logic [31:0] first_column;
-        (* keep *) always_ff @(posedge clk_i) begin
-          if (!rst_ni) share_q <= '1;  // as setup_q
-          else         share_q <= {4{setup_d}};
-        end
+        rijndael_reg_copies #(.COPIES(4), .RESET(1'b1)) u_share (  // reset as setup_q
+          .clk_i(clk_i), .rst_ni(rst_ni), .d_i(setup_d), .q_o(share_q)
+        );
         for (genvar l = 0; l < 4; l++) begin : g_share_lane
           assign first_column[31-8*l -: 8] = share_q[l] ? newest[31-8*l -: 8] :
               state_shifted[BLOCK_W-1-8*l -: 8] ^ round_key_q[BLOCK_W-1-8*l -: 8];
@@ -874,16 +888,13 @@ module rijndael_core_iterative #(
       logic goes_on_next, dir_next;
       assign goes_on_next = s_valid_next[u] && !(LAST_UNIT && s_last_next[u]);
       assign dir_next     = s_dec_next;
-      (* keep *) logic [MAX_NB-1:0] goes_on_q, dir_q;
-      always_ff @(posedge clk_i) begin
-        if (!rst_ni) begin
-          goes_on_q <= '0;
-          dir_q     <= '0;
-        end else begin
-          goes_on_q <= {MAX_NB{goes_on_next}};
-          dir_q     <= {MAX_NB{dir_next}};
-        end
-      end
+      logic [MAX_NB-1:0] goes_on_q, dir_q;
+      rijndael_reg_copies #(.COPIES(MAX_NB)) u_goes_on (
+        .clk_i(clk_i), .rst_ni(rst_ni), .d_i(goes_on_next), .q_o(goes_on_q)
+      );
+      rijndael_reg_copies #(.COPIES(MAX_NB)) u_dirs (
+        .clk_i(clk_i), .rst_ni(rst_ni), .d_i(dir_next), .q_o(dir_q)
+      );
       // T-boxes: the register holds ShiftRows of it (the T-box's ShiftRows follows the combine, see
       // g_tbox_rounds). Each stored key is shifted in its own direction and the direction chooses between
       // the two shifted columns: one LUT level from the store's read to the choice. With the choice of key
@@ -935,7 +946,7 @@ module rijndael_core_iterative #(
         l_last_q    <= 1'b0;
         l_dec_q     <= 1'b0;
         l_ref_q     <= 1'b0;
-        l_row_q     <= '0;
+        l_next_row_q <= '0;
         l_left_q    <= '0;
       end else begin
         // Stage S moves to stage L every clock.
@@ -943,26 +954,22 @@ module rijndael_core_iterative #(
         l_last_q    <= s_last_q;
         l_dec_q     <= s_dec_q;
         l_ref_q     <= s_ref_q;
-        l_row_q     <= s_row_q;
+        l_next_row_q <= s_dec_q ? s_row_q - 4'd1 : s_row_q + 4'd1;
         l_left_q    <= s_left_q;
         // Stage S takes the block in L of unit P on to its next round, or (unit 0) a new block (never
         // both: see in_ready_o).
         s_valid_q <= s_valid_next[u];
         s_last_q  <= s_last_next[u];
         s_row_q   <= s_row_next;
+        s_dec_q   <= s_dec_load;
         if (prev_moves) begin
-          s_dec_q   <= l_dec[P];
           s_ref_q   <= l_ref[P];
           s_left_q  <= l_lefts[4*P +: 4] - 4'd1;
         end else if (u == 0 && entry_fire) begin
-          s_dec_q   <= entry_dec;
           s_ref_q   <= entry_ref;
           s_left_q  <= key_valid_q ? nr_q - 4'd1 : 4'(K - 1);
         end else begin
           s_ref_q   <= 1'b0;
-          // The S-boxes' direction when the key schedule borrows them (g_share_sub): forward. It would
-          // otherwise keep the last block's, and a decryption block's turned SubWord into its inverse.
-          if (SHARE_SUB && u == 0 && setup_q) s_dec_q <= 1'b0;
         end
       end
     end
@@ -977,13 +984,17 @@ module rijndael_core_iterative #(
     // one pass through the k units. A block refused for its direction runs all Nr rounds, so it cannot
     // overtake the blocks ahead of it.
     assign s_dec_next      = prev_moves ? l_dec[P] : (u == 0 && entry_fire) ? entry_dec : s_dec_q;
+    // What s_dec_q loads: s_dec_next, except that the S-boxes' direction is forward while the key schedule
+    // borrows them (g_share_sub); it would otherwise keep the last block's, and a decryption block's would
+    // turn SubWord into its inverse.
+    assign s_dec_load      = (SHARE_SUB && u == 0 && setup_q && !prev_moves && !entry_fire) ? 1'b0 : s_dec_next;
     assign s_valid_next[u] = prev_moves || (u == 0 && entry_fire);
     assign s_last_next[u]  = prev_moves ? l_lefts[4*P +: 4] == 4'd1 : u == 0 && entry_fire && !key_valid_q && K == 1;
     assign l_valid[u]  = l_valid_q;
     assign l_last[u]   = l_last_q;
     assign l_dec[u]    = l_dec_q;
     assign l_ref[u]    = l_ref_q;
-    assign l_rows[4*u +: 4]  = l_row_q;
+    assign l_next_rows[4*u +: 4] = l_next_row_q;
     assign s_rows[4*u +: 4]  = s_row_q;
     assign s_decs[u]         = s_dec_q;
     assign l_lefts[4*u +: 4] = l_left_q;
@@ -1092,7 +1103,7 @@ module rijndael_core_iterative #(
   // -> 12.3 ns of routing -> oldest_q). The expansion's control (setup_q, wipe_q, the counters) still resets
   // from rst_ni, so the wipe after reset starts at row 0 and holds the zeroed window still.
   logic key_rst_nq;
-  (* keep *) always_ff @(posedge clk_i) key_rst_nq <= rst_ni;
+  rijndael_reg_copy u_key_rst (.clk_i(clk_i), .d_i(rst_ni), .q_o(key_rst_nq));
   always_ff @(posedge clk_i) begin
     if (!key_rst_nq) begin
       window_q <= '0;
