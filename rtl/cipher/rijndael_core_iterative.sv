@@ -12,7 +12,10 @@
 //   32-bit entry; the XOR of four rotated words after it, then the next round's ShiftRows, seed 001's
 //   mapping), so no 8x32 table is built from LUTs. A round unit therefore has two stages ("S": its state is
 //   in front of the S-boxes; "L": its SubBytes is in the S-box register and the linear layer and
-//   AddRoundKey run on it this clock) and holds two blocks, one in each. A middle round and a last round
+//   AddRoundKey run on it this clock) and holds two blocks, one in each. T-box builds have a third stage
+//   ("C", THIRD): the XOR of the four looked-up words of each column is registered after L, and the next
+//   round's ShiftRows and key run on that register, so a T-box round takes three clocks and a unit holds
+//   three blocks; the stage a block goes on from to the next unit is the "exit" stage (e_*: L, or C). A middle round and a last round
 //   leave stage L on separate outputs (rijndael_round_linear's state_o and last_o): only the output FIFO
 //   takes a last round, so no last-round choice sits in the round's path.
 // - Block-RAM and T-box builds keep the RAM-to-RAM path free of choices: the direction and block-length
@@ -20,7 +23,8 @@
 //   S0 and waits in unit k-1's round-key register (T-boxes: ShiftRows of it, as the register holds
 //   ShiftRows of the round key), which is added to that unit's round output while its masked round has no
 //   block going on; a last round's key is added at the output FIFO instead. Their latency is therefore a
-//   clock longer (2*Nr + 3), their throughput the same.
+//   clock longer (2*Nr + 3; T-boxes 3*Nr + 2, a last round leaving from stage L), their throughput the same
+//   (with three blocks available in T-box builds).
 // - Unrolling (k = ROUNDS_PER_CYCLE > 1, which divides Nr of every supported size pair): k round units in a
 //   loop, S0 -> L0 -> S1 -> L1 -> ... -> L(k-1) -> S0. A block enters at S0 and does round j in unit
 //   (j - 1) mod k, so its last round is always in unit k-1, where results leave; 2k blocks are in flight.
@@ -102,11 +106,20 @@ module rijndael_core_iterative #(
   localparam int ROWS     = NR_MAX + 1;  // round keys rk[0 .. Nr]
   localparam int ROW_W    = $clog2(ROWS);
   localparam int K        = ROUNDS_PER_CYCLE < 1 ? 1 : ROUNDS_PER_CYCLE;  // round units (< 1 is refused below)
-  // Blocks in flight (2k) plus results not yet handed over: the output FIFO's room, and the FIFO's memory
-  // that rounded up to a power of two (see u_out_fifo). A result leaves 2*Nr + 2 clocks after its block was taken
-  // and the block 2k behind it is taken 2*Nr clocks after it, so with k > 1 two results are still counted
-  // when the third block of the second round trip is taken: 2k + 3 keeps blocks back to back (k = 1: 4).
-  localparam int OUT_CAP   = 2 * K + (K > 1 ? 3 : 2);
+  // T-box builds register the XOR of the four looked-up words (stage C, after S and L): a round takes
+  // three clocks, the RAM's output register -> the combine -> a register -> (Inv)ShiftRows and the key ->
+  // the next RAM address, so no LUT level and no cross-die route sits between two RAMs twice in one clock
+  // (the two-stage round, RAM -> combine -> shift/key -> RAM, was `tbox`'s limit near 150 MHz). Three
+  // blocks are in flight per round unit.
+  localparam bit THIRD  = TBOX != 0;
+  localparam int STAGES = THIRD ? 3 : 2;
+  // Blocks in flight (2k; T-boxes 3k) plus results not yet handed over: the output FIFO's room, and the FIFO's
+  // memory that rounded up to a power of two (see u_out_fifo). A result leaves 2*Nr + 2 clocks after its block
+  // was taken and the block 2k behind it is taken 2*Nr clocks after it, so with k > 1 two results are still
+  // counted when the third block of the second round trip is taken: 2k + 3 keeps blocks back to back (k = 1:
+  // 4). With three stages a result leaves 3*Nr + 2 clocks after its block was taken, so at k = 1 three are
+  // still counted when the third block of the second trip is taken: 6.
+  localparam int OUT_CAP   = STAGES * K + (K > 1 ? 3 : STAGES);
   localparam int OUT_DEPTH = 1 << $clog2(OUT_CAP);
   localparam int OCC_W     = $clog2(OUT_CAP + 1);
   // Block-RAM and T-box rounds take a new block a clock early, into a register on the round-key side of
@@ -136,6 +149,7 @@ module rijndael_core_iterative #(
   logic [BLOCK_W:0] out_data;                 // the output FIFO's head: {error, block}
   logic setup_q, wipe_q;                      // round-key expansion (or wiping) runs
   logic [K-1:0] s_valid, s_last, l_valid, l_last;  // per unit: its stages' flags (registers, see g_unit)
+  logic [K-1:0] e_valid, e_last;                   // per unit: the exit stage's (L, or C in T-box builds)
   logic [K-1:0] s_valid_next, s_last_next;         // per unit: stage S's flags next clock
   logic [OCC_W-1:0] occupancy_q;              // blocks taken whose result has not left yet
   logic out_wiping;                           // the output FIFO's wipe after reset (see u_out_fifo)
@@ -161,9 +175,13 @@ module rijndael_core_iterative #(
   logic port_supported, block_refused, key_valid_q, key_error_q, beat_q, beat_supported;
   logic [2:0] nb_code_q, key_len_q, block_len_q;
   logic [3:0] nr_q;
-  assign slot_free_next   = ENTRY_EARLY ? !s_valid_next[K-1] || s_last_next[K-1] : !s_valid[K-1] || s_last[K-1];
+  // T-boxes (THIRD): the block enters through unit k-1's stage C, which the block now in stage S (in L next
+  // clock) would occupy two clocks from now if it went on.
+  assign slot_free_next   = THIRD ? !s_valid[K-1] || s_last[K-1] :
+                            ENTRY_EARLY ? !s_valid_next[K-1] || s_last_next[K-1] : !s_valid[K-1] || s_last[K-1];
   assign block_ready_next = !busy_d && !out_wiping && slot_free_next && occupancy_d < OCC_W'(OUT_CAP);
-  assign key_ready_next   = !busy_d && !out_wiping && !(|s_valid_next) && !(|s_valid) && !(ENTRY_EARLY && block_fire);
+  assign key_ready_next   = !busy_d && !out_wiping && !(|s_valid_next) && !(|s_valid) && !(THIRD && |l_valid) &&
+                            !(ENTRY_EARLY && block_fire);
 
   logic unused_front;  // codes this core decodes itself (nk from the beat register), the front's refusal beats
   logic [2:0] unused_nk_code;
@@ -529,10 +547,13 @@ module rijndael_core_iterative #(
   logic [K*BLOCK_W-1:0] round_outs;  // unit u's round result at [BLOCK_W*u +: BLOCK_W]
   logic [BLOCK_W-1:0]   last_out;    // unit k-1's round result as a last round has it (see u_round)
   logic [K-1:0]       l_dec, l_ref;
-  logic [K*4-1:0]     l_next_rows, l_lefts, s_rows;  // l_next_rows: the row of stage L's block's next round
+  logic [K*4-1:0]     s_rows;
   logic [K-1:0]       s_decs;
+  // The exit stage (e_*): the stage whose block goes on to the next unit's stage S, L or (THIRD) C.
+  logic [K-1:0]       e_dec, e_ref;
+  logic [K*4-1:0]     e_next_rows, e_lefts;
 
-  assign advance       = l_valid[K-1] && !l_last[K-1];  // the block in L(k-1) goes on to its next round
+  assign advance       = e_valid[K-1] && !e_last[K-1];  // the block in the exit stage of unit k-1 goes on
   assign block_dec     = DECRYPT && (in_decrypt_i || !ENCRYPT);
 
   // Whitening: AddRoundKey with rk[0] (encryption) or rk[Nr] (decryption) as the block is taken; the
@@ -589,13 +610,13 @@ module rijndael_core_iterative #(
     // and no block is taken for many clocks after a reset (the store's wipe).
     logic data_rst_nq;
     rijndael_reg_copy u_data_rst (.clk_i(clk_i), .d_i(rst_ni), .q_o(data_rst_nq));
-    // Stage L's direction and block-length code, one register copy per column (rijndael_reg_copies),
-    // loaded as stage S moves to L: one flop steering every column of the round was the routing of
-    // `rijndael`'s paths of record (see rijndael_round_linear).
+    // The exit stage's direction and block-length code, one register copy per column (rijndael_reg_copies),
+    // loaded as the block moves into it (S to L; THIRD: L to C): one flop steering every column of the
+    // round was the routing of `rijndael`'s paths of record (see rijndael_round_linear).
     logic [MAX_NB-1:0]   l_dec_col;
     logic [12*MAX_NB-1:0] l_nb_col;  // a copy per column and row (see rijndael_shift_column)
     rijndael_reg_copies #(.COPIES(MAX_NB)) u_dec_cols (
-      .clk_i(clk_i), .rst_ni(rst_ni), .d_i(s_dec_q), .q_o(l_dec_col)
+      .clk_i(clk_i), .rst_ni(rst_ni), .d_i(THIRD ? l_dec_q : s_dec_q), .q_o(l_dec_col)
     );
     // ENTRY_EARLY: per column copies of "the block in stage L goes on to a next round" (it is valid, and
     // in unit k-1 not in its last round), loaded as stage S moves to L.
@@ -624,17 +645,17 @@ module rijndael_core_iterative #(
       assign take_prev  = advance;
       assign prev_moves = advance;
       assign state_d    = round_outs[BLOCK_W*P +: BLOCK_W];
-      assign s_dec_d    = advance ? l_dec[P] : entry_dec;
+      assign s_dec_d    = advance ? e_dec[P] : entry_dec;
     end else if (u == 0) begin : g_entry
       assign take_prev  = advance;
       assign prev_moves = advance;
       assign state_d    = advance ? round_outs[BLOCK_W*P +: BLOCK_W] : offered ? whitened : '0;
-      assign s_dec_d    = advance ? l_dec[P] : block_dec;
+      assign s_dec_d    = advance ? e_dec[P] : block_dec;
     end else begin : g_follow
       assign take_prev  = 1'b1;
-      assign prev_moves = l_valid[P];
+      assign prev_moves = e_valid[P];
       assign state_d    = round_outs[BLOCK_W*P +: BLOCK_W];
-      assign s_dec_d    = l_dec[P];
+      assign s_dec_d    = e_dec[P];
     end
     assign read_key       = read_keys[BLOCK_W*u +: BLOCK_W];
     assign read_key_mixed = read_keys_mixed[BLOCK_W*u +: BLOCK_W];
@@ -650,9 +671,11 @@ module rijndael_core_iterative #(
     // an entering block's first row as it is taken in ENTRY_EARLY builds): counted here, nr_q -> the
     // decrement -> the choice -> the row limit -> the read-row copies was `tbox`'s seed-1 path once the
     // copies were real (6.5 ns).
-    assign s_row_next = prev_moves ? l_next_rows[4*P +: 4] : (u == 0 && entry_fire) ? entry_row : s_row_q;
+    assign s_row_next = prev_moves ? e_next_rows[4*P +: 4] : (u == 0 && entry_fire) ? entry_row : s_row_q;
+    // THIRD: the row of the block in stage S, read a clock later for its round in stage C.
     rijndael_reg_copies #(.WIDTH(ROW_W), .COPIES(MAX_NB)) u_read_rows (
-      .clk_i(clk_i), .rst_ni(rst_ni), .d_i(store_row(KEY_FIRST ? s_rows[4*P +: 4] : s_row_next)),
+      .clk_i(clk_i), .rst_ni(rst_ni),
+      .d_i(store_row(KEY_FIRST ? s_rows[4*P +: 4] : THIRD ? s_row_q : s_row_next)),
       .q_o(read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB])
     );
     logic unused_unit;  // the key-first round key reads take_prev, T-boxes s_dec_next; plain-key builds no mixed key
@@ -664,7 +687,7 @@ module rijndael_core_iterative #(
       logic [4*BLOCK_W-1:0] looked_up;  // one 32-bit word per byte
       logic [MAX_NB-1:0]    used_by_nb [8];  // [Nb - 4], bit c: column c carries data
       logic [MAX_NB-1:0]    used;
-      logic [BLOCK_W-1:0]   combined, going_on, going_on_shifted;
+      logic [BLOCK_W-1:0]   combined, going_on, going_on_q, going_on_shifted;
 
       for (genvar i = 0; i < 4 * MAX_NB; i++) begin : g_lane
         tbox_bram #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT), .OUT_REG(1'b1)) u_table (
@@ -713,17 +736,22 @@ module rijndael_core_iterative #(
         assign combined[BLOCK_W-1-32*c -: 32]   = rotated[0] ^ rotated[1] ^ rotated[2] ^ rotated[3];
         assign going_on[BLOCK_W-1-32*c -: 32]   = combined[BLOCK_W-1-32*c -: 32] & {32{go_col[c]}};
         assign round_last[BLOCK_W-1-32*c -: 32] = last_bytes & {32{used[c]}};
-        // Column c of the next round's (Inv)ShiftRows, steered by this column's direction copy; the
-        // columns past Nb are not read and come out zero.
+        // Column c of the next round's (Inv)ShiftRows on stage C's register, steered by this column's
+        // direction copy; the columns past Nb are not read and come out zero.
         rijndael_shift_column #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .COL(c)) u_shift_column (
-          .data_i(going_on), .nb_codes_i(l_nb_col[12*c +: 12]), .inverse_i(DECRYPT && (l_dec_col[c] || !ENCRYPT)),
+          .data_i(going_on_q), .nb_codes_i(l_nb_col[12*c +: 12]), .inverse_i(DECRYPT && (l_dec_col[c] || !ENCRYPT)),
           .column_o(going_on_shifted[BLOCK_W-1-32*c -: 32])
         );
       end
-      // The next round's RAM address: ShiftRows(combined & go) ^ round_key_q, where
-      // round_key_q holds ShiftRows(round key), or ShiftRows(a new whitened block) when no block goes on
-      // (round_key_d): two LUT levels after the RAMs' output registers (the XOR of four words, then the
-      // direction's choice with the mask and the key).
+      // Stage C: the combined words of a block that goes on (zero otherwise), registered.
+      always_ff @(posedge clk_i) begin
+        if (!data_rst_nq) going_on_q <= '0;
+        else              going_on_q <= going_on;
+      end
+      // The next round's RAM address: ShiftRows(stage C) ^ round_key_q, where round_key_q holds
+      // ShiftRows(round key), or ShiftRows(a new whitened block) when no block goes on (round_key_d): one
+      // LUT level after stage C's register (the direction's choice with the key), and one (the XOR of four
+      // words with the mask) between the RAMs' output registers and stage C.
       assign round_out = going_on_shifted ^ round_key_q;
       assign substituted_state = '0;  // (the S-box datapath's signal; T-boxes combine after the RAM)
     end else if (BRAM) begin : g_bram_state
@@ -792,9 +820,9 @@ module rijndael_core_iterative #(
       if (SBOX == rijndael_pkg::SBOX_LUT) begin : g_lane_decs
         logic lane_dec_next;
         if (u == 0) begin : g_entry
-          assign lane_dec_next = prev_moves ? l_dec[P] : !(SHARE_SUB && setup_q) && entry_dec;
+          assign lane_dec_next = prev_moves ? e_dec[P] : !(SHARE_SUB && setup_q) && entry_dec;
         end else begin : g_follow  // stage S holds next clock what stage L of unit P holds now
-          assign lane_dec_next = l_dec[P];
+          assign lane_dec_next = e_dec[P];
         end
         rijndael_reg_copies #(.COPIES(4 * MAX_NB)) u_lane_decs (
           .clk_i(clk_i), .rst_ni(rst_ni), .d_i(lane_dec_next), .q_o(lane_dec)
@@ -866,7 +894,7 @@ module rijndael_core_iterative #(
       // Shifted the way stage S shifts the state it is added to, where it does (SHIFT_FIRST, see g_state).
       logic [BLOCK_W-1:0] unshifted;
       if (DECRYPT) begin : g_dec
-        assign unshifted = !take_prev ? (block_dec ? last_key_q : first_key_q) : l_dec[P] ? read_key_mixed : read_key;
+        assign unshifted = !take_prev ? (block_dec ? last_key_q : first_key_q) : e_dec[P] ? read_key_mixed : read_key;
       end else begin : g_enc
         assign unshifted = !take_prev ? first_key_q : read_key;
       end
@@ -885,9 +913,11 @@ module rijndael_core_iterative #(
       // output, so a new block enters through the round's last XOR (see round_out) and a last round's key is
       // added at the output FIFO (FINAL_KEY). Per column copies (kept) of next clock's "the block in stage S
       // goes on" and its direction steer the choice.
+      // THIRD: the key of the block in stage L for its round in stage C next clock, so the flags of the
+      // block in stage S now.
       logic goes_on_next, dir_next;
-      assign goes_on_next = s_valid_next[u] && !(LAST_UNIT && s_last_next[u]);
-      assign dir_next     = s_dec_next;
+      assign goes_on_next = THIRD ? s_valid_q && !(LAST_UNIT && s_last_q) : s_valid_next[u] && !(LAST_UNIT && s_last_next[u]);
+      assign dir_next     = THIRD ? s_dec_q : s_dec_next;
       logic [MAX_NB-1:0] goes_on_q, dir_q;
       rijndael_reg_copies #(.COPIES(MAX_NB)) u_goes_on (
         .clk_i(clk_i), .rst_ni(rst_ni), .d_i(goes_on_next), .q_o(goes_on_q)
@@ -963,8 +993,8 @@ module rijndael_core_iterative #(
         s_row_q   <= s_row_next;
         s_dec_q   <= s_dec_load;
         if (prev_moves) begin
-          s_ref_q   <= l_ref[P];
-          s_left_q  <= l_lefts[4*P +: 4] - 4'd1;
+          s_ref_q   <= e_ref[P];
+          s_left_q  <= e_lefts[4*P +: 4] - 4'd1;
         end else if (u == 0 && entry_fire) begin
           s_ref_q   <= entry_ref;
           s_left_q  <= key_valid_q ? nr_q - 4'd1 : 4'(K - 1);
@@ -983,21 +1013,53 @@ module rijndael_core_iterative #(
     // Without a key no block is in flight (key beats wait for an empty core): a refused block leaves after
     // one pass through the k units. A block refused for its direction runs all Nr rounds, so it cannot
     // overtake the blocks ahead of it.
-    assign s_dec_next      = prev_moves ? l_dec[P] : (u == 0 && entry_fire) ? entry_dec : s_dec_q;
+    assign s_dec_next      = prev_moves ? e_dec[P] : (u == 0 && entry_fire) ? entry_dec : s_dec_q;
     // What s_dec_q loads: s_dec_next, except that the S-boxes' direction is forward while the key schedule
     // borrows them (g_share_sub); it would otherwise keep the last block's, and a decryption block's would
     // turn SubWord into its inverse.
     assign s_dec_load      = (SHARE_SUB && u == 0 && setup_q && !prev_moves && !entry_fire) ? 1'b0 : s_dec_next;
     assign s_valid_next[u] = prev_moves || (u == 0 && entry_fire);
-    assign s_last_next[u]  = prev_moves ? l_lefts[4*P +: 4] == 4'd1 : u == 0 && entry_fire && !key_valid_q && K == 1;
+    assign s_last_next[u]  = prev_moves ? e_lefts[4*P +: 4] == 4'd1 : u == 0 && entry_fire && !key_valid_q && K == 1;
     assign l_valid[u]  = l_valid_q;
     assign l_last[u]   = l_last_q;
     assign l_dec[u]    = l_dec_q;
     assign l_ref[u]    = l_ref_q;
-    assign l_next_rows[4*u +: 4] = l_next_row_q;
     assign s_rows[4*u +: 4]  = s_row_q;
     assign s_decs[u]         = s_dec_q;
-    assign l_lefts[4*u +: 4] = l_left_q;
+    // The exit stage: L, or (THIRD) stage C, which takes the block in L when it goes on to a next round
+    // (a last round leaves from L into the output FIFO) and holds the XOR of its four looked-up words.
+    if (THIRD) begin : g_stage_c
+      logic       c_valid_q, c_dec_q, c_ref_q;
+      logic [3:0] c_next_row_q, c_left_q;
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni) begin
+          c_valid_q    <= 1'b0;
+          c_dec_q      <= 1'b0;
+          c_ref_q      <= 1'b0;
+          c_next_row_q <= '0;
+          c_left_q     <= '0;
+        end else begin
+          c_valid_q    <= l_valid_q && !(LAST_UNIT && l_last_q);
+          c_dec_q      <= l_dec_q;
+          c_ref_q      <= l_ref_q;
+          c_next_row_q <= l_next_row_q;
+          c_left_q     <= l_left_q;
+        end
+      end
+      assign e_valid[u] = c_valid_q;
+      assign e_last[u]  = 1'b0;
+      assign e_dec[u]   = c_dec_q;
+      assign e_ref[u]   = c_ref_q;
+      assign e_next_rows[4*u +: 4] = c_next_row_q;
+      assign e_lefts[4*u +: 4]     = c_left_q;
+    end else begin : g_exit_l
+      assign e_valid[u] = l_valid_q;
+      assign e_last[u]  = l_last_q;
+      assign e_dec[u]   = l_dec_q;
+      assign e_ref[u]   = l_ref_q;
+      assign e_next_rows[4*u +: 4] = l_next_row_q;
+      assign e_lefts[4*u +: 4]     = l_left_q;
+    end
     assign round_outs[BLOCK_W*u +: BLOCK_W] = round_out;
     if (LAST_UNIT) begin : g_last_out
       assign last_out = round_last;

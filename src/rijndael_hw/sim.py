@@ -40,9 +40,13 @@ VALID_BITS = (128, 160, 192, 224, 256)
 
 def result_group(config: Config) -> int:
     """Results per round trip of a core's blocks in flight, the span the harness takes its steady interval
-    over: results of the iterative family come in runs of 2k (k = ROUNDS_PER_CYCLE round units of two stages
-    each), the folded core's in pairs; every other core's are evenly spaced, where any span gives the gap."""
-    return 2 * config.params["ROUNDS_PER_CYCLE"] if config.params["ARCH"] == 0 else 2
+    over: results of the iterative family come in runs of s*k (k = ROUNDS_PER_CYCLE round units of s stages
+    each: s = 3 in T-box builds, which register the combine, else 2), the folded core's in pairs; every other
+    core's are evenly spaced, where any span gives the gap."""
+    if config.params["ARCH"] != 0:
+        return 2
+    stages = 3 if config.params.get("TBOX", 0) else 2
+    return stages * config.params["ROUNDS_PER_CYCLE"]
 
 
 class HarnessError(RuntimeError):

@@ -90,9 +90,9 @@ def timing(cfg, nb: int, nk: int, decrypt: bool = False) -> tuple[int, int, int]
     handshake to the next block's handshake when that block decrypts / encrypts)."""
     nr = _nr(nb, nk)
     arch = cfg.params["ARCH"]
-    if two_stage(cfg):  # see TwoStageTiming; here a lone block (pairs: two results every 2*Nr clocks)
+    if two_stage(cfg):  # see TwoStageTiming; here a lone block (groups: s results every s*Nr clocks)
         t = TwoStageTiming(cfg)
-        return 2 * nr, t.latency(nb, nk), t.key_cost(nb, nk)
+        return t.stages * nr, t.latency(nb, nk), t.key_cost(nb, nk)
     if arch == 2:  # folded: results in pairs (FoldedTiming); here a block alone: 4/P + 2 clocks per round
         t = FoldedTiming(cfg)
         return t.lone_latency(nr), t.lone_latency(nr), t.key_cost(nb, nk)
@@ -238,6 +238,12 @@ def entry_early(cfg) -> int:
     return int(cfg.params["ARCH"] == 0 and (cfg.params.get("TBOX", 0) != 0 or cfg.params.get("SBOX", 0) == 1))
 
 
+def round_stages(cfg) -> int:
+    """Clocks per round of the iterative core: 3 in T-box builds (a register after the combine of the four
+    looked-up words, stage C), else 2."""
+    return 3 if cfg.params["ARCH"] == 0 and cfg.params.get("TBOX", 0) != 0 else 2
+
+
 def two_stage(cfg) -> bool:
     """The iterative core's two-stage datapath: every ARCH = 0 build (k = ROUNDS_PER_CYCLE round units, 2k
     blocks in flight; S-boxes or T-boxes)."""
@@ -247,12 +253,13 @@ def two_stage(cfg) -> bool:
 class TwoStageTiming:
     """The two-stage iterative core's documented timing (rijndael_core_iterative.sv, docs/architectures.md).
 
-    A round takes two clocks; k = ROUNDS_PER_CYCLE round units of two stages form a loop, so 2k blocks are in
-    flight, one per stage. A block is taken when stage S of unit 0 will be free: stage L of unit k-1 is empty
-    or holds a block in its last round (block-RAM and T-box builds decide it a clock earlier, from stage S, and
-    hold the block a clock in a register). With blocks offered back to back, block i of a run (one key) is taken
-    at edge first + (i // 2k) * 2 * Nr + i % 2k and its result handshake is 2 * Nr + 2 edges later (2 * Nr + 3 in
-    block-RAM and T-box builds; output always ready). A key beat waits until no block is in flight, then the
+    A round takes s = 2 clocks (T-box builds s = 3: a third stage C after the combine); k = ROUNDS_PER_CYCLE
+    round units of s stages form a loop, so s*k blocks are in flight, one per stage. A block is taken when stage
+    S of unit 0 will be free: the exit stage of unit k-1 (L; C in T-box builds) is empty or holds a block that
+    does not go on (block-RAM and T-box builds decide it a clock earlier and hold the block a clock in a
+    register). With blocks offered back to back, block i of a run (one key) is taken at edge
+    first + (i // sk) * s * Nr + i % sk and its result handshake is 2 * Nr + 2 edges later (2 * Nr + 3 in
+    block-RAM builds, 3 * Nr + 2 in T-box builds, whose last round leaves from stage L; output always ready). A key beat waits until no block is in flight, then the
     round keys are expanded one word per clock: the first block after it is taken Nb * (Nr + 1) + 1 edges after
     the key beat, plus two clocks for each word that needs SubWord (i mod Nk = 0, or 4 when Nk > 6): the key
     schedule's S-box has two registers in every build (a RAM with its output register on, or a split case ROM
@@ -260,9 +267,11 @@ class TwoStageTiming:
 
     def __init__(self, cfg):
         self.cfg = cfg
+        self.stages = round_stages(cfg)
 
     def latency(self, nb: int, nk: int) -> int:
-        return 2 * _nr(nb, nk) + 2 + entry_early(self.cfg)
+        # T-boxes: the last round leaves from stage L, a clock before stage C would end it
+        return self.stages * _nr(nb, nk) + 2 + entry_early(self.cfg) - (self.stages - 2)
 
     def key_cost(self, nb: int, nk: int) -> int:
         words = nb * (_nr(nb, nk) + 1)
@@ -272,8 +281,8 @@ class TwoStageTiming:
         return words + 3 + 2 * waits
 
     def in_edge(self, first: int, i: int, nb: int, nk: int) -> int:
-        ring = 2 * self.cfg.params["ROUNDS_PER_CYCLE"]
-        return first + (i // ring) * 2 * _nr(nb, nk) + i % ring
+        ring = self.stages * self.cfg.params["ROUNDS_PER_CYCLE"]
+        return first + (i // ring) * self.stages * _nr(nb, nk) + i % ring
 
 
 class PipelinedTiming:
