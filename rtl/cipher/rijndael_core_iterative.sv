@@ -27,13 +27,14 @@
 //   (with three blocks available in T-box builds).
 // - Unrolling (k = ROUNDS_PER_CYCLE > 1, which divides Nr of every supported size pair): k round units in a
 //   loop, S0 -> L0 -> S1 -> L1 -> ... -> L(k-1) -> S0. A block enters at S0 and does round j in unit
-//   (j - 1) mod k, so its last round is always in unit k-1, where results leave; 2k blocks are in flight.
+//   (j - 1) mod k, so its last round is always in unit k-1, where results leave; 2k blocks are in flight
+//   (T-boxes 3k).
 //   Every unit is the same two-stage round with its own S-boxes, linear layer, round-key register and read
 //   port of the round-key store, so the clock does not depend on k (seed 000 unrolls the rounds
 //   combinationally with one block in flight: its clock falls with k, here the blocks in flight grow with
-//   it, the loop-pipelining of seed 003). With 2k blocks available (ECB, CTR, CBC/CFB decryption, several
+//   it, the loop-pipelining of seed 003). With 2k (T-boxes 3k) blocks available (ECB, CTR, CBC/CFB decryption, several
 //   contexts) a block leaves every Nr/k clocks on average; a lone block (a feedback mode's stream) takes
-//   2*Nr + 2 clocks (block RAM and T-boxes 2*Nr + 3) from handshake to result handshake for every k (the
+//   2*Nr + 2 clocks (block RAM 2*Nr + 3, T-boxes 3*Nr + 2) from handshake to result handshake for every k (the
 //   result is registered once before the output FIFO, see there).
 // - The key schedule is off the round path. After each key beat the round keys rk[0..Nr] are expanded
 //   one 32-bit word per clock (w[i] = w[i-Nk] ^ g(w[i-1]), phase as a one-hot register, (Nb, Nk) decoded
@@ -51,7 +52,7 @@
 //   select. in_ready_o is a choice by in_is_key_i between two flops that hold next clock's answer.
 // - Requests the build cannot serve are answered, never dropped, in order, with out_error_o high and zero
 //   data: a block before a valid key leaves after one pass through the k units (out_valid_o 2k clocks after
-//   it is taken, 2k + 1 in block-RAM and T-box builds), a block in a direction the build lacks runs the Nr rounds like any other; a key beat with
+//   it is taken, 2k + 1 in block-RAM builds, 3k in T-box builds), a block in a direction the build lacks runs the Nr rounds like any other; a key beat with
 //   an unsupported length raises key_error_o, wipes the key (the store is zeroed, one row per clock) and
 //   blocks are refused until a good key. Reset zeroes every register and then the store.
 module rijndael_core_iterative #(
