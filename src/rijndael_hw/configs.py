@@ -63,6 +63,14 @@ class Config:
     def max_key_bits(self) -> int:
         return 32 * self.params["MAX_NK"]
 
+    @property
+    def round_stages(self) -> int:
+        """Clocks per round of the iterative core (ARCH 0): 3 in T-box builds (a register after the combine of
+        the four looked-up words, stage C), else 2; 0 for the other architectures."""
+        if self.params["ARCH"] != 0:
+            return 0
+        return 3 if self.params.get("TBOX", 0) != 0 else 2
+
     def supports(self, block_bits: int, key_bits: int, decrypt: bool = False) -> str | None:
         """None when the configuration can process this request, else the reason it cannot."""
         if block_bits not in self.block_bits:

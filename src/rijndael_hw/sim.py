@@ -45,8 +45,7 @@ def result_group(config: Config) -> int:
     core's are evenly spaced, where any span gives the gap."""
     if config.params["ARCH"] != 0:
         return 2
-    stages = 3 if config.params.get("TBOX", 0) else 2
-    return stages * config.params["ROUNDS_PER_CYCLE"]
+    return config.round_stages * config.params["ROUNDS_PER_CYCLE"]
 
 
 class HarnessError(RuntimeError):

@@ -238,12 +238,6 @@ def entry_early(cfg) -> int:
     return int(cfg.params["ARCH"] == 0 and (cfg.params.get("TBOX", 0) != 0 or cfg.params.get("SBOX", 0) == 1))
 
 
-def round_stages(cfg) -> int:
-    """Clocks per round of the iterative core: 3 in T-box builds (a register after the combine of the four
-    looked-up words, stage C), else 2."""
-    return 3 if cfg.params["ARCH"] == 0 and cfg.params.get("TBOX", 0) != 0 else 2
-
-
 def two_stage(cfg) -> bool:
     """The iterative core's two-stage datapath: every ARCH = 0 build (k = ROUNDS_PER_CYCLE round units, 2k
     blocks in flight; S-boxes or T-boxes)."""
@@ -267,7 +261,7 @@ class TwoStageTiming:
 
     def __init__(self, cfg):
         self.cfg = cfg
-        self.stages = round_stages(cfg)
+        self.stages = cfg.round_stages  # the configuration's documented clocks per round (configs.Config)
 
     def latency(self, nb: int, nk: int) -> int:
         # T-boxes: the last round leaves from stage L, a clock before stage C would end it
