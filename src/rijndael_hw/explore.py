@@ -128,6 +128,8 @@ def explore(config_specs=None, targets=(synth.DEFAULT_TARGET,), seeds: int = 3, 
         if len(waiting) > 1:
             return  # already running or cached for another plan
         cached = None if force else synth.cache_load(*slot)
+        if cached is None and not force and job["kind"] == "pnr":
+            cached = synth.placed_from_records(job)
         if cached is not None:
             finish(job["kind"], job["key"], cached)
         else:
@@ -141,7 +143,7 @@ def explore(config_specs=None, targets=(synth.DEFAULT_TARGET,), seeds: int = 3, 
                 bar.update(len(p.seeds))  # nothing to place and route
             return
         for seed in p.seeds:
-            launch(i, synth.pnr_job(p, seed, s["netlist_gz"]), seed)
+            launch(i, synth.pnr_job(p, seed, s["netlist_gz"], synth.synth_netlist_id(s)), seed)
 
     def maybe_done(i):
         p, s = plans[i], state[i]

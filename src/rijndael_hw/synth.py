@@ -367,8 +367,16 @@ class Plan:
         safe = re.sub(r"[^A-Za-z0-9._=+-]+", "_", self.label.replace(",", "+"))
         return results_dir() / f"{safe}-{self.target.name}-{self.input_hash[:12]}.json"
 
-    def pnr_key(self, seed: int) -> str:
-        return _sha(json.dumps([self.synth_hash, self.clock_mhz, seed, self.nextpnr_args(seed)]))
+    def pnr_id(self, netlist: str) -> str:
+        """What decides a placement apart from the seed: the netlist as place and route sees it (`netlist_id`),
+        the device, nextpnr's version and arguments, and the clock. Equal for two source trees whose netlists
+        differ only in source locations (a comment, a parameter list moved into an include), so a result of
+        one is a result of the other (`placed_from_records`)."""
+        return _sha(json.dumps(["pnr", netlist, self.target.name, list(self.target.device_args),
+                                self.tools.get(self.target.nextpnr_package), self.nextpnr_args(0), self.clock_mhz]))
+
+    def pnr_key(self, seed: int, netlist: str) -> str:
+        return _sha(json.dumps([self.pnr_id(netlist), seed]))
 
     def nextpnr_args(self, seed: int) -> list[str]:
         return nextpnr_args(self.target, self.clock_mhz, seed, self.flow.nextpnr_args)
@@ -424,9 +432,69 @@ def synth_job(p: Plan) -> dict:
             "script": p.script, "config": p.label, "top": p.design.top, "counted": p.design.counted}
 
 
-def pnr_job(p: Plan, seed: int, netlist_gz: bytes) -> dict:
-    return {"kind": "pnr", "key": p.pnr_key(seed), "family": p.target.family, "seed": seed,
-            "args": p.nextpnr_args(seed), "netlist_gz": netlist_gz, "clock_mhz": p.clock_mhz}
+def pnr_job(p: Plan, seed: int, netlist_gz: bytes, netlist: str | None = None) -> dict:
+    """`netlist`: the netlist's `netlist_id` (computed from `netlist_gz` when not given)."""
+    netlist = netlist or netlist_id(gzip.decompress(netlist_gz) if netlist_gz else b"")
+    return {"kind": "pnr", "key": p.pnr_key(seed, netlist), "family": p.target.family, "seed": seed,
+            "args": p.nextpnr_args(seed), "netlist_gz": netlist_gz, "clock_mhz": p.clock_mhz,
+            "pnr_id": p.pnr_id(netlist), "label": p.label, "target": p.target.name}
+
+
+def netlist_id(netlist: bytes) -> str:
+    """The hash of a synthesized netlist as place and route sees it: the JSON with the value of every `src`
+    attribute blanked (Yosys records there the file and line each cell and net came from, which nextpnr
+    carries along but never places by: a netlist whose `src` values were all rewritten placed and routed to
+    the identical result, docs/results.md "Method"). Everything else counts, in the file's own order (the
+    order in which nextpnr creates cells and nets is part of its input), so any change of a name, a cell,
+    a connection or a parameter gives another id."""
+    if not netlist:
+        return _sha(b"")
+    data = json.loads(netlist)
+    for module in data.get("modules", {}).values():
+        items = [module] + [v for section in ("cells", "netnames", "memories")
+                            for v in (module.get(section) or {}).values()]
+        for item in items:
+            attributes = item.get("attributes")
+            if isinstance(attributes, dict) and "src" in attributes:
+                attributes["src"] = ""
+    return _sha(json.dumps(data))
+
+
+def synth_netlist_id(synth: dict) -> str:
+    """The `netlist_id` of a synth stage result (stored there since the id exists; computed for older ones)."""
+    if not synth.get("netlist_id"):
+        synth["netlist_id"] = netlist_id(gzip.decompress(synth["netlist_gz"]) if synth.get("netlist_gz") else b"")
+    return synth["netlist_id"]
+
+
+def placed_from_records(job: dict) -> dict | None:
+    """A pnr stage result taken from a stored result of the same configuration and target whose netlist
+    placed and routed identically (same `pnr_id`, see Plan.pnr_id): its seed's Fmax, status and time, and,
+    for the stored result's first seed, the utilization and critical path it kept. The result built from
+    it says so (`pnr_reused_from`). None when no stored result has that placement."""
+    safe = re.sub(r"[^A-Za-z0-9._=+-]+", "_", job["label"].replace(",", "+"))
+    for path in sorted(results_dir().glob(f"{glob_escape(safe)}-{job['target']}-*.json")):
+        try:
+            r = json.loads(path.read_text())
+        except json.JSONDecodeError:
+            continue
+        if r.get("pnr_id") != job["pnr_id"] or r.get("label", r.get("config")) != job["label"]:
+            continue
+        run = next((s for s in r.get("seed_runs") or [] if s.get("seed") == job["seed"]), None)
+        if run is None or run.get("status") != "ok" or not run.get("fmax_mhz"):
+            continue
+        first = min(r["seeds"]) == job["seed"]
+        return {"kind": "pnr", "key": job["key"], "seed": job["seed"], "status": "ok", "fits": True,
+                "fmax_mhz": run["fmax_mhz"], "timing_met": run.get("timing_met"), "clock_mhz": job["clock_mhz"],
+                "wall_seconds": run.get("wall_seconds"),
+                "utilization": r.get("pnr_utilization") if first else None,
+                "critical_path": r.get("critical_path", []) if first else [],
+                "reused_from": r["input_hash"]}
+    return None
+
+
+def glob_escape(text: str) -> str:
+    return re.sub(r"([*?\[\]])", r"[\1]", text)
 
 
 def bench_job(p: Plan) -> dict:
@@ -483,7 +551,7 @@ def _run_synth(job: dict) -> dict:
         netlist = (work / "netlist.json").read_bytes() if (work / "netlist.json").exists() else b""
         warnings = sorted({line.strip()[:200] for line in log.splitlines() if line.startswith("Warning:")})
     return {"status": "ok", **counts, "netlist_gz": gzip.compress(netlist, 6) if netlist else b"",
-            "warnings": warnings[:50]}
+            "netlist_id": netlist_id(netlist), "warnings": warnings[:50]}
 
 
 def split_counts(stat: dict, family: str, counted: str = "rijndael_core", top: str = WRAPPER_TOP) -> dict:
@@ -694,6 +762,13 @@ def assemble(p: Plan, synth: dict, pnrs: list[dict], bench: dict | None) -> dict
         return {**result, "status": "error", "error": synth.get("error", "synthesis failed"),
                 "fits": None, "timing_met": None, "lut4": None, "ff": None, "bram": None, "dsp": None,
                 "fmax_mhz": None, "cycles_per_block": None, "gbps": None}
+    if p.target.pnr and synth.get("netlist_gz"):
+        # What the placement depended on, so that a later source tree with the same netlist can take it.
+        result["netlist_id"] = synth_netlist_id(synth)
+        result["pnr_id"] = p.pnr_id(result["netlist_id"])
+        reused = sorted({r["reused_from"][:12] for r in pnrs if r.get("reused_from")})
+        if reused:
+            result["pnr_reused_from"] = reused
     result.update({"lut4": core.get("lut4"), "ff": core.get("ff"), "bram": core.get("bram"), "dsp": core.get("dsp"),
                    "core_cells": synth.get("core_cells"), "wrapper": synth.get("wrapper"),
                    "wrapper_cells": synth.get("wrapper_cells")})
@@ -763,6 +838,8 @@ def characterize(config: configs.Config, target_name: str = DEFAULT_TARGET, seed
 
     def stage(job):
         found = None if force else cache_load(job["kind"], job["key"])
+        if found is None and not force and job["kind"] == "pnr":
+            found = placed_from_records(job)
         if found is None:
             if log:
                 log(f"running {job['kind']}" + (f" seed {job['seed']}" if "seed" in job else ""))
@@ -775,7 +852,7 @@ def characterize(config: configs.Config, target_name: str = DEFAULT_TARGET, seed
     pnrs = []
     if synth.get("status") == "ok" and p.target.pnr:
         for seed in p.seeds:
-            pnrs.append(stage(pnr_job(p, seed, synth["netlist_gz"])))
+            pnrs.append(stage(pnr_job(p, seed, synth["netlist_gz"], synth_netlist_id(synth))))
     result = assemble(p, synth, pnrs, bench)
     if result["status"] != "error":
         store(p, result)

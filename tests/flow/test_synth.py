@@ -99,7 +99,7 @@ def test_flow_options_change_one_configuration_only(flow_dirs, monkeypatch):
                         synth.FlowOptions("-noabc9", ("--router", "router2"), "test"))
     after = {c.name: synth.plan(c, "ecp5-85k", 1) for c in (folded, tiny)}
     assert after["tiny8"].input_hash == before["tiny8"].input_hash
-    assert after["tiny8"].pnr_key(1) == before["tiny8"].pnr_key(1)
+    assert after["tiny8"].pnr_key(1, "n") == before["tiny8"].pnr_key(1, "n")
     changed = after["folded32"]
     assert changed.input_hash != before["folded32"].input_hash
     assert changed.synth_hash != before["folded32"].synth_hash
@@ -189,3 +189,68 @@ def test_place_and_route_ecp5_25k(flow_dirs):
     assert 10 < r["fmax_mhz"] < 1000 and r["timing_met"] is False  # 1 GHz is out of reach: a result
     assert r["gbps"] == pytest.approx(128 * r["fmax_mhz"] / r["cycles_per_block"] / 1000, rel=1e-3)
     assert r["critical_path"], "nextpnr's critical path report was not captured"
+
+
+NETLIST = {"creator": "Yosys", "modules": {"top": {
+    "attributes": {"top": "1", "src": "flow/rtl/top.sv:1.1-9.9"},
+    "cells": {"a_q": {"type": "TRELLIS_FF", "attributes": {"src": "rtl/x.sv:10.3-12.4"}, "connections": {"Q": [2]}},
+              "b": {"type": "LUT4", "attributes": {"src": "rtl/x.sv:14.3-14.9"}, "connections": {"A": [2]}}},
+    "netnames": {"a_q": {"bits": [2], "attributes": {"src": "rtl/x.sv:8.9-8.12"}}}}}}
+
+
+def _netlist(edit=None) -> bytes:
+    data = json.loads(json.dumps(NETLIST))
+    if edit:
+        edit(data["modules"]["top"])
+    return json.dumps(data).encode()
+
+
+def test_netlist_id_ignores_source_locations_only():
+    # Place and route sees no `src` value (a netlist with every `src` rewritten placed and routed to the
+    # identical result, docs/results.md "Method"), so lines moved in the sources keep a netlist's id ...
+    base = synth.netlist_id(_netlist())
+
+    def moved(m):
+        m["attributes"]["src"] = "flow/rtl/top.sv:3.1-11.9"
+        m["cells"]["a_q"]["attributes"]["src"] = "rtl/pkg/params.svh:2.1-2.9"
+        m["netnames"]["a_q"]["attributes"]["src"] = "rtl/x.sv:80.9-80.12"
+    assert synth.netlist_id(_netlist(moved)) == base
+    # ... and everything else is a different netlist: a name, a type, a connection, the order of cells.
+    def renamed(m):
+        m["cells"]["c_q"] = m["cells"].pop("a_q")
+    def retyped(m):
+        m["cells"]["b"]["type"] = "PFUMX"
+    def rewired(m):
+        m["cells"]["b"]["connections"]["A"] = [3]
+    def reordered(m):
+        m["cells"] = dict(reversed(list(m["cells"].items())))
+    for edit in (renamed, retyped, rewired, reordered):
+        assert synth.netlist_id(_netlist(edit)) != base, edit.__name__
+
+
+def test_placement_is_taken_from_a_result_with_the_same_netlist(flow_dirs):
+    # A new source tree (new input hash) whose netlist is a stored result's takes that result's place-and-route
+    # runs, says so, and gives the same figures; another netlist or another clock takes nothing.
+    results, _ = flow_dirs
+    p = _plan()
+    nid = synth.netlist_id(_netlist())
+    synth_ok = {**SYNTH_OK, "netlist_gz": b"x", "netlist_id": nid}
+    pnrs = [{"seed": s, "status": "ok", "fmax_mhz": f, "timing_met": True, "wall_seconds": 100.0,
+             "utilization": {"TRELLIS_SLICE": {"used": 10, "available": 41820}} if s == 1 else None,
+             "critical_path": ["clk-to-q a_q", "1.00 ns logic, 2.00 ns routing"] if s == 1 else []}
+            for s, f in ((1, 61.0), (2, 70.0), (3, 65.0))]
+    old = synth.assemble(p, synth_ok, pnrs, BENCH_OK)
+    old["input_hash"] = "0" * 64  # as if stored from older sources
+    assert old["netlist_id"] == nid and old["pnr_id"] == p.pnr_id(nid) and "pnr_reused_from" not in old
+    results.mkdir(parents=True, exist_ok=True)
+    (results / f"{p.result_path.name.rsplit('-', 1)[0]}-{'0' * 12}.json").write_text(json.dumps(old))
+    taken = [synth.placed_from_records(synth.pnr_job(p, s, b"", nid)) for s in p.seeds]
+    assert all(t is not None for t in taken)
+    new = synth.assemble(p, synth_ok, taken, BENCH_OK)
+    for field in ("fmax_mhz", "fmax_mhz_per_seed", "critical_path", "pnr_utilization", "pnr_id", "gbps"):
+        assert new[field] == old[field], field
+    assert new["pnr_reused_from"] == ["0" * 12]
+    assert synth.placed_from_records(synth.pnr_job(p, 1, b"", synth.netlist_id(_netlist(
+        lambda m: m["cells"]["b"].update(type="PFUMX"))))) is None
+    faster = synth.plan(p.config, "ecp5-85k", 3, clock_mhz=80)
+    assert synth.placed_from_records(synth.pnr_job(faster, 1, b"", nid)) is None
