@@ -3,7 +3,7 @@
 netlist is the same takes their place-and-route runs instead of repeating them (synth.placed_from_records).
 
 Results written since the identity exists carry it; this adds it to older ones that are still current (their
-input hash is the one the present sources give). The netlist comes from the flow cache's synth stage when it
+input hash is the one the present sources give), and brings it up to date where its definition changed. The netlist comes from the flow cache's synth stage when it
 is there, else Yosys runs again (deterministic: the same sources and script give the same netlist).
 
     python tools/index_records.py            # every current result without an identity
@@ -39,7 +39,7 @@ def main() -> int:
     parser.add_argument("--dry-run", action="store_true")
     args = parser.parse_args()
     for r in report.load_results():
-        if r.get("pnr_id") or not synth.TARGETS[r["target"]].pnr:
+        if not synth.TARGETS[r["target"]].pnr:
             continue
         try:
             p = plan_of(r)
@@ -60,6 +60,9 @@ def main() -> int:
         nid = synth.synth_netlist_id(s)
         path = synth.results_dir() / r["_file"]
         stored = json.loads(path.read_text())
+        if stored.get("netlist_id") == nid and stored.get("pnr_id") == p.pnr_id(nid):
+            print("up to date")
+            continue
         stored["netlist_id"] = nid
         stored["pnr_id"] = p.pnr_id(nid)
         path.write_text(json.dumps(stored, indent=1, sort_keys=False) + "\n")

@@ -356,6 +356,15 @@ def get(name: str = "iterative", overrides: dict | list | None = None) -> Config
     return Config(label, description, params)
 
 
+#: Where `include files (*.svh, e.g. the core's parameter list) live: every tool gets it as an include directory.
+INCLUDE_DIR = RTL_DIR / "pkg"
+
+
+def include_files() -> list[Path]:
+    """The `include files the RTL reads (their contents are part of every build's inputs)."""
+    return sorted(INCLUDE_DIR.glob("*.svh"))
+
+
 def rtl_files(family: str | None = None) -> list[Path]:
     """RTL sources in compile order (packages first).
 

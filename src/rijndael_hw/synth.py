@@ -239,7 +239,8 @@ def _with_vendor_lib(script: str, files: list[str], family: str) -> str:
 def yosys_script(config: configs.Config, target: Target, files: list[str], design: Design = CORE) -> str:
     chparam = " ".join(f"-set {k} {v}" for k, v in design.params(config).items())
     script = (_script_template(target)
-              .replace("{FILES}", " ".join(files))
+              .replace("{INCLUDES}", YOSYS_INCLUDES)
+              .replace("{FILES}", " ".join(_compiled(files)))
               .replace("{CHPARAM}", chparam)
               .replace("{TOP}", design.top))
     script = _with_vendor_lib(script, files, target.family)
@@ -267,10 +268,27 @@ def _sha(data: bytes | str) -> str:
 
 
 def _source_files(family: str | None = None, design: Design = CORE) -> list[Path]:
+    """The files the flow writes into its work folder: the include files (read through `-I`, never on their
+    own), then the RTL in compile order."""
     if not design.is_engine:
-        return configs.rtl_files(family) + [WRAPPER]
+        return configs.include_files() + configs.rtl_files(family) + [WRAPPER]
     from .engine_sim import SYSTEM_DIR, SYSTEM_FILES
-    return configs.rtl_files(family) + [SYSTEM_DIR / name for name in SYSTEM_FILES] + [ENGINE_WRAPPER]
+    return (configs.include_files() + configs.rtl_files(family) + [SYSTEM_DIR / name for name in SYSTEM_FILES]
+            + [ENGINE_WRAPPER])
+
+
+#: Yosys' include option: the include directory, relative to the work folder (the same tree as the repository).
+YOSYS_INCLUDES = f"-I {configs.INCLUDE_DIR.relative_to(configs.REPO_ROOT)}"
+
+
+def _compiled(files) -> list[str]:
+    """The files Yosys reads, in order: every source but the include files."""
+    return [f for f in files if not f.endswith(".svh")]
+
+
+def yosys_read_command(files) -> str:
+    """`read_verilog` of these sources (paths relative to the work folder), the include directory given."""
+    return f"read_verilog -sv {YOSYS_INCLUDES} {' '.join(_compiled(files))}"
 
 
 def _sources(family: str | None = None, design: Design = CORE) -> dict[str, str]:
@@ -313,7 +331,7 @@ def used_sources(config: configs.Config, family: str | None = None, design: Desi
 def _elaborated_modules(sources: dict[str, str], config: configs.Config, family: str | None = None,
                         design: Design = CORE) -> list[str]:
     chparam = " ".join(f"-set {k} {v}" for k, v in design.params(config).items())
-    script = (f"read_verilog -sv {' '.join(sources)}\nchparam {chparam} {design.top}\n"
+    script = (f"{yosys_read_command(sources)}\nchparam {chparam} {design.top}\n"
               f"hierarchy -check -top {design.top}\ntee -q -o modules.txt ls\n")
     script = _with_vendor_lib(script, list(sources), family or "")  # `ls` lists no blackbox primitive
     with _workdir() as tmp:
@@ -441,22 +459,32 @@ def pnr_job(p: Plan, seed: int, netlist_gz: bytes, netlist: str | None = None) -
 
 
 def netlist_id(netlist: bytes) -> str:
-    """The hash of a synthesized netlist as place and route sees it: the JSON with the value of every `src`
-    attribute blanked (Yosys records there the file and line each cell and net came from, which nextpnr
-    carries along but never places by: a netlist whose `src` values were all rewritten placed and routed to
-    the identical result, docs/results.md "Method"). Everything else counts, in the file's own order (the
-    order in which nextpnr creates cells and nets is part of its input), so any change of a name, a cell,
-    a connection or a parameter gives another id."""
+    """The hash of a synthesized netlist as place and route sees it. Counted: every module that is not a
+    blackbox (after `flatten`, the top: its ports, cells, nets, parameters, in the file's own order, since the
+    order in which nextpnr creates cells and nets is part of its input) and each blackbox's name, attributes and
+    ports. Left out, as nextpnr never places by them: the values of the source-location attributes (`src`,
+    `cell_src`: Yosys' file and line of each cell and net), the attribute values of `$scopeinfo` cells (Yosys'
+    record of the hierarchy that was flattened, e.g. a submodule's `$paramod` name), and the cells inside the
+    blackboxes (the vendor library's timing models; nextpnr has its own). Checked before adopting it
+    (docs/results.md "Method"): folded32's netlist with every `src` value rewritten, and the same design after
+    its parameter list moved into an include (other `$paramod` names, shifted library cell numbers), placed and
+    routed to the identical placement, routing and Fmax. Any other difference (a name, a cell, a connection,
+    a parameter, their order) gives another id."""
     if not netlist:
         return _sha(b"")
     data = json.loads(netlist)
     for module in data.get("modules", {}).values():
-        items = [module] + [v for section in ("cells", "netnames", "memories")
-                            for v in (module.get(section) or {}).values()]
-        for item in items:
+        if "blackbox" in (module.get("attributes") or {}):
+            for section in ("cells", "netnames"):
+                module.pop(section, None)
+        cells = list((module.get("cells") or {}).values())
+        for item in [module, *cells, *(module.get("netnames") or {}).values(), *(module.get("memories") or {}).values()]:
             attributes = item.get("attributes")
-            if isinstance(attributes, dict) and "src" in attributes:
-                attributes["src"] = ""
+            if not isinstance(attributes, dict):
+                continue
+            for key in attributes:
+                if key in ("src", "cell_src") or item.get("type") == "$scopeinfo":
+                    attributes[key] = ""
     return _sha(json.dumps(data))
 
 

@@ -32,7 +32,8 @@ def fake_run(job: dict) -> dict:
     elif job["kind"] == "synth":
         tiny = "tiny8" in job["config"]
         core = {"lut4": 900 if tiny else 5000, "ff": 300, "bram": 0, "dsp": 0}
-        out.update({"core": core, "wrapper": {"lut4": 100, "ff": 200}, "netlist_gz": gzip.compress(b"{}")})
+        out.update({"core": core, "wrapper": {"lut4": 100, "ff": 200}, "netlist_gz": gzip.compress(json.dumps({"modules": {"top": {"cells": {job["config"]: {}}}}}).encode())})
+        # (a netlist per configuration: two equal netlists would share their placements, synth.netlist_id)
     else:  # pnr; with FAKE_UP5K_FULL the design does not fit an iCE40: a result, not a failure
         if job["family"] == "ice40" and os.environ.get("FAKE_UP5K_FULL"):
             out.update({"status": "does_not_fit", "seed": job["seed"], "fmax_mhz": None,

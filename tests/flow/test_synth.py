@@ -194,8 +194,12 @@ def test_place_and_route_ecp5_25k(flow_dirs):
 NETLIST = {"creator": "Yosys", "modules": {"top": {
     "attributes": {"top": "1", "src": "flow/rtl/top.sv:1.1-9.9"},
     "cells": {"a_q": {"type": "TRELLIS_FF", "attributes": {"src": "rtl/x.sv:10.3-12.4"}, "connections": {"Q": [2]}},
-              "b": {"type": "LUT4", "attributes": {"src": "rtl/x.sv:14.3-14.9"}, "connections": {"A": [2]}}},
-    "netnames": {"a_q": {"bits": [2], "attributes": {"src": "rtl/x.sv:8.9-8.12"}}}}}}
+              "b": {"type": "LUT4", "attributes": {"src": "rtl/x.sv:14.3-14.9"}, "connections": {"A": [2]}},
+              "u_core": {"type": "$scopeinfo", "attributes": {"cell_src": "rtl/y.sv:3.1-4.2",
+                                                               "module": "$paramod$0123\\rijndael_core"}}},
+    "netnames": {"a_q": {"bits": [2], "attributes": {"src": "rtl/x.sv:8.9-8.12"}}}},
+    "LUT4": {"attributes": {"blackbox": "1"}, "ports": {"A": {"direction": "input", "bits": [2]}},
+             "cells": {"$specify$101": {"type": "$specify2"}}}}}
 
 
 def _netlist(edit=None) -> bytes:
@@ -214,7 +218,14 @@ def test_netlist_id_ignores_source_locations_only():
         m["attributes"]["src"] = "flow/rtl/top.sv:3.1-11.9"
         m["cells"]["a_q"]["attributes"]["src"] = "rtl/pkg/params.svh:2.1-2.9"
         m["netnames"]["a_q"]["attributes"]["src"] = "rtl/x.sv:80.9-80.12"
+        m["cells"]["u_core"]["attributes"].update(cell_src="rtl/y.sv:9.1-9.2", module="$paramod$4567\\rijndael_core")
     assert synth.netlist_id(_netlist(moved)) == base
+    # The vendor library's blackboxes count by their interface, not by the timing cells Yosys numbered inside.
+    data = json.loads(_netlist())
+    data["modules"]["LUT4"]["cells"] = {"$specify$377": {"type": "$specify2"}}
+    assert synth.netlist_id(json.dumps(data).encode()) == base
+    data["modules"]["LUT4"]["ports"]["B"] = {"direction": "input", "bits": [3]}
+    assert synth.netlist_id(json.dumps(data).encode()) != base
     # ... and everything else is a different netlist: a name, a type, a connection, the order of cells.
     def renamed(m):
         m["cells"]["c_q"] = m["cells"].pop("a_q")

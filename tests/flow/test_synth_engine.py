@@ -25,7 +25,7 @@ def _port_bits(design: synth.Design, config: configs.Config) -> dict:
     sources = synth._sources("ecp5", design)
     chparam = " ".join(f"-set {k} {v}" for k, v in design.params(config).items())
     script = (f"read_verilog -lib -specify +/lattice/cells_sim_ecp5.v +/lattice/cells_bb_ecp5.v\n"
-              f"read_verilog -sv {' '.join(sources)}\nchparam {chparam} {design.top}\n"
+              f"{synth.yosys_read_command(sources)}\nchparam {chparam} {design.top}\n"
               f"hierarchy -check -top {design.top}\ncd {design.top}\ntee -q -o ports.txt dump i:* o:*\n")
     with synth._workdir() as tmp:
         from pathlib import Path
