@@ -17,7 +17,7 @@ lint_one() {
   local n=$1 label=$2 top=$3 params=$4 files=$5 gflags=() p out
   for p in ${params//,/ }; do gflags+=("-G$p"); done
   # shellcheck disable=SC2086 # the file lists are word lists by design
-  if out=$(verilator --lint-only -Wall --top-module "$top" "${gflags[@]}" tools/verilator_waivers.vlt \
+  if out=$(verilator --lint-only -Wall -Irtl/pkg --top-module "$top" "${gflags[@]}" tools/verilator_waivers.vlt \
              $files 2>&1); then
     echo "lint ok   $label" > "$out_dir/$n"
   else

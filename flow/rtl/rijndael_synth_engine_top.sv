@@ -16,22 +16,11 @@
 // - the reset pin passes two flops before it reaches anything (as behind any reset synchronizer).
 // The engine instance keeps its hierarchy through synthesis (keep_hierarchy) so that the flow counts the
 // engine's cells apart from the wrapper's; it is flattened before place and route.
+`include "rijndael_core_params.svh"
+
 module rijndael_synth_engine_top #(
   // rijndael_core parameters, passed through (see rtl/cipher/rijndael_core.sv)
-  parameter int BLOCK_SIZES      = 'b00001,
-  parameter int KEY_SIZES        = 'b10101,
-  parameter int MAX_NB           = 4,
-  parameter int MAX_NK           = 8,
-  parameter int ENABLE_ENCRYPT   = 1,
-  parameter int ENABLE_DECRYPT   = 1,
-  parameter int ARCH             = 0,
-  parameter int ROUNDS_PER_CYCLE = 1,
-  parameter int FOLDED_WIDTH     = 32,
-  parameter int SUBSTAGES        = 0,
-  parameter int SBOX             = 0,
-  parameter int TBOX             = 0,
-  parameter int ENC_KEYS         = 0,
-  parameter int KEY_SLOTS        = 1,
+  `RIJNDAEL_CORE_PARAMS,  // the core's list (rtl/pkg/rijndael_core_params.svh)
   // rijndael_engine parameters, passed through (see rtl/system/rijndael_engine.sv)
   parameter int TDATA_WIDTH      = 128,
   parameter int FIFO_DEPTH       = 512,
@@ -231,10 +220,7 @@ module rijndael_synth_engine_top #(
 
   (* keep_hierarchy *)
   rijndael_engine #(
-    .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
-    .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .ARCH(ARCH),
-    .ROUNDS_PER_CYCLE(ROUNDS_PER_CYCLE), .FOLDED_WIDTH(FOLDED_WIDTH), .SUBSTAGES(SUBSTAGES),
-    .SBOX(SBOX), .TBOX(TBOX), .ENC_KEYS(ENC_KEYS), .KEY_SLOTS(KEY_SLOTS),
+    `RIJNDAEL_CORE_PARAMS_PASS,
     .TDATA_WIDTH(TDATA_WIDTH), .FIFO_DEPTH(FIFO_DEPTH), .CONTEXTS(CONTEXTS), .CORES(CORES), .TID_WIDTH(TID_W)
   ) u_engine (
     .clk_i,

@@ -24,22 +24,12 @@
 //   latency: every copy samples its pin in the same clock.
 // The core instance keeps its hierarchy through synthesis (keep_hierarchy) so that the flow can report
 // the core's own cell counts separately from the wrapper's; it is flattened before place and route.
+`include "rijndael_core_params.svh"
+
 module rijndael_synth_top #(
-  // The core's parameters, passed through unchanged (see rtl/cipher/rijndael_core.sv).
-  parameter int BLOCK_SIZES      = 'b00001,
-  parameter int KEY_SIZES        = 'b10101,
-  parameter int MAX_NB           = 4,
-  parameter int MAX_NK           = 8,
-  parameter int ENABLE_ENCRYPT   = 1,
-  parameter int ENABLE_DECRYPT   = 1,
-  parameter int ARCH             = 0,
-  parameter int ROUNDS_PER_CYCLE = 1,
-  parameter int FOLDED_WIDTH     = 32,
-  parameter int SUBSTAGES        = 0,
-  parameter int SBOX             = 0,
-  parameter int TBOX             = 0,
-  parameter int ENC_KEYS         = 0,
-  parameter int KEY_SLOTS        = 1   // every beat uses slot 0 (the pins carry no slot number)
+  // The core's parameters, passed through unchanged; every beat uses key slot 0 (the pins carry no slot
+  // number).
+  `RIJNDAEL_CORE_PARAMS  // the core's list (rtl/pkg/rijndael_core_params.svh)
 ) (
   input  logic       clk_i,
   input  logic       rst_ni,
@@ -204,10 +194,7 @@ module rijndael_synth_top #(
 
   (* keep_hierarchy *)
   rijndael_core #(
-    .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
-    .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .ARCH(ARCH),
-    .ROUNDS_PER_CYCLE(ROUNDS_PER_CYCLE), .FOLDED_WIDTH(FOLDED_WIDTH), .SUBSTAGES(SUBSTAGES),
-    .SBOX(SBOX), .TBOX(TBOX), .ENC_KEYS(ENC_KEYS), .KEY_SLOTS(KEY_SLOTS)
+    `RIJNDAEL_CORE_PARAMS_PASS
   ) u_core (
     .clk_i,
     .rst_ni        (core_rst_n),

@@ -12,23 +12,11 @@
 // The checks every architecture shares live here and stop elaboration with a module name that states
 // the conflict (src/rijndael_hw/configs.py says the same in words before any tool runs). Each
 // architecture checks the options that only it has. The port contract is in docs/core-interface.md.
+`include "rijndael_core_params.svh"
+
 module rijndael_core #(
-  // Plain integers, so every tool can set them from its command line without width warnings.
-  parameter int BLOCK_SIZES      = 'b00001,  // bit i: block of 4+i words supported
-  parameter int KEY_SIZES        = 'b10101,  // bit i: key of 4+i words supported (AES: 4, 6, 8)
-  parameter int MAX_NB           = 4,        // = 4 + highest bit of BLOCK_SIZES
-  parameter int MAX_NK           = 8,        // = 4 + highest bit of KEY_SIZES
-  parameter int ENABLE_ENCRYPT   = 1,
-  parameter int ENABLE_DECRYPT   = 1,
-  parameter int ARCH             = 0,
-  parameter int ROUNDS_PER_CYCLE = 1,
-  parameter int FOLDED_WIDTH     = 32,
-  parameter int SUBSTAGES        = 0,
-  parameter int SBOX             = 0,
-  parameter int TBOX             = 0,
-  parameter int ENC_KEYS         = 0,
-  parameter int KEY_SLOTS        = 1,
-  localparam int SLOT_W          = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1
+  `RIJNDAEL_CORE_PARAMS,  // the one list (rtl/pkg/rijndael_core_params.svh)
+  localparam int SLOT_W = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -85,36 +73,22 @@ module rijndael_core #(
   // ---------------------------------------------------------------------------------------------
   // The architecture.
   if (ARCH == rijndael_pkg::ARCH_ITERATIVE) begin : g_iterative
-    rijndael_core_iterative #(
-      .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
-      .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .ROUNDS_PER_CYCLE(ROUNDS_PER_CYCLE),
-      .SBOX(SBOX), .TBOX(TBOX), .ENC_KEYS(ENC_KEYS)
-    ) u_core (
+    rijndael_core_iterative #(`RIJNDAEL_CORE_PARAMS_PASS) u_core (
       .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
       .in_key_i, .in_block_i, .out_valid_o, .out_ready_i, .out_block_o, .out_error_o, .key_error_o
     );
   end else if (ARCH == rijndael_pkg::ARCH_FOLDED) begin : g_folded
-    rijndael_core_folded #(
-      .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
-      .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .SBOX(SBOX), .FOLDED_WIDTH(FOLDED_WIDTH)
-    ) u_core (
+    rijndael_core_folded #(`RIJNDAEL_CORE_PARAMS_PASS) u_core (
       .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
       .in_key_i, .in_block_i, .out_valid_o, .out_ready_i, .out_block_o, .out_error_o, .key_error_o
     );
   end else if (ARCH == rijndael_pkg::ARCH_TINY) begin : g_tiny
-    rijndael_core_tiny #(
-      .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
-      .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .SBOX(SBOX)
-    ) u_core (
+    rijndael_core_tiny #(`RIJNDAEL_CORE_PARAMS_PASS) u_core (
       .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
       .in_key_i, .in_block_i, .out_valid_o, .out_ready_i, .out_block_o, .out_error_o, .key_error_o
     );
   end else if (ARCH == rijndael_pkg::ARCH_PIPELINED) begin : g_pipelined
-    rijndael_core_pipelined #(
-      .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
-      .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .SUBSTAGES(SUBSTAGES), .SBOX(SBOX),
-      .TBOX(TBOX), .KEY_SLOTS(KEY_SLOTS)
-    ) u_core (
+    rijndael_core_pipelined #(`RIJNDAEL_CORE_PARAMS_PASS) u_core (
       .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
       .in_slot_i, .in_key_i, .in_block_i, .out_valid_o, .out_ready_i, .out_block_o, .out_error_o, .key_error_o
     );

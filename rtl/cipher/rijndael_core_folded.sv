@@ -46,16 +46,13 @@
 // and 43 / 51 / 59). A key change: Nk clocks of copy, then 4 * (Nr + 1) - Nk expansion clocks plus 2 per
 // SubWord word, then round 0 (4 / P clocks) of the next block. See docs/architectures.md.
 // Only 128-bit blocks (BLOCK_SIZES = 1); every key length of KEY_SIZES.
+`include "rijndael_core_params.svh"
+
+// Parameters: the core's list (rtl/pkg/rijndael_core_params.svh). Read here: the size masks (folded: 128-bit
+// blocks only), MAX_NB/MAX_NK, the directions, SBOX (S-box mapping, see rijndael_sbox) and FOLDED_WIDTH (64: two
+// columns per clock, 32: one). The others belong to other architectures (rijndael_core refuses them here).
 module rijndael_core_folded #(
-  // Plain integers, so every tool can set them from its command line without width warnings.
-  parameter int BLOCK_SIZES    = 'b00001,  // bit i: block of 4+i words supported (folded: 128 bits only)
-  parameter int KEY_SIZES      = 'b10101,  // bit i: key of 4+i words supported (AES: 4, 6, 8)
-  parameter int MAX_NB         = 4,        // = 4 + highest bit of BLOCK_SIZES
-  parameter int MAX_NK         = 8,        // = 4 + highest bit of KEY_SIZES
-  parameter int ENABLE_ENCRYPT = 1,
-  parameter int ENABLE_DECRYPT = 1,
-  parameter int SBOX           = 0,        // S-box mapping, see rijndael_sbox
-  parameter int FOLDED_WIDTH   = 32        // datapath width: 64 (two columns per clock) or 32 (one)
+  `RIJNDAEL_CORE_PARAMS
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,

@@ -55,18 +55,14 @@
 //   it is taken, 2k + 1 in block-RAM builds, 3k in T-box builds), a block in a direction the build lacks runs the Nr rounds like any other; a key beat with
 //   an unsupported length raises key_error_o, wipes the key (the store is zeroed, one row per clock) and
 //   blocks are refused until a good key. Reset zeroes every register and then the store.
+`include "rijndael_core_params.svh"
+
+// Parameters: the core's list (rtl/pkg/rijndael_core_params.svh). Read here: the size masks, MAX_NB/MAX_NK,
+// the directions, ROUNDS_PER_CYCLE (k round units: divides Nr of every supported size pair), SBOX and TBOX (1:
+// T-box rounds). ENC_KEYS is not read: every build stores its round keys. ARCH, FOLDED_WIDTH, SUBSTAGES and
+// KEY_SLOTS belong to other architectures (rijndael_core refuses them here).
 module rijndael_core_iterative #(
-  // Plain integers, so every tool can set them from its command line without width warnings.
-  parameter int BLOCK_SIZES      = 'b00001,  // bit i: block of 4+i words supported
-  parameter int KEY_SIZES        = 'b10101,  // bit i: key of 4+i words supported (AES: 4, 6, 8)
-  parameter int MAX_NB           = 4,        // = 4 + highest bit of BLOCK_SIZES
-  parameter int MAX_NK           = 8,        // = 4 + highest bit of KEY_SIZES
-  parameter int ENABLE_ENCRYPT   = 1,
-  parameter int ENABLE_DECRYPT   = 1,
-  parameter int ROUNDS_PER_CYCLE = 1,        // k round units: divides Nr of every supported size pair
-  parameter int SBOX             = 0,        // rijndael_pkg::SBOX_*
-  parameter int TBOX             = 0,        // 1: T-box rounds (rijndael_round)
-  parameter int ENC_KEYS         = 0         // rijndael_pkg::KEYS_*: not read, every build stores its round keys
+  `RIJNDAEL_CORE_PARAMS
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -126,9 +122,6 @@ module rijndael_core_iterative #(
   // Block-RAM and T-box rounds take a new block a clock early, into a register on the round-key side of
   // the RAM-to-RAM path (see slot_free_next).
   localparam bit ENTRY_EARLY = TBOX != 0 || (SBOX == rijndael_pkg::SBOX_BRAM);
-
-  logic unused_enc_keys;  // every build reads stored round keys
-  assign unused_enc_keys = ENC_KEYS != 0;
 
   // k must divide Nr = max(Nb, Nk) + 6 of every supported pair, so that every block's last round is in
   // unit k-1 (results leave from there only).

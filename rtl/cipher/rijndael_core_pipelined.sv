@@ -50,19 +50,15 @@
 //   keys behind the blocks still in flight.
 // - Reset zeroes every slot, tag, round key of every key slot and the key-expansion state, and wipes the
 //   output buffer's memory (OUT_DEPTH cycles, in_ready_o low).
+`include "rijndael_core_params.svh"
+
+// Parameters: the core's list (rtl/pkg/rijndael_core_params.svh). Read here: BLOCK_SIZES and KEY_SIZES with
+// exactly one bit each (Nb, Nk = 4 + the bit index), MAX_NB/MAX_NK, the directions, SUBSTAGES (extra register
+// slots inside each round: 0..3, block RAM 1..5), SBOX, TBOX (SUBSTAGES = 0 only) and KEY_SLOTS (keys held at
+// once, 1..16, chosen per beat by in_slot_i). The others belong to other architectures.
 module rijndael_core_pipelined #(
-  // Plain integers, so every tool can set them from its command line without width warnings.
-  parameter int BLOCK_SIZES    = 'b00001,  // exactly one bit: the block length, Nb = 4 + bit index
-  parameter int KEY_SIZES      = 'b00001,  // exactly one bit: the key length, Nk = 4 + bit index
-  parameter int MAX_NB         = 4,        // = 4 + the bit of BLOCK_SIZES
-  parameter int MAX_NK         = 4,        // = 4 + the bit of KEY_SIZES
-  parameter int ENABLE_ENCRYPT = 1,
-  parameter int ENABLE_DECRYPT = 0,
-  parameter int SUBSTAGES      = 0,        // extra register slots inside each round: 0..3, block RAM 1..5
-  parameter int SBOX           = 0,        // S-box mapping, see rijndael_sbox
-  parameter int TBOX           = 0,        // 1: T-box rounds (SUBSTAGES = 0 only)
-  parameter int KEY_SLOTS      = 1,        // keys held at once (1..16), chosen per beat by in_slot_i
-  localparam int SLOT_W        = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1
+  `RIJNDAEL_CORE_PARAMS,
+  localparam int SLOT_W = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -110,7 +106,11 @@ module rijndael_core_pipelined #(
   // ---------------------------------------------------------------------------------------------
   // Options only this architecture has (rijndael_core checked the shared ones). The same rules are in
   // src/rijndael_hw/configs.py, in words.
-  if (BLOCK_SIZES != (1 << (MAX_NB - 4)) || KEY_SIZES != (1 << (MAX_NK - 4))) begin : g_check_sizes
+  // The size check holds where rijndael_core selects this architecture (ARCH = pipelined): Yosys also
+  // elaborates every module once with the list's defaults (ARCH = iterative, three key sizes), a copy that
+  // is never used and must not stop the read.
+  if (ARCH == rijndael_pkg::ARCH_PIPELINED
+      && (BLOCK_SIZES != (1 << (MAX_NB - 4)) || KEY_SIZES != (1 << (MAX_NK - 4)))) begin : g_check_sizes
     ERROR_PIPELINED_needs_exactly_one_block_size_and_one_key_size u_error ();
   end
   if (SUBSTAGES < 0 || SUBSTAGES > (BRAM ? 5 : 3)) begin : g_check_substages

@@ -25,15 +25,13 @@
 // Cycles: 16 * Nr + 6 from a block's handshake to its result's; the next block is taken the clock after
 // the result leaves (16 * Nr + 7 per block back to back).
 // Only 128-bit blocks (BLOCK_SIZES = 1); every key length of KEY_SIZES.
+`include "rijndael_core_params.svh"
+
+// Parameters: the core's list (rtl/pkg/rijndael_core_params.svh). Read here: the size masks (tiny: 128-bit
+// blocks only), MAX_NB/MAX_NK, the directions and SBOX (S-box mapping, see rijndael_sbox). The others belong to
+// other architectures (rijndael_core refuses them here).
 module rijndael_core_tiny #(
-  // Plain integers, so every tool can set them from its command line without width warnings.
-  parameter int BLOCK_SIZES    = 'b00001,  // bit i: block of 4+i words supported (tiny: 128 bits only)
-  parameter int KEY_SIZES      = 'b10101,  // bit i: key of 4+i words supported (AES: 4, 6, 8)
-  parameter int MAX_NB         = 4,        // = 4 + highest bit of BLOCK_SIZES
-  parameter int MAX_NK         = 8,        // = 4 + highest bit of KEY_SIZES
-  parameter int ENABLE_ENCRYPT = 1,
-  parameter int ENABLE_DECRYPT = 1,
-  parameter int SBOX           = 0         // S-box mapping, see rijndael_sbox
+  `RIJNDAEL_CORE_PARAMS
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,

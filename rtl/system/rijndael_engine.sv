@@ -44,22 +44,12 @@
 //   cycle. Two blocks per clock need two blocks per beat (TDATA_WIDTH >= 2 x 32*MAX_NB, i.e. 256 for AES):
 //   an elaboration check refuses CORES = 2 with a pipelined core (one block per clock already) on a narrower
 //   stream; slower cores gain at any width.
+`include "rijndael_core_params.svh"
+
 module rijndael_engine #(
-  // rijndael_core parameters, passed through (docs/core-interface.md)
-  parameter int BLOCK_SIZES      = 'b00001,
-  parameter int KEY_SIZES        = 'b10101,
-  parameter int MAX_NB           = 4,
-  parameter int MAX_NK           = 8,
-  parameter int ENABLE_ENCRYPT   = 1,
-  parameter int ENABLE_DECRYPT   = 1,
-  parameter int ARCH             = 0,
-  parameter int ROUNDS_PER_CYCLE = 1,
-  parameter int FOLDED_WIDTH     = 32,
-  parameter int SUBSTAGES        = 0,
-  parameter int SBOX             = 0,
-  parameter int TBOX             = 0,
-  parameter int ENC_KEYS         = 0,
-  parameter int KEY_SLOTS        = 1,     // pipelined core: keys held at once (one per context if >= CONTEXTS)
+  // rijndael_core parameters, passed through (docs/core-interface.md); with KEY_SLOTS >= CONTEXTS a pipelined
+  // core keeps one key per context
+  `RIJNDAEL_CORE_PARAMS,  // the core's list (rtl/pkg/rijndael_core_params.svh)
   // engine parameters
   parameter int TDATA_WIDTH      = 128,   // 32, 64, 128 or 256
   parameter int FIFO_DEPTH       = 512,   // input and output FIFO size in blocks of 32*MAX_NB bits
@@ -695,10 +685,7 @@ module rijndael_engine #(
   for (genvar k = 0; k < CORES; k++) begin : g_core
     logic out_error, key_error;
     rijndael_core #(
-      .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .MAX_NB(MAX_NB), .MAX_NK(MAX_NK),
-      .ENABLE_ENCRYPT(ENABLE_ENCRYPT), .ENABLE_DECRYPT(ENABLE_DECRYPT), .ARCH(ARCH),
-      .ROUNDS_PER_CYCLE(ROUNDS_PER_CYCLE), .FOLDED_WIDTH(FOLDED_WIDTH), .SUBSTAGES(SUBSTAGES), .SBOX(SBOX),
-      .TBOX(TBOX), .ENC_KEYS(ENC_KEYS), .KEY_SLOTS(KEY_SLOTS)
+      `RIJNDAEL_CORE_PARAMS_PASS
     ) u_core (
       .clk_i, .rst_ni(dp_rst_n),
       .in_valid_i(core_valid[k]), .in_ready_o(core_ready[k]), .in_is_key_i(need_key),

@@ -121,7 +121,7 @@ def _build_key(config: Config, params: dict, files: Sequence[Path]) -> str:
     digest.update(_verilator_version().encode())
     digest.update(repr(VERILATOR_FLAGS).encode())
     digest.update(json.dumps({**config.verilog_params(), **params}, sort_keys=True).encode())
-    for path in [HARNESS_SOURCE, *files]:
+    for path in [HARNESS_SOURCE, *configs.include_files(), *files]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
@@ -151,7 +151,7 @@ def build(config: Config | str, params: dict | None = None) -> Path:
             return binary
         scratch = Path(tempfile.mkdtemp(prefix=f".{label}.", dir=root))
         all_params = {**config.verilog_params(), **params}
-        command = [VERILATOR, *VERILATOR_FLAGS, "--top-module", TOP, "-o", BINARY_NAME,
+        command = [VERILATOR, *VERILATOR_FLAGS, f"-I{configs.INCLUDE_DIR}", "--top-module", TOP, "-o", BINARY_NAME,
                    "-CFLAGS", f"-DENGINE_TDATA_WIDTH={params['TDATA_WIDTH']}",
                    *(f"-G{name}={value}" for name, value in all_params.items()),
                    *map(str, sources()), str(HARNESS_SOURCE), "-Mdir", str(scratch)]

@@ -37,7 +37,8 @@ def yosys_read(config: configs.Config, script_tail: str = "proc; check -assert")
     scratch_root.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=scratch_root) as tmp:
         log = Path(tmp) / "yosys.log"
-        script = (f"read_verilog -sv {files}; chparam {chparam_args(config)} {configs.TOP}; "
+        includes = configs.INCLUDE_DIR.relative_to(root)
+        script = (f"read_verilog -sv -I {includes} {files}; chparam {chparam_args(config)} {configs.TOP}; "
                   f"hierarchy -check -top {configs.TOP}; {script_tail}")
         proc = subprocess.run([yosys_binary(), "-q", "-l", str(log.relative_to(root)), "-p", script],
                               cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

@@ -74,7 +74,7 @@ def _build_key(config: Config, sources: Sequence[Path]) -> str:
     digest.update(_verilator_version().encode())
     digest.update(repr(VERILATOR_FLAGS).encode())
     digest.update(json.dumps(config.verilog_params(), sort_keys=True).encode())
-    for path in [HARNESS_SOURCE, *sources]:
+    for path in [HARNESS_SOURCE, *configs.include_files(), *sources]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
@@ -118,7 +118,7 @@ def build(config: Config | str, sources: Sequence[Path] | None = None) -> Path:
         if binary.exists():  # another process built it while we waited
             return binary
         scratch = Path(tempfile.mkdtemp(prefix=f".{label}.", dir=root))
-        command = [VERILATOR, *VERILATOR_FLAGS, "--top-module", configs.TOP, "-o", BINARY_NAME,
+        command = [VERILATOR, *VERILATOR_FLAGS, f"-I{configs.INCLUDE_DIR}", "--top-module", configs.TOP, "-o", BINARY_NAME,
                    *(f"-G{name}={value}" for name, value in config.verilog_params().items()),
                    *map(str, sources), str(HARNESS_SOURCE), "-Mdir", str(scratch)]
         result = subprocess.run(command, capture_output=True, text=True)

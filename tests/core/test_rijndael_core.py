@@ -1078,6 +1078,7 @@ def test_rijndael_core(config_id, testcase, sim_build_dir, cocotb_results):
     try:
         runner.build(
             sources=[str(f) for f in configs.rtl_files()],
+            includes=[str(configs.INCLUDE_DIR)],
             hdl_toplevel=configs.TOP,
             parameters=cfg.verilog_params(),
             build_args=["-g2012"],

@@ -47,9 +47,9 @@ def _raw_params(overrides):
 def _elaborate_command(tool, params, out_dir):
     files = [str(f) for f in configs.rtl_files()]
     if tool == "verilator":
-        return ["verilator", "--lint-only", "--top-module", configs.TOP,
+        return ["verilator", "--lint-only", f"-I{configs.INCLUDE_DIR}", "--top-module", configs.TOP,
                 *[f"-G{k}={v}" for k, v in params.items()], *files]
-    return ["iverilog", "-g2012", "-o", str(out_dir / "sim"), "-s", configs.TOP,
+    return ["iverilog", "-g2012", "-I", str(configs.INCLUDE_DIR), "-o", str(out_dir / "sim"), "-s", configs.TOP,
             *[f"-P{configs.TOP}.{k}={v}" for k, v in params.items()], *files]
 
 
@@ -67,3 +67,4 @@ def test_bad_parameters_refused_by_registry(overrides, message):
         configs.get("iterative", overrides)
     # the registry names the parameters in conflict
     assert any(name in str(err.value) for name in overrides)
+

@@ -11,7 +11,7 @@ import pytest
 from rijndael_hw import configs, flow
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_rijndael_engine import engine_sources  # noqa: E402
+from test_rijndael_engine import engine_include_dir, engine_sources  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 VARIANTS = {
@@ -57,7 +57,7 @@ LINT_CASES = [pytest.param(v, marks=() if v in LINT_DEFAULT else pytest.mark.ful
 @pytest.mark.parametrize("variant", LINT_CASES)
 def test_engine_lint(variant):
     params = _params(*VARIANTS[variant])
-    proc = subprocess.run(["verilator", "--lint-only", "-Wall", "--top-module", "rijndael_engine",
+    proc = subprocess.run(["verilator", "--lint-only", "-Wall", f"-I{engine_include_dir()}", "--top-module", "rijndael_engine",
                            *[f"-G{k}={v}" for k, v in params.items()], str(REPO / "tools" / "verilator_waivers.vlt"),
                            *engine_sources()], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-4000:]
@@ -67,7 +67,7 @@ def test_engine_lint(variant):
                                      "pipelined-both-slots4-x2-w256-c4"])
 def test_engine_builds_on_icarus(tmp_path, variant):
     params = _params(*VARIANTS[variant])
-    proc = subprocess.run(["iverilog", "-g2012", "-o", str(tmp_path / "sim"), "-s", "rijndael_engine",
+    proc = subprocess.run(["iverilog", "-g2012", "-I", engine_include_dir(), "-o", str(tmp_path / "sim"), "-s", "rijndael_engine",
                            *[f"-Prijndael_engine.{k}={v}" for k, v in params.items()], *engine_sources()],
                           capture_output=True, text=True)
     assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
@@ -83,7 +83,8 @@ def test_engine_reads_into_yosys(variant):
     chparam = " ".join(f"-set {k} {v}" for k, v in params.items())
     log = root / "build" / "yosys" / f"engine-{variant}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
-    script = f"read_verilog -sv {files}; chparam {chparam} rijndael_engine; hierarchy -check -top rijndael_engine; proc"
+    includes = Path(engine_include_dir()).relative_to(root)
+    script = f"read_verilog -sv -I {includes} {files}; chparam {chparam} rijndael_engine; hierarchy -check -top rijndael_engine; proc"
     proc = subprocess.run([flow.yosys_binary(), "-q", "-l", str(log.relative_to(root)), "-p", script], cwd=root,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     text = log.read_text() if log.exists() else ""
@@ -105,10 +106,10 @@ def test_bad_engine_parameters_stop_elaboration(tmp_path, tool, overrides, messa
     if "CONTEXTS" in overrides:
         params["TID_WIDTH"] = 1
     if tool == "verilator":
-        cmd = ["verilator", "--lint-only", "--top-module", "rijndael_engine",
+        cmd = ["verilator", "--lint-only", f"-I{engine_include_dir()}", "--top-module", "rijndael_engine",
                *[f"-G{k}={v}" for k, v in params.items()], *engine_sources()]
     else:
-        cmd = ["iverilog", "-g2012", "-o", str(tmp_path / "sim"), "-s", "rijndael_engine",
+        cmd = ["iverilog", "-g2012", "-I", engine_include_dir(), "-o", str(tmp_path / "sim"), "-s", "rijndael_engine",
                *[f"-Prijndael_engine.{k}={v}" for k, v in params.items()], *engine_sources()]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     assert proc.returncode != 0
@@ -119,7 +120,7 @@ def test_fusesoc_core_lists_every_rtl_file():
     """rijndael_hw.core names its files one by one (FuseSoC has no globs): none may be missing or stale."""
     text = (REPO / "rijndael_hw.core").read_text()
     listed = {line.strip()[2:].split(":")[0] for line in text.splitlines() if line.strip().startswith("- rtl/")}
-    present = {str(p.relative_to(REPO)) for p in (REPO / "rtl").glob("*/*.sv")}
+    present = {str(p.relative_to(REPO)) for pattern in ("*/*.sv", "*/*.svh") for p in (REPO / "rtl").glob(pattern)}
     assert listed == present, f"missing from rijndael_hw.core: {sorted(present - listed)}; " \
                               f"listed but absent: {sorted(listed - present)}"
 
@@ -145,7 +146,10 @@ def test_fusesoc_core_has_targets_and_real_parameters():
     assert text.startswith("CAPI=2:")
     sections = _core_sections()
     assert {"sim", "lint", "synth"} <= set(sections["targets"]), sections["targets"]
+    # the engine's own parameters and the core's list it takes (`RIJNDAEL_CORE_PARAMS)
     engine = (REPO / "rtl" / "system" / "rijndael_engine.sv").read_text()
+    assert "`RIJNDAEL_CORE_PARAMS," in engine
+    engine += (REPO / "rtl" / "pkg" / "rijndael_core_params.svh").read_text()
     declared = set(re.findall(r"parameter int (\w+)", engine))
     assert set(sections["parameters"]) <= declared, set(sections["parameters"]) - declared
     # every engine parameter a user sets (TID_WIDTH follows from CONTEXTS) can be set through FuseSoC

@@ -847,6 +847,12 @@ def engine_sources() -> list[str]:
     return [str(p) for p in core] + [str(REPO / "rtl" / "system" / f) for f in SYSTEM_FILES]
 
 
+def engine_include_dir() -> str:
+    """The core tree's include directory (RIJNDAEL_CORE_RTL's own when it swaps in another tree)."""
+    alt = os.environ.get("RIJNDAEL_CORE_RTL")
+    return str(Path(alt) / "pkg") if alt else str(configs.INCLUDE_DIR)
+
+
 @pytest.mark.parametrize("config_id,testcase", CASES)
 def test_rijndael_engine(config_id, testcase, sim_build_dir, cocotb_results):
     from cocotb_tools.runner import get_runner
@@ -858,7 +864,7 @@ def test_rijndael_engine(config_id, testcase, sim_build_dir, cocotb_results):
     runner = get_runner("icarus")
     build_log = build_dir / "build.log"
     try:
-        runner.build(sources=engine_sources(), hdl_toplevel="rijndael_engine",
+        runner.build(sources=engine_sources(), includes=[engine_include_dir()], hdl_toplevel="rijndael_engine",
                      parameters={**cfg.verilog_params(), **engine}, build_args=["-g2012"], build_dir=build_dir,
                      always=True, timescale=("1ns", "1ps"), log_file=build_log)
     except (Exception, SystemExit):  # noqa: BLE001
