@@ -446,15 +446,19 @@ limit neither Fmax nor fit.
   the stored result, and an edit to RTL the configuration does not use keeps it. A result whose hash differs
   from what `rijndael synth` computes today was made with older RTL (the analysis below says which).
 - **A new hash with the same netlist keeps the placements.** Each result also records `netlist_id`, the hash of
-  the synthesized netlist as nextpnr reads it with the value of every `src` attribute (Yosys' file and line of
-  each cell and net) blanked, and `pnr_id` (that, the device, nextpnr's version and arguments, the clock). When
+  the synthesized netlist as nextpnr places it (the flattened top in the file's order, and the vendor
+  blackboxes' interfaces; left out: the values of `src` / `cell_src`, Yosys' file and line of each cell and
+  net, the attributes of `$scopeinfo` cells, Yosys' record of the flattened hierarchy, and the timing cells
+  inside the blackboxes), and `pnr_id` (that, the device, nextpnr's version and arguments, the clock). When
   new sources synthesize to a netlist with the same `pnr_id` as a stored result (a comment, lines moved, a
   parameter list written in an include), `rijndael synth` runs Yosys and the benchmark again and takes that
   result's per-seed place-and-route figures and critical path instead of placing again; the new result names
-  the one it took them from (`pnr_reused_from`). Checked before it was adopted: folded32's netlist with all 7153
-  `src` values rewritten placed and routed to the identical cell placement, routing and Fmax (seed 1, 119.77
-  MHz, the committed result's). Any other difference (a name, a cell, a connection, their order) is a new
-  netlist and is placed again. `tools/index_records.py` gave the results stored before this their ids.
+  the one it took them from (`pnr_reused_from`). Checked before it was adopted, on folded32 (seed 1): its
+  netlist with all 7153 `src` values rewritten, and its netlist after the parameter list moved into an include
+  (other `$scopeinfo` attributes, shifted numbers inside the blackboxes), each placed and routed to the
+  identical cell placement, routing and Fmax (119.77 MHz, the committed result's). Any other difference (a
+  name, a cell, a connection, a parameter, their order) is a new netlist and is placed again.
+  `tools/index_records.py` gave the results stored before this their ids.
 - **Engine builds** (`rijndael synth --engine --config NAME --cores N --tdata-width W --contexts C`) run the same
   stages on `rijndael_engine` (rtl/system) around the core, in its own pin wrapper
   (`flow/rtl/rijndael_synth_engine_top.sv`: AXI4-Stream beats byte-serial both ways, a small registered AXI4-Lite
