@@ -73,8 +73,7 @@ PY
 )
 # The GHASH unit of the engine's GCM (rtl/system/rijndael_ghash*.sv), on its own: both implementations,
 # the digit widths, one and several contexts.
-ghash_files="rtl/system/rijndael_gf128_mul_digit.sv rtl/system/rijndael_gf128_mul_pipe.sv
-  rtl/system/rijndael_ghash_serial.sv rtl/system/rijndael_ghash_lanes.sv rtl/system/rijndael_ghash.sv"
+ghash_files=$(python3 -c 'from rijndael_hw.engine_sim import GHASH_UNIT_SOURCES; print(" ".join(GHASH_UNIT_SOURCES))')
 for params in "FAST=0,DIGIT=8,CONTEXTS=1" "FAST=0,DIGIT=32,CONTEXTS=4" "FAST=0,DIGIT=128,CONTEXTS=3" \
               "FAST=1,CONTEXTS=1" "FAST=1,CONTEXTS=4" "FAST=1,CONTEXTS=5"; do
   submit "ghash ${params//,/ }" rijndael_ghash "$params" "$ghash_files"

@@ -29,10 +29,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
 from rijndael_hw import synth  # noqa: E402
+from rijndael_hw.engine_sim import GHASH_UNIT_SOURCES  # noqa: E402
 
-FILES = ["rtl/system/rijndael_gf128_mul_digit.sv", "rtl/system/rijndael_gf128_mul_pipe.sv",
-         "rtl/system/rijndael_ghash_serial.sv", "rtl/system/rijndael_ghash_lanes.sv", "rtl/system/rijndael_ghash.sv",
-         "flow/rtl/rijndael_synth_ghash_top.sv"]
+FILES = [*GHASH_UNIT_SOURCES, "flow/rtl/rijndael_synth_ghash_top.sv"]
 TOP = "rijndael_synth_ghash_top"
 SCRIPT = """read_verilog -sv {files}
 chparam {chparam} {top}

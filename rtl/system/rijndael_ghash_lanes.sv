@@ -346,12 +346,15 @@ module rijndael_ghash_lanes #(
     fvw_q  <= fvw_d;
   end
 
-  // a_res_q again as a kept flop per quarter: the one flop driving the issue LUTs of all 128 operand
+  // a_res_q again as a register copy per quarter: the one flop driving the issue LUTs of all 128 operand
   // bits, across the die, was the ECP5 path of 1502df7 seed 3 (a_res_q -> 3.2 ns -> the issue LUT ->
-  // 3.5 ns -> a tile copy).
+  // 3.5 ns -> a tile copy). Copies in kept instances (rijndael_reg_copies): a vector of kept flops loaded
+  // with {QUARTERS{x}} was merged back into one flop by Yosys 0.70, as the netlist of ddfebdf showed.
+  // No reset (as before): the flag only steers operands while a block issues.
   logic [QUARTERS-1:0] a_res_k_q;
-  (* keep *)
-  always_ff @(posedge clk_i) a_res_k_q <= {QUARTERS{pow_next_next || s_fwd_q}};
+  rijndael_reg_copies #(.COPIES(QUARTERS)) u_a_res_copies (
+    .clk_i(clk_i), .rst_ni(1'b1), .d_i(pow_next_next || s_fwd_q), .q_o(a_res_k_q)
+  );
   for (genvar k = 0; k < QUARTERS; k++) begin : g_op_a
     assign op_a[32*k +: 32] = a_mem[32*k +: 32] ^ ({32{a_res_k_q[k]}} & res[32*k +: 32]);
   end

@@ -29,12 +29,11 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
 
+from rijndael_hw.engine_sim import GHASH_UNIT_SOURCES
 from rijndael_hw.ghash import ghash
 
 REPO = Path(__file__).resolve().parents[3]
-SOURCES = ["rtl/system/rijndael_gf128_mul_digit.sv", "rtl/system/rijndael_gf128_mul_pipe.sv",
-           "rtl/system/rijndael_ghash_serial.sv", "rtl/system/rijndael_ghash_lanes.sv",
-           "rtl/system/rijndael_ghash.sv"]
+SOURCES = list(GHASH_UNIT_SOURCES)
 TIMEOUT = 1200  # cycles any single handshake may wait (wipe of 256 contexts, folds, power precomputation)
 
 
