@@ -914,4 +914,7 @@ def format_text(r: dict) -> str:
     lines.append(f"  speed:    {fmt(r.get('gbps'))} Gbit/s, {fmt(r.get('gbps_per_klut4'))} Gbit/s per 1000 LUT4")
     lines.append(f"  tools:    " + ", ".join(f"{k} {v}" for k, v in r.get("tools", {}).items()))
     lines.append(f"  hash:     {r['input_hash']}" + ("  (cached result)" if r.get("cached") else ""))
+    if r.get("pnr_reused_from"):
+        lines.append(f"  placed:   taken from result {', '.join(r['pnr_reused_from'])} (the same netlist: "
+                     f"{r.get('netlist_id', '')[:12]})")
     return "\n".join(lines)

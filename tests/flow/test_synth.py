@@ -261,6 +261,7 @@ def test_placement_is_taken_from_a_result_with_the_same_netlist(flow_dirs):
     for field in ("fmax_mhz", "fmax_mhz_per_seed", "critical_path", "pnr_utilization", "pnr_id", "gbps"):
         assert new[field] == old[field], field
     assert new["pnr_reused_from"] == ["0" * 12]
+    assert f"taken from result {'0' * 12}" in synth.format_text(new)
     assert synth.placed_from_records(synth.pnr_job(p, 1, b"", synth.netlist_id(_netlist(
         lambda m: m["cells"]["b"].update(type="PFUMX"))))) is None
     faster = synth.plan(p.config, "ecp5-85k", 3, clock_mhz=80)
