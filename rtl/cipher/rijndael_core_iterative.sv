@@ -562,6 +562,10 @@ module rijndael_core_iterative #(
   // empty core, so it is the same a clock after the block was taken).
   logic               entry_fire, entry_dec, entry_ref;
   logic [3:0]         entry_row;
+  // The row of a block's first round: rk[1] encrypting, rk[Nr-1] decrypting (the equivalent inverse cipher).
+  function automatic logic [3:0] first_row(input logic dec, input logic [3:0] nr);
+    first_row = dec ? nr - 4'd1 : 4'd1;
+  endfunction
   if (ENTRY_EARLY) begin : g_entry_reg
     logic       entry_q, entry_dec_q, entry_ref_q;
     logic [3:0] entry_row_q;
@@ -575,7 +579,7 @@ module rijndael_core_iterative #(
         entry_q      <= block_fire;
         entry_dec_q  <= block_dec;
         entry_ref_q  <= block_refused;
-        entry_row_q  <= block_dec ? nr_q - 4'd1 : 4'd1;
+        entry_row_q  <= first_row(block_dec, nr_q);
       end
     end
     assign entry_fire = entry_q;
@@ -586,7 +590,7 @@ module rijndael_core_iterative #(
     assign entry_fire = block_fire;
     assign entry_dec  = block_dec;
     assign entry_ref  = block_refused;
-    assign entry_row  = entry_dec ? nr_q - 4'd1 : 4'd1;
+    assign entry_row  = first_row(entry_dec, nr_q);
   end
 
   for (genvar u = 0; u < K; u++) begin : g_unit
@@ -825,8 +829,7 @@ module rijndael_core_iterative #(
         assign lane_dec = {4*MAX_NB{s_dec_q}};
       end
       rijndael_sbox_kept #(
-        .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * MAX_NB), .LATENCY(1),
-        .ONE_DIRECTION(SBOX != rijndael_pkg::SBOX_LUT)
+        .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(SBOX), .LANES(4 * MAX_NB), .LATENCY(1)
       ) u_sbox (
         .clk_i    (clk_i),
         .rst_ni   (data_rst_nq),

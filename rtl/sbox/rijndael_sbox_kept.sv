@@ -16,8 +16,7 @@ module rijndael_sbox_kept #(
   parameter bit INVERSE = 1'b1,
   parameter int IMPL    = 0,
   parameter int LANES   = 1,
-  parameter int LATENCY = 0,
-  parameter bit ONE_DIRECTION = 1'b0  // 1: every lane follows inverse_i[0] (one rijndael_sbox of LANES lanes)
+  parameter int LATENCY = 0
 ) (
   input  logic               clk_i,
   input  logic               rst_ni,
@@ -25,17 +24,9 @@ module rijndael_sbox_kept #(
   input  logic [LANES-1:0]   inverse_i,     // bit l steers data bits [8*l +: 8]
   output logic [8*LANES-1:0] data_o
 );
-  if (ONE_DIRECTION) begin : g_one_direction
-    logic unused_inverse;  // every lane follows bit 0
-    assign unused_inverse = ^inverse_i[LANES-1:1];
-    rijndael_sbox #(.FORWARD(FORWARD), .INVERSE(INVERSE), .IMPL(IMPL), .LANES(LANES), .LATENCY(LATENCY)) u_sbox (
-      .clk_i, .rst_ni, .en_i(1'b1), .data_i, .inverse_i(inverse_i[0]), .data_o
+  for (genvar l = 0; l < LANES; l++) begin : g_lane
+    rijndael_sbox #(.FORWARD(FORWARD), .INVERSE(INVERSE), .IMPL(IMPL), .LANES(1), .LATENCY(LATENCY)) u_sbox (
+      .clk_i, .rst_ni, .en_i(1'b1), .data_i(data_i[8*l +: 8]), .inverse_i(inverse_i[l]), .data_o(data_o[8*l +: 8])
     );
-  end else begin : g_lane_directions
-    for (genvar l = 0; l < LANES; l++) begin : g_lane
-      rijndael_sbox #(.FORWARD(FORWARD), .INVERSE(INVERSE), .IMPL(IMPL), .LANES(1), .LATENCY(LATENCY)) u_sbox (
-        .clk_i, .rst_ni, .en_i(1'b1), .data_i(data_i[8*l +: 8]), .inverse_i(inverse_i[l]), .data_o(data_o[8*l +: 8])
-      );
-    end
   end
 endmodule
