@@ -655,8 +655,29 @@ module rijndael_core_iterative #(
       assign state_d    = round_outs[BLOCK_W*P +: BLOCK_W];
       assign s_dec_d    = e_dec[P];
     end
-    assign read_key       = read_keys[BLOCK_W*u +: BLOCK_W];
-    assign read_key_mixed = read_keys_mixed[BLOCK_W*u +: BLOCK_W];
+    if (THIRD) begin : g_read_reg
+      // T-boxes: the store is read a clock ahead, from the row of the block in stage S, into a register;
+      // the key choice below runs on that register a clock later, for the same block then in stage L. The
+      // LUT RAM's read no longer sits in front of the choice: read-row copy -> column RAM -> the shift and
+      // direction choice -> round_key_q was `tbox`'s path (6.35 ns). Reading a clock earlier is safe: the
+      // store is written only while no block is in flight, and a block's first rows are written long
+      // before the expansion ends (see the store). Key data: reset like round_key_q.
+      logic [BLOCK_W-1:0] read_key_q, read_key_mixed_q;
+      always_ff @(posedge clk_i) begin
+        if (!data_rst_nq) begin
+          read_key_q       <= '0;
+          read_key_mixed_q <= '0;
+        end else begin
+          read_key_q       <= read_keys[BLOCK_W*u +: BLOCK_W];
+          read_key_mixed_q <= read_keys_mixed[BLOCK_W*u +: BLOCK_W];
+        end
+      end
+      assign read_key       = read_key_q;
+      assign read_key_mixed = read_key_mixed_q;
+    end else begin : g_read_now
+      assign read_key       = read_keys[BLOCK_W*u +: BLOCK_W];
+      assign read_key_mixed = read_keys_mixed[BLOCK_W*u +: BLOCK_W];
+    end
     // The row this unit's store port reads, from a register copy per column (rijndael_reg_copies) so no single flop
     // and no row limit sit in front of the column RAMs' read addresses. Key first: the row of the block
     // that enters stage S next clock, i.e. the row stage L of unit P holds now, which is what stage S of
@@ -670,10 +691,11 @@ module rijndael_core_iterative #(
     // decrement -> the choice -> the row limit -> the read-row copies was `tbox`'s seed-1 path once the
     // copies were real (6.5 ns).
     assign s_row_next = prev_moves ? e_next_rows[4*P +: 4] : (u == 0 && entry_fire) ? entry_row : s_row_q;
-    // THIRD: the row of the block in stage S, read a clock later for its round in stage C.
+    // THIRD: the same row (that of the block in stage S), read into g_read_reg's register for its round in
+    // stage C two clocks later.
     rijndael_reg_copies #(.WIDTH(ROW_W), .COPIES(MAX_NB)) u_read_rows (
       .clk_i(clk_i), .rst_ni(rst_ni),
-      .d_i(store_row(KEY_FIRST ? s_rows[4*P +: 4] : THIRD ? s_row_q : s_row_next)),
+      .d_i(store_row(KEY_FIRST ? s_rows[4*P +: 4] : s_row_next)),
       .q_o(read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB])
     );
     logic unused_unit;  // the key-first round key reads take_prev, T-boxes s_dec_next; plain-key builds no mixed key
