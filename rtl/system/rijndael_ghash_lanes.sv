@@ -168,7 +168,11 @@ module rijndael_ghash_lanes #(
   assign accept     = acc0_q;                     // ... and entering the unit a clock later
   assign h_write    = h_valid_i && h_ready_q;
   assign pop        = out_valid_q && out_ready_i;
-  assign in_lane    = first0_q ? 2'd0 : next_lane_q[2*ctx0_q +: 2];
+  logic [1:0] lane_of [CONTEXTS];  // next_lane_q by context, so the read below is a plain choice by ctx0_q
+  for (genvar c = 0; c < CONTEXTS; c++) begin : g_lane_of
+    assign lane_of[c] = next_lane_q[2*c +: 2];
+  end
+  assign in_lane    = first0_q ? 2'd0 : lane_of[ctx0_q];
   assign in_full    = !first0_q && full_q[ctx0_q];
 
   // Not in the clock after a last block is accepted: the last block is read then, issues in the next
@@ -661,9 +665,14 @@ module rijndael_ghash_lanes #(
       pre_lane_q  <= in_lane;
       pre_full_q  <= in_full;
       pre_last_q  <= last0_q;
-      if (accept) begin
-        next_lane_q[2*ctx0_q +: 2] <= lane_inc(in_lane);
-        full_q[ctx0_q]             <= in_full || int'(in_lane) == LANES - 1;
+      // Written per context with a decoded enable, not at [2*ctx0_q +: 2]: Yosys built that part-select's
+      // offsets with a carry chain, and ctx0_q -> the CCU2C -> the accept's precompute (pm_c, pw_c) was the
+      // ECP5 path of two seeds of three (87dde99, 131-132 MHz).
+      for (int c = 0; c < CONTEXTS; c++) begin
+        if (accept && int'(ctx0_q) == c) begin
+          next_lane_q[2*c +: 2] <= lane_inc(in_lane);
+          full_q[c]             <= in_full || int'(in_lane) == LANES - 1;
+        end
       end
 
       // Read stage -> issue
