@@ -382,8 +382,7 @@ class Plan:
 
     @property
     def result_path(self) -> Path:
-        safe = re.sub(r"[^A-Za-z0-9._=+-]+", "_", self.label.replace(",", "+"))
-        return results_dir() / f"{safe}-{self.target.name}-{self.input_hash[:12]}.json"
+        return results_dir() / f"{result_stem(self.label)}-{self.target.name}-{self.input_hash[:12]}.json"
 
     def pnr_id(self, netlist: str) -> str:
         """What decides a placement apart from the seed: the netlist as place and route sees it (`netlist_id`),
@@ -500,8 +499,7 @@ def placed_from_records(job: dict) -> dict | None:
     placed and routed identically (same `pnr_id`, see Plan.pnr_id): its seed's Fmax, status and time, and,
     for the stored result's first seed, the utilization and critical path it kept. The result built from
     it says so (`pnr_reused_from`). None when no stored result has that placement."""
-    safe = re.sub(r"[^A-Za-z0-9._=+-]+", "_", job["label"].replace(",", "+"))
-    for path in sorted(results_dir().glob(f"{glob_escape(safe)}-{job['target']}-*.json")):
+    for path in sorted(results_dir().glob(f"{glob_escape(result_stem(job['label']))}-{job['target']}-*.json")):
         try:
             r = json.loads(path.read_text())
         except json.JSONDecodeError:
@@ -519,6 +517,11 @@ def placed_from_records(job: dict) -> dict | None:
                 "critical_path": r.get("critical_path", []) if first else [],
                 "reused_from": r["input_hash"]}
     return None
+
+
+def result_stem(label: str) -> str:
+    """A result file's name before its target and hash: the label with `,` as `+`, other odd characters `_`."""
+    return re.sub(r"[^A-Za-z0-9._=+-]+", "_", label.replace(",", "+"))
 
 
 def glob_escape(text: str) -> str:
