@@ -20,6 +20,15 @@
 //   blk1_take_i: block 1 only with block 0).
 // - Entry is decided from registers only (entries held, reorder slots free), so nothing here makes the
 //   gearbox's ready wait on the cores.
+// - The blocks themselves are not in the entries: an entry holds a data slot number (id) and the block
+//   sits in LUT RAM at that slot. Why: entries close up behind taken ones, and with the 128-bit block in
+//   each, the shift and the two read-out multiplexers were ~14k LUT4 at DEPTH 16 (a sixth of the
+//   two-pipeline engine); slot numbers shift instead. Two blocks are written and two read per clock, and
+//   a LUT-RAM cell has one port of each, so there are four memories (write port x read port) and a flop
+//   per slot (lvt_q) saying which write port wrote it last. A free slot is the lowest clear bit of
+//   used_q (the second block: the next one), so slots and entries are used and freed together. The
+//   memories hold plaintext, so after reset they are zeroed by a counted sequence (DEPTH cycles,
+//   in_ready_o low).
 module rijndael_issue_window #(
   parameter int DEPTH    = 16,   // blocks held
   parameter int MAX_NB   = 4,
@@ -71,9 +80,9 @@ module rijndael_issue_window #(
   output logic                   empty_o
 );
   localparam int BLOCK_W = 32 * MAX_NB;
-  localparam int ENT_W   = BLOCK_W + 6 + 1 + 1 + TID_W + SEQ_W;
   localparam int IW      = $clog2(DEPTH + 1);
   localparam int PW      = DEPTH > 1 ? $clog2(DEPTH) : 1;
+  localparam int ENT_W   = PW + 6 + 1 + 1 + TID_W + SEQ_W;   // {data slot, bytes, last, err, tid, seq}
 
   // For each entry: no older valid entry has its TID (first), exactly one has (second).
   function automatic logic [2*DEPTH-1:0] ctx_rank(input logic [DEPTH-1:0] valid,
@@ -99,6 +108,10 @@ module rijndael_issue_window #(
   endfunction
 
   logic [ENT_W-1:0] ent_q [DEPTH];
+  logic [DEPTH-1:0] used_q;       // data slots held by entries
+  logic [DEPTH-1:0] lvt_q;        // per data slot: the write port that wrote it last
+  logic             wiping_q;
+  logic [PW-1:0]    wipe_addr_q;
   logic [IW-1:0]    cnt_q;
   logic [SEQ_W-1:0] seq_q;        // sequence number of the next block to enter
 
@@ -151,21 +164,56 @@ module rijndael_issue_window #(
   assign p1    = pick1[PW-1:0];
 
   logic [ENT_W-1:0] e0, e1;
+  logic [PW-1:0]    id0, id1;
   assign e0 = ent_q[p0];
   assign e1 = ent_q[p1];
   assign blk_valid_o  = valid[0];
-  assign {blk_data_o, blk_bytes_o, blk_last_o, blk_err_o, blk_tid_o, blk_seq_o} = e0;
+  assign {id0, blk_bytes_o, blk_last_o, blk_err_o, blk_tid_o, blk_seq_o} = e0;
   assign blk1_valid_o = pick1[PW];
-  assign {blk1_data_o, blk1_bytes_o, blk1_last_o, blk1_err_o, blk1_tid_o, blk1_seq_o} = e1;
+  assign {id1, blk1_bytes_o, blk1_last_o, blk1_err_o, blk1_tid_o, blk1_seq_o} = e1;
   assign empty_o = cnt_q == '0;
+
+  // ---- block data: four LUT-RAM memories, write port w x read port r (see the header)
+  logic [PW:0]        free_a, free_b;   // the two lowest free data slots (found bit on top)
+  logic [PW-1:0]      id_w [2];
+  logic               acc_w [2];
+  logic [BLOCK_W-1:0] data_w [2];
+  logic [PW-1:0]      id_r [2];
+  logic [BLOCK_W-1:0] data_r [2];
+  assign free_a    = lowest(~used_q, 0);
+  assign free_b    = lowest(~used_q, int'(free_a[PW-1:0]) + 1);
+  assign id_w[0]   = free_a[PW-1:0];
+  assign id_w[1]   = free_b[PW-1:0];
+  logic unused_found;   // entry is decided by the entry count: a held entry holds exactly one slot
+  assign unused_found = free_a[PW] ^ free_b[PW];
+  assign data_w[0] = in_data_i;
+  assign data_w[1] = in1_data_i;
+  assign id_r[0]   = id0;
+  assign id_r[1]   = id1;
+  for (genvar r = 0; r < 2; r++) begin : g_read
+    logic [BLOCK_W-1:0] copy [2];
+    for (genvar w = 0; w < 2; w++) begin : g_write
+      (* ram_style = "distributed" *) logic [BLOCK_W-1:0] mem [DEPTH];
+      always_ff @(posedge clk_i) begin
+        if (wiping_q)    mem[wipe_addr_q] <= '0;
+        else if (acc_w[w]) mem[id_w[w]] <= data_w[w];
+      end
+      assign copy[w] = mem[id_r[r]];
+    end
+    assign data_r[r] = lvt_q[id_r[r]] ? copy[1] : copy[0];
+  end
+  assign blk_data_o  = data_r[0];
+  assign blk1_data_o = data_r[1];
 
   // ---- entry (decided from registers), taking and closing up
   logic acc0, acc1, rm0, rm1;
   logic [IW-1:0] kept;
-  assign in_ready_o = int'(cnt_q) < DEPTH && int'(free_i) >= 1;
-  assign in_take2_o = int'(cnt_q) < DEPTH - 1 && int'(free_i) >= 2;
+  assign in_ready_o = int'(cnt_q) < DEPTH && int'(free_i) >= 1 && !wiping_q;
+  assign in_take2_o = int'(cnt_q) < DEPTH - 1 && int'(free_i) >= 2 && !wiping_q;
   assign acc0 = in_valid_i && in_ready_o;
   assign acc1 = acc0 && in1_valid_i && in_take2_o;
+  assign acc_w[0] = acc0;
+  assign acc_w[1] = acc1;
   assign alloc_o = 2'(acc0) + 2'(acc1);
   assign rm0  = blk_take_i && valid[0];
   assign rm1  = rm0 && blk1_take_i && pick1[PW];
@@ -176,8 +224,8 @@ module rijndael_issue_window #(
     assign src = !rm0 ? p : (p < int'(p0) ? p : ((!rm1 || p + 1 < int'(p1)) ? p + 1 : p + 2));
     logic [ENT_W-1:0] ent_d;
     assign ent_d = (p < int'(kept)) ? ((src < DEPTH) ? ent_q[src < DEPTH ? src : 0] : '0) :
-                   (p == int'(kept) && acc0) ? {in_data_i, in_bytes_i, in_last_i, in_err_i, in_tid_i, seq_q} :
-                   (p == int'(kept) + 1 && acc1) ? {in1_data_i, in1_bytes_i, in1_last_i, in1_err_i, in_tid_i,
+                   (p == int'(kept) && acc0) ? {id_w[0], in_bytes_i, in_last_i, in_err_i, in_tid_i, seq_q} :
+                   (p == int'(kept) + 1 && acc1) ? {id_w[1], in1_bytes_i, in1_last_i, in1_err_i, in_tid_i,
                                                     seq_q + SEQ_W'(1)} : '0;
     always_ff @(posedge clk_i) begin
       if (!rst_ni) ent_q[p] <= '0;
@@ -192,6 +240,37 @@ module rijndael_issue_window #(
     end else begin
       cnt_q <= kept + IW'(acc0) + IW'(acc1);
       seq_q <= seq_q + SEQ_W'(alloc_o);
+    end
+  end
+
+  // Data slots: taken with their entries, freed when their blocks go (never the same slot in one clock:
+  // a slot taken here was free, a slot freed here was held).
+  for (genvar i = 0; i < DEPTH; i++) begin : g_slot
+    logic take_a, take_b, free0, free1;
+    assign take_a = acc0 && int'(id_w[0]) == i;
+    assign take_b = acc1 && int'(id_w[1]) == i;
+    assign free0  = rm0 && int'(id0) == i;
+    assign free1  = rm1 && int'(id1) == i;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        used_q[i] <= 1'b0;
+        lvt_q[i]  <= 1'b0;
+      end else begin
+        if (take_a || take_b)      used_q[i] <= 1'b1;
+        else if (free0 || free1)   used_q[i] <= 1'b0;
+        if (take_a)                lvt_q[i]  <= 1'b0;
+        else if (take_b)           lvt_q[i]  <= 1'b1;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      wiping_q    <= 1'b1;
+      wipe_addr_q <= '0;
+    end else if (wiping_q) begin
+      wipe_addr_q <= wipe_addr_q + PW'(1);
+      if (int'(wipe_addr_q) == DEPTH - 1) wiping_q <= 1'b0;
     end
   end
 endmodule
