@@ -1,5 +1,5 @@
 // rijndael_fifo: synchronous FIFO with a valid/ready stream on each side, written for block RAM.
-// Shared by the engine's stream FIFOs and the pipelined core's output buffer.
+// The engine's stream FIFOs (input, order, output).
 //
 // - The memory has one write port and one registered read port (the shape block RAMs have); the read
 //   register is the FIFO's head, so the consumer sees data straight from a flop. The head register
@@ -7,7 +7,12 @@
 // - Capacity is DEPTH entries in the memory plus one in the head register. Latency from a push to
 //   out_valid_o is two cycles; with BYPASS = 1 a push that finds the memory empty and the head free (or
 //   leaving) goes straight into the head register: one cycle, so the FIFO can stand in for a stage's
-//   output register (the pipelined core's output buffer does).
+//   output register.
+// - OUT_SLICE = 1 puts a register slice (rijndael_skid, two entries, ready from a flop) behind the head.
+//   In block RAM the head register is the RAM's read register, without output register (5.6 ns
+//   clock-to-output on ECP5), and the consumer's decision logic sat behind it and in front of its load
+//   enable (out_ready_i): the slice gives the consumer fabric flops and the head a ready from a flop.
+//   Capacity two more, latency one more.
 // - in_ready_o depends only on registers (no combinational path from out_ready_i), so FIFOs and
 //   other stages can be chained without long ready paths.
 // - The memory holds plaintext and keystream-derived data, so after reset it is zeroed by a counted
@@ -16,7 +21,8 @@ module rijndael_fifo #(
   parameter int WIDTH = 8,
   parameter int DEPTH = 16,   // memory entries: a power of two, at least 2
   parameter int WIPE  = 1,    // 1: zero the memory after every reset
-  parameter int BYPASS = 0    // 1: into the head register directly when the memory is empty
+  parameter int BYPASS = 0,   // 1: into the head register directly when the memory is empty
+  parameter int OUT_SLICE = 0 // 1: a register slice behind the head (see above)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -26,7 +32,7 @@ module rijndael_fifo #(
   output logic             out_valid_o,
   input  logic             out_ready_i,
   output logic [WIDTH-1:0] out_data_o,
-  output logic             empty_o,    // nothing held (memory and head register)
+  output logic             empty_o,    // nothing held (memory, head register and slice)
   output logic             wiping_o
 );
   localparam int AW = (DEPTH > 1) ? $clog2(DEPTH) : 1;
@@ -52,13 +58,29 @@ module rijndael_fifo #(
   assign in_ready_o = !mem_full && !wiping_q;
   // Refill the head register whenever it is empty or being taken: from the memory, or with BYPASS from
   // the input when the memory is empty (then the beat is not written to the memory).
-  assign load       = !mem_empty && (!head_valid_q || out_ready_i);
-  assign take_input = BYPASS != 0 && mem_empty && (!head_valid_q || out_ready_i) && in_valid_i && in_ready_o;
+  assign load       = !mem_empty && (!head_valid_q || head_ready);
+  assign take_input = BYPASS != 0 && mem_empty && (!head_valid_q || head_ready) && in_valid_i && in_ready_o;
   assign push       = in_valid_i && in_ready_o && !take_input;
 
-  assign out_valid_o = head_valid_q;
-  assign out_data_o  = head_q;
-  assign empty_o     = mem_empty && !head_valid_q;
+  // The head's consumer: the outputs, or the slice in front of them.
+  logic head_ready, slice_empty;
+  if (OUT_SLICE != 0) begin : g_slice
+    logic             unused_next_valid;
+    logic [WIDTH-1:0] unused_next_data;
+    rijndael_skid #(.WIDTH(WIDTH), .READY_NEXT(1'b0)) u_slice (
+      .clk_i, .rst_ni, .wipe_i(!rst_ni),
+      .in_valid_i(head_valid_q), .in_ready_o(head_ready), .in_data_i(head_q),
+      .out_valid_o, .out_ready_i, .out_data_o,
+      .next_valid_o(unused_next_valid), .next_data_o(unused_next_data), .out_ready_next_i(1'b0)
+    );
+    assign slice_empty = !out_valid_o && head_ready;
+  end else begin : g_no_slice
+    assign out_valid_o = head_valid_q;
+    assign out_data_o  = head_q;
+    assign head_ready  = out_ready_i;
+    assign slice_empty = 1'b1;
+  end
+  assign empty_o     = mem_empty && !head_valid_q && slice_empty;
   assign wiping_o    = wiping_q;
 
   // One write port, shared by the wipe sequence and pushes.
@@ -91,7 +113,7 @@ module rijndael_fifo #(
       if (push) wr_ptr_q <= wr_ptr_q + 1'b1;
       if (load) rd_ptr_q <= rd_ptr_q + 1'b1;
       if (load || take_input) head_valid_q <= 1'b1;
-      else if (out_ready_i) head_valid_q <= 1'b0;
+      else if (head_ready) head_valid_q <= 1'b0;
       if (wiping_q) begin
         wipe_addr_q <= wipe_addr_q + 1'b1;
         if (wipe_addr_q == AW'(DEPTH - 1)) wiping_q <= 1'b0;

@@ -17,8 +17,12 @@
 // is enabled straight from a flop (head_load_q) instead of from the handshake: the enable net reaches
 // every data bit across the die, and a LUT driving it sits where the placer puts that net's centre.
 // The spare data register loads whenever it is empty (its contents matter only once it is valid).
+// With READY_NEXT = 0 the consumer gives no such next value (out_ready_next_i is ignored): the head's data
+// register is enabled from the handshake (head empty or leaving), a plain two-entry register slice that
+// cuts the ready path between two stages (the engine's output side uses it so).
 module rijndael_skid #(
-  parameter int WIDTH = 8
+  parameter int WIDTH      = 8,
+  parameter bit READY_NEXT = 1'b1
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -58,7 +62,7 @@ module rijndael_skid #(
       spare_valid_d = in_valid_i;
     end
     // The data registers follow the flags, enabled from flops (head_load_q equals head_free).
-    if (head_load_q) head_d = spare_valid_q ? spare_q : in_data_i;
+    if (READY_NEXT ? head_load_q : head_free) head_d = spare_valid_q ? spare_q : in_data_i;
     if (!spare_valid_q) spare_d = in_data_i;
   end
 

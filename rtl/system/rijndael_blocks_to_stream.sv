@@ -61,7 +61,7 @@ module rijndael_blocks_to_stream #(
 
   logic [CW-1:0] blk_words, take, take_fire, rem;
   logic [1:0]    blk_pad;
-  logic          full_beat, switch_tid, out_fire, rem_last, accept;
+  logic          full_beat, switch_tid, out_fire, rem_last, accept, end_leaves;
   logic [CW-1:0] blk1_words, rem1;     // second block: its words, and where it goes (behind the first)
   logic [1:0]    blk1_pad;
   logic          accept1;
@@ -98,9 +98,15 @@ module rijndael_blocks_to_stream #(
 
   assign take_fire = out_fire ? take : '0;
   assign rem       = cnt_q - take_fire;
-  assign rem_last  = last_q && !(out_fire && out_last_o);
-  assign blk_ready_o = !rem_last && !switch_tid && int'(rem) + int'(blk_words) <= CAP &&
-                       (rem == '0 || blk_tid_i == tid_q);
+  assign rem_last  = last_q && !end_leaves;
+  // Room is judged from cnt_q, not from what the beat leaving this clock frees (rem: a subtraction of the
+  // beat's word count, behind out_ready_i): the capacity still allows W words in and W out per clock, and
+  // the ready of the blocks' source no longer waits for that carry chain (with the engine's output FIFO
+  // behind it, that handshake was the critical path). A message's TLAST beat leaving empties the buffer,
+  // so the next message's first block (of any TID) is taken in the same clock.
+  assign end_leaves  = out_fire && out_last_o;
+  assign blk_ready_o = !rem_last && !switch_tid && int'(cnt_q) + int'(blk_words) <= CAP &&
+                       (cnt_q == '0 || end_leaves || blk_tid_i == tid_q);
   assign accept    = blk_valid_i && blk_ready_o;
   assign rem1      = rem + blk_words;
 
@@ -108,7 +114,7 @@ module rijndael_blocks_to_stream #(
     assign blk1_words   = CW'((int'(blk1_bytes_i) + 3) / 4);
     assign blk1_pad     = 2'((4 - int'(blk1_bytes_i) % 4) % 4);
     assign blk1_ready_o = blk_ready_o && !blk_last_i && blk1_tid_i == blk_tid_i &&
-                          int'(rem1) + int'(blk1_words) <= CAP;
+                          int'(cnt_q) + int'(blk_words) + int'(blk1_words) <= CAP;
     assign accept1      = accept && blk1_valid_i && blk1_ready_o;
   end else begin : g_single
     logic unused_blk1;

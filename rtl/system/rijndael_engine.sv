@@ -335,7 +335,7 @@ module rijndael_engine #(
   logic in_fifo_ready, fifo_wiping;
   assign s_axis_tready = in_fifo_ready && !fifo_wiping;
 
-  rijndael_fifo #(.WIDTH(IN_W), .DEPTH(IN_DEPTH)) u_in_fifo (
+  rijndael_fifo #(.WIDTH(IN_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1)) u_in_fifo (
     .clk_i, .rst_ni(dp_rst_n),
     .in_valid_i(s_axis_tvalid && !fifo_wiping), .in_ready_o(in_fifo_ready),
     .in_data_i({s_axis_tdata, s_axis_tkeep, s_axis_tlast, s_axis_tid}),
@@ -671,7 +671,7 @@ module rijndael_engine #(
   assign {ord_err[0], ord_tid[0], ord_bytes[0], ord_last[0], ord_fb[0], ord_fb_keystream[0], ord_post_xor[0]} =
     ord_out[ORD_SLOT_W-1:0];
 
-  rijndael_fifo #(.WIDTH(ORDER_W), .DEPTH(ORDER_DEPTH)) u_order_fifo (
+  rijndael_fifo #(.WIDTH(ORDER_W), .DEPTH(ORDER_DEPTH), .OUT_SLICE(1)) u_order_fifo (
     .clk_i, .rst_ni(dp_rst_n),
     .in_valid_i(block_fire || bypass_fire), .in_ready_o(order_ready), .in_data_i(ord_in),
     .out_valid_o(ord_valid), .out_ready_i(ord_ready), .out_data_o(ord_out),
@@ -755,7 +755,7 @@ module rijndael_engine #(
   logic [127:0] gh_out_hash;
   logic         tag_take;        // the output side takes that result for the tag entry at its head
   if (GCM_EN) begin : g_gcm_merge
-    localparam int OWED_W = $clog2(OUT_DEPTH + 2);   // tag entries the output FIFO (memory + head) can hold
+    localparam int OWED_W = $clog2(OUT_DEPTH + 4);   // tag entries the output FIFO (memory + head) and its slice can hold
     logic         h_ready, gh_in_valid, gh_in_ready, gh_in_first, gh_in_last, gh_out_ready, iv_take;
     logic [127:0] gh_in_block, len_block, hashed;
     logic [CTX_W-1:0] gh_out_ctx, gctx;
@@ -944,7 +944,7 @@ module rijndael_engine #(
     end
   end
 
-  rijndael_fifo #(.WIDTH(OUT_W), .DEPTH(OUT_DEPTH)) u_out_fifo (
+  rijndael_fifo #(.WIDTH(OUT_W), .DEPTH(OUT_DEPTH), .OUT_SLICE(1)) u_out_fifo (
     .clk_i, .rst_ni(dp_rst_n),
     .in_valid_i(rob_valid), .in_ready_o(out_in_ready), .in_data_i(out_in),
     .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_out),
@@ -969,7 +969,10 @@ module rijndael_engine #(
     .blk1_last_o(dis1_last), .blk1_err_o(dis1_err), .blk1_tid_o(dis1_tid)
   );
 
-  logic dis_empty;
+  logic                     dis_empty, gear_empty, beat_valid, beat_ready, beat_last, beat_user;
+  logic [TDATA_WIDTH-1:0]   beat_data;
+  logic [TDATA_WIDTH/8-1:0] beat_keep;
+  logic [TID_WIDTH-1:0]     beat_tid;
   rijndael_blocks_to_stream #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(CORES - 1))
   u_disassemble (
     .clk_i, .rst_ni(dp_rst_n),
@@ -977,10 +980,25 @@ module rijndael_engine #(
     .blk_last_i(dis_last), .blk_err_i(dis_err), .blk_tid_i(dis_tid),
     .blk1_valid_i(dis1_valid), .blk1_ready_o(dis1_ready), .blk1_data_i(dis1_data), .blk1_bytes_i(dis1_bytes),
     .blk1_last_i(dis1_last), .blk1_err_i(dis1_err), .blk1_tid_i(dis1_tid),
-    .out_valid_o(m_axis_tvalid), .out_ready_i(m_axis_tready), .out_data_o(m_axis_tdata),
-    .out_keep_o(m_axis_tkeep), .out_last_o(m_axis_tlast), .out_user_o(m_axis_tuser[0]),
-    .out_tid_o(m_axis_tid), .empty_o(dis_empty)
+    .out_valid_o(beat_valid), .out_ready_i(beat_ready), .out_data_o(beat_data),
+    .out_keep_o(beat_keep), .out_last_o(beat_last), .out_user_o(beat_user),
+    .out_tid_o(beat_tid), .empty_o(gear_empty)
   );
+
+  // m_axis leaves from a register slice: m_axis_tready reaches its two flags only, not the gearbox's
+  // counts and word choices (they were on the critical path behind the output FIFO, above).
+  localparam int BEAT_W = TDATA_WIDTH + TDATA_WIDTH / 8 + 2 + TID_WIDTH;
+  logic              unused_beat_next;
+  logic [BEAT_W-1:0] unused_beat_next_data;
+  rijndael_skid #(.WIDTH(BEAT_W), .READY_NEXT(1'b0)) u_beat_slice (
+    .clk_i, .rst_ni(dp_rst_n), .wipe_i(!dp_rst_n),
+    .in_valid_i(beat_valid), .in_ready_o(beat_ready),
+    .in_data_i({beat_data, beat_keep, beat_last, beat_user, beat_tid}),
+    .out_valid_o(m_axis_tvalid), .out_ready_i(m_axis_tready),
+    .out_data_o({m_axis_tdata, m_axis_tkeep, m_axis_tlast, m_axis_tuser[0], m_axis_tid}),
+    .next_valid_o(unused_beat_next), .next_data_o(unused_beat_next_data), .out_ready_next_i(1'b0)
+  );
+  assign dis_empty = gear_empty && !m_axis_tvalid && beat_ready;
 
   // ---------------------------------------------------------------------------------------------
   // Context state: chaining values, armed / in-flight flags, and how much of each context is inside.
@@ -1129,5 +1147,5 @@ module rijndael_engine #(
   logic unused;
   assign unused = ^{ctrl_we, ctx_sel_we, ctx_sel_wvalue[31:8], error_we, clear_pulse, ctx_sel_value, in_wiping,
                     unused_prep1, unused_partial1, b_decrypt1, key_fire, core_in_ready, gcm_we, aad_len_we,
-                    gcm_wvalue[31:21], aad_len_wvalue};
+                    gcm_wvalue[31:21], aad_len_wvalue, unused_beat_next, unused_beat_next_data};
 endmodule

@@ -2,14 +2,14 @@
 the pipelined core's output buffer (always bypassing, registered memory read), and of rijndael_fifo_small,
 the iterative core's output buffer (input register, asynchronous memory read, never bypassing).
 
-Checked for each (DEPTH, BYPASS, WIPE) build:
+Checked for each (DEPTH, BYPASS, WIPE, OUT_SLICE) build:
 * after reset with WIPE the memory is zeroed by a counted sequence: in_ready_o low and wiping_o high for
   exactly DEPTH cycles, every memory entry zero afterwards (it held data before the reset);
 * random valid gaps and ready back-pressure: every beat arrives once, in order; out_valid_o never drops and
   out_data_o never changes before a handshake (AXI4-Stream rules); capacity DEPTH + 1 (memory + head;
   rijndael_fifo_fast: DEPTH + 2, DEPTH - 1 in the memory + three output registers; rijndael_fifo_small: DEPTH);
-* latency from a push into an empty FIFO to out_valid_o: 1 cycle with BYPASS, 2 without (the documented
-  figures; the pipelined core relies on 1 for its latency of Nr x (1 + SUBSTAGES)).
+* latency from a push into an empty FIFO to out_valid_o: 1 cycle with BYPASS, 2 without, one more with
+  OUT_SLICE (the documented figures).
 Expected values are the beats the test itself sent.
 """
 from __future__ import annotations
@@ -26,12 +26,14 @@ from cocotb.triggers import ReadOnly, RisingEdge
 
 REPO = Path(__file__).resolve().parents[2]
 WIDTH = 12
-# build -> (module, DEPTH, BYPASS, WIPE); rijndael_fifo_fast always bypasses and wipes, rijndael_fifo_small
-# never bypasses and always wipes.
-BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1), "depth4": ("rijndael_fifo", 4, 0, 1),
-          "depth16-bypass-nowipe": ("rijndael_fifo", 16, 1, 0), "fast-depth4": ("rijndael_fifo_fast", 4, 1, 1),
-          "fast-depth16": ("rijndael_fifo_fast", 16, 1, 1), "small-depth4": ("rijndael_fifo_small", 4, 0, 1),
-          "small-depth32": ("rijndael_fifo_small", 32, 0, 1)}
+# build -> (module, DEPTH, BYPASS, WIPE, OUT_SLICE); rijndael_fifo_fast always bypasses and wipes,
+# rijndael_fifo_small never bypasses and always wipes; only rijndael_fifo has OUT_SLICE.
+BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_fifo", 4, 0, 1, 0),
+          "depth16-bypass-nowipe": ("rijndael_fifo", 16, 1, 0, 0),
+          "depth4-slice": ("rijndael_fifo", 4, 0, 1, 1), "depth8-bypass-slice": ("rijndael_fifo", 8, 1, 1, 1),
+          "fast-depth4": ("rijndael_fifo_fast", 4, 1, 1, 0),
+          "fast-depth16": ("rijndael_fifo_fast", 16, 1, 1, 0), "small-depth4": ("rijndael_fifo_small", 4, 0, 1, 0),
+          "small-depth32": ("rijndael_fifo_small", 32, 0, 1, 0)}
 
 
 def _params(dut) -> tuple[int, int, int]:
@@ -42,8 +44,12 @@ def _params(dut) -> tuple[int, int, int]:
     return int(dut.DEPTH.value), int(dut.BYPASS.value), int(dut.WIPE.value)
 
 
+def _slice(dut) -> int:
+    return int(dut.OUT_SLICE.value) if dut._name == "rijndael_fifo" else 0
+
+
 def _capacity(dut, depth: int) -> int:
-    return depth + {"rijndael_fifo_fast": 2, "rijndael_fifo_small": 0}.get(dut._name, 1)
+    return depth + {"rijndael_fifo_fast": 2, "rijndael_fifo_small": 0}.get(dut._name, 1) + 2 * _slice(dut)
 
 
 async def _reset(dut, depth: int, wipe: int) -> None:
@@ -89,7 +95,8 @@ async def fifo_wipe_order_latency(dut):
         cycles += 1
         assert cycles < 10, "the beat never came out"
         await RisingEdge(dut.clk_i)
-    assert cycles == (1 if bypass else 2), f"latency {cycles}, documented {1 if bypass else 2}"
+    expected = (1 if bypass else 2) + _slice(dut)
+    assert cycles == expected, f"latency {cycles}, documented {expected}"
     assert int(dut.out_data_o.value) == 0x5A5
     await RisingEdge(dut.clk_i)
 
@@ -142,6 +149,8 @@ async def fifo_wipe_order_latency(dut):
         assert entries == [0] * depth, f"memory not wiped: {entries}"
     head = {"rijndael_fifo_fast": "out_q", "rijndael_fifo_small": "in_q"}.get(dut._name, "head_q")  # out_q: all three
     outputs = [getattr(dut, head)]
+    if _slice(dut):
+        outputs += [dut.g_slice.u_slice.head_q, dut.g_slice.u_slice.spare_q]
     assert int(dut.out_valid_o.value) == 0 and all(int(r.value) == 0 for r in outputs)
 
 
@@ -149,13 +158,15 @@ async def fifo_wipe_order_latency(dut):
 def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
     from cocotb_tools.runner import get_runner
 
-    module, depth, bypass, wipe = BUILDS[build]
+    module, depth, bypass, wipe, out_slice = BUILDS[build]
     build_dir = sim_build_dir("fifo", build)
     runner = get_runner("icarus")
     parameters = {"WIDTH": WIDTH, "DEPTH": depth}
+    sources = [str(REPO / "rtl" / "common" / f"{module}.sv")]
     if module == "rijndael_fifo":
-        parameters.update(BYPASS=bypass, WIPE=wipe)
-    runner.build(sources=[str(REPO / "rtl" / "common" / f"{module}.sv")], hdl_toplevel=module, build_dir=build_dir,
+        parameters.update(BYPASS=bypass, WIPE=wipe, OUT_SLICE=out_slice)
+        sources.append(str(REPO / "rtl" / "common" / "rijndael_skid.sv"))
+    runner.build(sources=sources, hdl_toplevel=module, build_dir=build_dir,
                  always=True, parameters=parameters,
                  build_args=["-g2012"], timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
     try:
@@ -171,10 +182,11 @@ def test_runner_without_a_test_fails(sim_build_dir, cocotb_results):
     check must turn that into a failure (this is what protects every runner against a renamed test)."""
     from cocotb_tools.runner import get_runner
 
-    _, depth, bypass, wipe = BUILDS["depth4"]
+    _, depth, bypass, wipe, _ = BUILDS["depth4"]
     build_dir = sim_build_dir("fifo", "no-test")
     runner = get_runner("icarus")
-    runner.build(sources=[str(REPO / "rtl" / "common" / "rijndael_fifo.sv")], hdl_toplevel="rijndael_fifo",
+    runner.build(sources=[str(REPO / "rtl" / "common" / f) for f in ("rijndael_fifo.sv", "rijndael_skid.sv")],
+                 hdl_toplevel="rijndael_fifo",
                  build_dir=build_dir, always=True,
                  parameters={"WIDTH": WIDTH, "DEPTH": depth, "BYPASS": bypass, "WIPE": wipe},
                  build_args=["-g2012"], timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
