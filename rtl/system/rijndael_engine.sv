@@ -56,8 +56,8 @@ module rijndael_engine #(
   parameter int CONTEXTS         = 4,     // 1..256
   parameter int CORES            = 1,     // cipher cores: 1, or 2 (two blocks per clock; see the header)
   parameter int ISSUE_WINDOW     = 16,    // CORES = 2: blocks waiting side by side in front of the issue stage
-  parameter int REORDER_DEPTH    = ARCH == 1 ? 128 : 64,   // CORES = 2: blocks from the window's entry to the
-                                          // output FIFO (a pipelined core holds ~55 blocks: two cores 110)
+  parameter int REORDER_DEPTH    = ARCH == 1 ? 256 : 64,   // CORES = 2: blocks from the window's entry to the
+                                          // output FIFO (two per clock for ~65 clocks with pipelined-both: 130)
   parameter int TID_WIDTH        = (CONTEXTS > 1) ? $clog2(CONTEXTS) : 1
 ) (
   input  logic                     clk_i,
@@ -111,9 +111,15 @@ module rijndael_engine #(
   // with its sub-stages) plus its output buffer, so pipelined builds get 128 entries. With two cores an
   // entry is a pair of blocks, one per core, so the same depth covers both cores.
   localparam int ORDER_DEPTH = (ARCH == 1) ? 128 : 64;
-  localparam int IN_W    = TDATA_WIDTH + LANES + 1 + TID_WIDTH;
+  localparam int IN_W    = TDATA_WIDTH + LANES + 2 + TID_WIDTH;   // data, TKEEP's run, its check, TLAST, TID
   localparam logic [4:0] BLOCK_MASK = 5'(BLOCK_SIZES);
   localparam logic [4:0] KEY_MASK   = 5'(KEY_SIZES);
+  // The bits a length field (0..4: 4..8 words) can have set in this build: CONFIG refuses every other value,
+  // so a stored length is always one of the build's (or the reset value 0). ANDing with these constants
+  // changes no reachable value and lets synthesis see that an AES-only build has one block length (the
+  // gearbox's block size was a variable 4..11 words, deepening its shifts) and fewer key lengths.
+  localparam logic [2:0] BLOCK_LEN_BITS = {BLOCK_MASK[4], BLOCK_MASK[2] | BLOCK_MASK[3], BLOCK_MASK[1] | BLOCK_MASK[3]};
+  localparam logic [2:0] KEY_LEN_BITS   = {KEY_MASK[4], KEY_MASK[2] | KEY_MASK[3], KEY_MASK[1] | KEY_MASK[3]};
   localparam int CNT_W = 24;   // beats of one context inside the engine (far more than the FIFOs hold)
   // Key slots the engine uses: one per context when the core has enough, else one shared key (slot 0).
   localparam int ENGINE_SLOTS = KEY_SLOTS >= CONTEXTS ? CONTEXTS : 1;
@@ -197,6 +203,7 @@ module rijndael_engine #(
   logic dp_rst_n;
   logic [CONTEXTS-1:0] ctx_busy;
   logic [CONTEXTS*3-1:0] config_mode, config_key_len, config_block_len;
+  logic [CONTEXTS*3-1:0] block_len_all;   // ctx_block_len, packed (the issue window's view)
   logic [CONTEXTS-1:0]   config_decrypt;
   logic [CONTEXTS*MAX_NK-1:0]    key_written;
   logic [CONTEXTS*MAX_NK*32-1:0] key_words;
@@ -289,8 +296,9 @@ module rijndael_engine #(
       assign iv[BLOCK_W-1-32*i -: 32] = iv_words[(c*MAX_NB + i)*32 +: 32];
     end
     assign ctx_mode[c]      = config_mode[3*c +: 3];
-    assign ctx_key_len[c]   = config_key_len[3*c +: 3];
-    assign ctx_block_len[c] = config_block_len[3*c +: 3];
+    assign ctx_key_len[c]   = config_key_len[3*c +: 3] & KEY_LEN_BITS;
+    assign ctx_block_len[c] = config_block_len[3*c +: 3] & BLOCK_LEN_BITS;
+    assign block_len_all[3*c +: 3] = ctx_block_len[c];
     assign ctx_decrypt[c]   = config_decrypt[c];
     assign ctx_iv_len[c]    = gcm_iv_len[16*c +: 16];
     assign ctx_tag_len[c]   = gcm_tag_len[5*c +: 5];
@@ -327,7 +335,8 @@ module rijndael_engine #(
   // Input FIFO (beats) and block assembly
   logic                   in_valid, in_ready, in_last, in_empty, in_wiping;
   logic [TDATA_WIDTH-1:0] in_data;
-  logic [LANES-1:0]       in_keep;
+  logic [LANES-1:0]       in_run, s_run;
+  logic                   in_keep_bad, s_keep_bad;
   logic [TID_WIDTH-1:0]   in_tid;
 
   // s_axis_tready stays low until every FIFO memory is wiped (the order and output FIFOs can be deeper
@@ -335,11 +344,17 @@ module rijndael_engine #(
   logic in_fifo_ready, fifo_wiping;
   assign s_axis_tready = in_fifo_ready && !fifo_wiping;
 
+  // TKEEP as the gearbox reads it (its run from lane 0, and whether the stream is packed), stored in the
+  // FIFO instead of TKEEP itself.
+  rijndael_keep_run #(.LANES(LANES)) u_keep_run (
+    .keep_i(s_axis_tkeep), .last_i(s_axis_tlast), .run_o(s_run), .bad_o(s_keep_bad)
+  );
+
   rijndael_fifo #(.WIDTH(IN_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1)) u_in_fifo (
     .clk_i, .rst_ni(dp_rst_n),
     .in_valid_i(s_axis_tvalid && !fifo_wiping), .in_ready_o(in_fifo_ready),
-    .in_data_i({s_axis_tdata, s_axis_tkeep, s_axis_tlast, s_axis_tid}),
-    .out_valid_o(in_valid), .out_ready_i(in_ready), .out_data_o({in_data, in_keep, in_last, in_tid}),
+    .in_data_i({s_axis_tdata, s_run, s_keep_bad, s_axis_tlast, s_axis_tid}),
+    .out_valid_o(in_valid), .out_ready_i(in_ready), .out_data_o({in_data, in_run, in_keep_bad, in_last, in_tid}),
     .empty_o(in_empty), .wiping_o(in_wiping)
   );
 
@@ -359,7 +374,8 @@ module rijndael_engine #(
   rijndael_stream_to_blocks #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(CORES - 1))
   u_assemble (
     .clk_i, .rst_ni(dp_rst_n),
-    .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data), .in_keep_i(in_keep),
+    .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data), .in_run_i(in_run),
+    .in_keep_bad_i(in_keep_bad),
     .in_last_i(in_last), .in_tid_i(in_tid),
     .tid_o(asm_tid), .nb_words_i(asm_nb),
     .blk_valid_o(asm_valid), .blk_ready_i(asm_ready), .blk_data_o(asm_data), .blk_bytes_o(asm_bytes),
@@ -394,7 +410,7 @@ module rijndael_engine #(
       .in1_valid_i(asm1_valid), .in_take2_o(asm_take2), .in1_data_i(asm1_data), .in1_bytes_i(asm1_bytes),
       .in1_last_i(asm1_last), .in1_err_i(asm1_err),
       .free_i(rob_free), .alloc_o(rob_alloc),
-      .ctx_go_i(ctx_go), .ctx_wait_i(ctx_wait), .ctx_feedback_i(ctx_fb), .ctx_block_len_i(config_block_len),
+      .ctx_go_i(ctx_go), .ctx_wait_i(ctx_wait), .ctx_feedback_i(ctx_fb), .ctx_block_len_i(block_len_all),
       .blk_valid_o(blk_valid), .blk_take_i(blk_ready), .blk_data_o(blk_data), .blk_bytes_o(blk_bytes),
       .blk_last_o(blk_last), .blk_err_o(blk_err), .blk_tid_o(tid0), .blk_seq_o(seq0),
       .blk1_valid_o(blk1_valid), .blk1_take_i(blk_take2), .blk1_data_o(blk1_data), .blk1_bytes_o(blk1_bytes),
@@ -403,7 +419,7 @@ module rijndael_engine #(
     );
   end else begin : g_no_window
     logic unused_window;
-    assign unused_window = ^{rob_free, ctx_go, ctx_wait, ctx_fb};
+    assign unused_window = ^{rob_free, ctx_go, ctx_wait, ctx_fb, block_len_all};
     assign blk_valid  = asm_valid;
     assign asm_ready  = blk_ready;
     assign blk_data   = asm_data;

@@ -8,7 +8,8 @@
 // - A message ends with TLAST: its last block may be short (block_bytes_o < 4*Nb, possibly 0 when
 //   TLAST comes on a beat with TKEEP = 0 after whole blocks). Only the TLAST beat may keep fewer
 //   lanes, and those must be a run from lane 0 (a packed stream); bytes past the run are zeroed.
-//   Other TKEEP patterns are processed as described and flag the message's last block (err).
+//   Other TKEEP patterns are processed as described and flag the message's last block (err). TKEEP
+//   arrives as its run and that check (rijndael_keep_run, in front of the input FIFO).
 // - A TID change while a block is only partly assembled ends that block there, as the last block of
 //   its message, flagged (err). Otherwise a new TID waits until the buffer is empty, so every block
 //   and every output beat belongs to one context.
@@ -28,7 +29,8 @@ module rijndael_stream_to_blocks #(
   input  logic                     in_valid_i,
   output logic                     in_ready_o,
   input  logic [TDATA_WIDTH-1:0]   in_data_i,
-  input  logic [TDATA_WIDTH/8-1:0] in_keep_i,
+  input  logic [TDATA_WIDTH/8-1:0] in_run_i,      // TKEEP's run from lane 0 (rijndael_keep_run)
+  input  logic                     in_keep_bad_i,  // TKEEP not as a packed stream keeps it
   input  logic                     in_last_i,
   input  logic [TID_W-1:0]         in_tid_i,
   // block length of the buffered context, in words
@@ -55,36 +57,52 @@ module rijndael_stream_to_blocks #(
   // Buffer words: a whole beat fits behind a partial block (and with PAIR two whole blocks fit).
   localparam int CAP   = (PAIR != 0 && MAX_NB > W) ? 2 * MAX_NB : MAX_NB + W;
   localparam int CW    = $clog2(CAP + 1);         // width of word counts
-  localparam int LW    = $clog2(LANES + 1);       // width of lane counts
 
-  // Number of kept lanes counted from lane 0 (the run a packed TLAST beat keeps).
-  function automatic logic [LW-1:0] lane_run(input logic [LANES-1:0] keep);
-    logic stop;
-    lane_run = '0;
-    stop = 1'b0;
-    for (int i = 0; i < LANES; i++) begin
-      if (!keep[i]) stop = 1'b1;
-      if (!stop) lane_run = lane_run + 1'b1;
+  // The number of ones in a thermometer code (ones from bit 0 up): the m where bit m-1 is set and bit m
+  // is not, encoded by OR-ing those boundary terms (two LUT levels, not an adder).
+  function automatic logic [CW-1:0] thermo_count(input logic [W-1:0] t);
+    logic [W:0] ext;
+    ext = {1'b0, t};
+    thermo_count = '0;
+    for (int m = 1; m <= W; m++) begin
+      if (ext[m-1] && !ext[m]) thermo_count = thermo_count | CW'(m);
     end
   endfunction
 
   // ---------------------------------------------------------------------------------------------
   // The beat as words in message order, bytes past the kept run zeroed.
-  logic [LW-1:0]  run;
   logic           keep_bad;
   logic [CW-1:0]  beat_words;
   logic [1:0]     beat_pad;      // missing bytes in the beat's last word (TLAST beats)
   logic [31:0]    beat_word [W];
   logic [LANES-1:0] lane_on;
 
-  assign run        = lane_run(in_keep_i);
-  // Packed stream: all ones before TLAST; a run from lane 0 on the TLAST beat.
-  assign keep_bad   = in_last_i ? (in_keep_i != LANES'((1 << run) - 1)) : (in_keep_i != '1);
-  assign beat_words = in_last_i ? CW'((int'(run) + 3) / 4) : CW'(W);
-  assign beat_pad   = in_last_i ? 2'((4 - int'(run) % 4) % 4) : 2'd0;
+  // The kept run from lane 0 as a thermometer (run_on[k]: lanes 0..k all kept) and the TKEEP check come
+  // from rijndael_keep_run in front of the input FIFO: a count of the run was a serial loop over the lanes
+  // in front of the word count and the buffer's write position, and even as a prefix AND the chain over
+  // 32 lanes was the start of this gearbox's longest path.
+  logic [LANES-1:0] run_on;
+  assign run_on = in_run_i;
+  // Words the run reaches into (ceil(run / 4)): word j counts when its first lane is in the run.
+  logic [W-1:0] word_on;
+  for (genvar j = 0; j < W; j++) begin : g_word_on
+    assign word_on[j] = run_on[4*j];
+  end
+  assign keep_bad   = in_keep_bad_i;
+  assign beat_words = in_last_i ? thermo_count(word_on) : CW'(W);
+  // Bytes missing in the last word: the run ends r lanes into a word (r = 1..3) -> 4 - r.
+  logic [3:1] ends_at;
+  for (genvar r = 1; r < 4; r++) begin : g_ends
+    logic [W-1:0] at;
+    for (genvar j = 0; j < W; j++) begin : g_word
+      assign at[j] = run_on[4*j + r - 1] && !run_on[4*j + r];
+    end
+    assign ends_at[r] = |at;
+  end
+  assign beat_pad = !in_last_i ? 2'd0 : ends_at[1] ? 2'd3 : ends_at[2] ? 2'd2 : ends_at[3] ? 2'd1 : 2'd0;
 
   for (genvar k = 0; k < LANES; k++) begin : g_lane
-    assign lane_on[k] = !in_last_i || k < int'(run);
+    assign lane_on[k] = !in_last_i || run_on[k];
   end
   for (genvar j = 0; j < W; j++) begin : g_beat_word
     // Lane 4j is message byte 4j: the most significant byte of the word in the core's order.

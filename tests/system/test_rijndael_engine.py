@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import random
 import zlib
@@ -409,6 +410,39 @@ async def engine_bad_messages(dut):
         await drv.configure(0, mode, key, iv=iv, decrypt=decrypt, block_bits=32 * nb)
         _check_message(await drv.crypt(0, data), _expect(mode, decrypt, key, iv, data, bb), 0, f"{mode} after",
                        drv.lanes)
+    # TKEEP misuse (AXI4-Stream: a packed stream keeps every lane before TLAST and a run from lane 0 on the
+    # TLAST beat). The gearbox reads the run from lane 0 and flags the message's last block (docs/system.md).
+    if _directions(cfg, "ctr"):
+        from cocotbext.axi import AxiStreamFrame
+        lanes = drv.lanes
+        key, iv = _rand(rng, 4 * cfg.key_words[-1]), _rand(rng, bb)
+        whole = math.lcm(lanes, bb) * rng.randint(1, 2)   # full beats ending on a block boundary
+        # (a) the TLAST beat keeps a run of r lanes, then a gap, then a stray lane: r bytes of it count
+        r = rng.randint(1, lanes - 2)
+        stray = rng.randint(r + 1, lanes - 1)
+        await drv.configure(0, "ctr", key, iv=iv, block_bits=32 * nb)
+        data = _rand(rng, whole + lanes)
+        keep = [1] * whole + [int(k < r or k == stray) for k in range(lanes)]
+        drv.source.send_nowait(AxiStreamFrame(data, tkeep=keep, tid=0))
+        msg = await drv.recv()
+        assert len(msg.data) == whole + r, f"TLAST run of {r} lanes: {len(msg.data)} bytes out, expected {whole + r}"
+        assert msg.data[:whole] == _expect("ctr", False, key, iv, data[:whole], bb), "full beats wrong"
+        assert msg.tuser[-1] == 1 and not any(msg.tuser[:whole // lanes]), f"TUSER {msg.tuser}"
+        assert await drv.clear_errors() & bits["STREAM"], "TKEEP gap on the TLAST beat: STREAM not set"
+        # (b) a beat before TLAST that does not keep every lane: processed whole, the message's end flagged
+        await drv.configure(0, "ctr", key, iv=iv, block_bits=32 * nb)
+        data = _rand(rng, whole + lanes)
+        keep = [1] * whole + [1] * lanes
+        keep[rng.randrange(whole)] = 0
+        drv.source.send_nowait(AxiStreamFrame(data, tkeep=keep, tid=0))
+        msg = await drv.recv()
+        assert msg.tuser[-1] == 1, f"TKEEP gap before TLAST: last beat not flagged (TUSER {msg.tuser})"
+        assert await drv.clear_errors() & bits["STREAM"], "TKEEP gap before TLAST: STREAM not set"
+        # the context still works
+        data = _rand(rng, 2 * bb + rng.randint(1, bb - 1))
+        await drv.configure(0, "ctr", key, iv=iv, block_bits=32 * nb)
+        _check_message(await drv.crypt(0, data), _expect("ctr", False, key, iv, data, bb), 0, "ctr after TKEEP misuse",
+                       drv.lanes)
     # a TID outside the contexts (only when CONTEXTS is not a power of two)
     if engine["CONTEXTS"] < 1 << len(dut.s_axis_tid):
         msg = await drv.crypt(engine["CONTEXTS"], _rand(rng, bb))
@@ -747,7 +781,7 @@ async def engine_clear_and_reset(dut):
     base = int(dut.blocks_out_q.value)
     # Longer than everything the engine can hold (FIFOs, and with two cores its window and reorder
     # buffer), so that the host is still sending when the reset comes.
-    held = 2 * engine["FIFO_DEPTH"] + (engine.get("ISSUE_WINDOW", 16) + engine.get("REORDER_DEPTH", 128)
+    held = 2 * engine["FIFO_DEPTH"] + (engine.get("ISSUE_WINDOW", 16) + engine.get("REORDER_DEPTH", 256)
                                        if engine.get("CORES", 1) == 2 else 0)
     drv.send_nowait(0, _rand(rng, (40 + held) * bb))
     for _ in range(2000):
