@@ -357,10 +357,8 @@ module rijndael_issue_window #(
   assign rm1  = rm0 && blk1_take_i && pv1_q;
   assign kept = cnt_q - IW'(rm0) - IW'(rm1);
 
-  // Entries per TID, and the count a new entry starts with (the entries of its TID that stay).
-  // (A new entry finds fewer than DEPTH entries in the window, so its count fits PW bits.)
-  logic [PW-1:0] new_older;
-  assign new_older = PW'(tcnt_q[in_tid_i] - IW'(rm0 && e0_tid == in_tid_i) - IW'(rm1 && e1_tid == in_tid_i));
+  // Entries per TID (a new entry's count of older entries of its TID; a new entry finds fewer than DEPTH
+  // entries in the window, so that count fits PW bits).
   for (genvar t = 0; t < (1 << TID_W); t++) begin : g_tcnt
     always_ff @(posedge clk_i) begin
       if (!rst_ni) tcnt_q[t] <= '0;
@@ -369,29 +367,37 @@ module rijndael_issue_window #(
     end
   end
 
+  // Closing up, for each way the engine can take this clock's picks (none, block 0, both), chosen by its
+  // take at the end, as the picks are: the take then only selects, it does not steer the shift.
   for (genvar p = 0; p < DEPTH; p++) begin : g_pos
-    int src;
-    assign src = !rm0 ? p : (p < int'(pp0_q) ? p : ((!rm1 || p + 1 < int'(pp1_q)) ? p + 1 : p + 2));
-    logic [ENT_W-1:0] ent_d;
-    assign ent_d = (p < int'(kept)) ? ((src < DEPTH) ? ent_q[src < DEPTH ? src : 0] : '0) :
-                   (p == int'(kept) && acc0) ? {id_w[0], in_bytes_i, in_last_i, in_err_i, in_tid_i, seq_q} :
-                   (p == int'(kept) + 1 && acc1) ? {id_w[1], in1_bytes_i, in1_last_i, in1_err_i, in_tid_i,
-                                                    seq_q + SEQ_W'(1)} : '0;
-    // The entry's count of older entries of its TID: less the taken ones of its TID (all older).
-    logic [TID_W-1:0] src_tid;
-    logic [PW-1:0]    older_d;
-    assign src_tid    = ent_q[src < DEPTH ? src : 0][SEQ_W +: TID_W];
-    assign older_d = (p < int'(kept)) ? older_q[src < DEPTH ? src : 0] - PW'(rm0 && e0_tid == src_tid) -
-                                        PW'(rm1 && e1_tid == src_tid) :
-                     (p == int'(kept)) ? new_older :
-                     (p == int'(kept) + 1) ? new_older + PW'(1) : '0;
+    logic [ENT_W-1:0] ent_k [3];
+    logic [PW-1:0]    older_k [3];
+    for (genvar k = 0; k < 3; k++) begin : g_case
+      int               src;
+      int               kept_k;
+      logic [TID_W-1:0] src_tid;
+      logic [PW-1:0]    new_older;   // a new entry's count: entries of its TID that stay
+      assign kept_k = int'(cnt_q) - k;
+      assign src = (k == 0 || p < int'(pp0_q)) ? p : ((k == 1 || p + 1 < int'(pp1_q)) ? p + 1 : p + 2);
+      assign src_tid = ent_q[src < DEPTH ? src : 0][SEQ_W +: TID_W];
+      assign new_older = PW'(tcnt_q[in_tid_i] - IW'(k >= 1 && e0_tid == in_tid_i) - IW'(k == 2 && e1_tid == in_tid_i));
+      assign ent_k[k] = (p < kept_k) ? ((src < DEPTH) ? ent_q[src < DEPTH ? src : 0] : '0) :
+                        (p == kept_k && acc0) ? {id_w[0], in_bytes_i, in_last_i, in_err_i, in_tid_i, seq_q} :
+                        (p == kept_k + 1 && acc1) ? {id_w[1], in1_bytes_i, in1_last_i, in1_err_i, in_tid_i,
+                                                     seq_q + SEQ_W'(1)} : '0;
+      // An entry's count of older entries of its TID, less the taken ones of its TID (all older).
+      assign older_k[k] = (p < kept_k) ? older_q[src < DEPTH ? src : 0] - PW'(k >= 1 && e0_tid == src_tid) -
+                                         PW'(k == 2 && e1_tid == src_tid) :
+                          (p == kept_k) ? new_older :
+                          (p == kept_k + 1) ? new_older + PW'(1) : '0;
+    end
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         ent_q[p]   <= '0;
         older_q[p] <= '0;
       end else begin
-        ent_q[p]   <= ent_d;
-        older_q[p] <= older_d;
+        ent_q[p]   <= ent_k[tk];
+        older_q[p] <= older_k[tk];
       end
     end
   end
