@@ -72,8 +72,10 @@ def main(argv=None) -> int:
             return 1
         synth_s = time.time() - t0
         stat = json.loads((work / "stat.json").read_text())
-        modules = {n.lstrip("\\"): b.get("num_cells_by_type", {}) for n, b in stat["modules"].items()}
-        unit = next(n for n in modules if "rijndael_ghash" in n and TOP not in n)
+        modules = synth.stat_modules(stat)
+        unit_name = next(n for n in modules if "rijndael_ghash" in n and TOP not in n)
+        # The unit's count includes its kept submodules (rijndael_reg_copy instances).
+        unit = synth.expanded_cells(modules, unit_name)
         wrapper = {k: v for k, v in modules[next(n for n in modules if n.endswith(TOP))].items()
                    if "rijndael_ghash" not in k}
         netlist_gz = gzip.compress((work / "netlist.json").read_bytes())
@@ -97,7 +99,7 @@ def main(argv=None) -> int:
             "label": label, "unit": "rijndael_ghash", "params": params, "target": target.name,
             "device": target.description, "device_args": list(target.device_args),
             "clock_mhz": args.freq, "seeds": [r["seed"] for r in runs], "tools": synth.tool_versions(target),
-            "unit_cells": modules[unit], "resources": synth.resources(modules[unit], "ecp5"),
+            "unit_cells": unit, "resources": synth.resources(unit, "ecp5"),
             "wrapper": synth.resources(wrapper, "ecp5"),
             "fmax_mhz": statistics.median(fmaxes) if fmaxes else None, "fmax_per_seed": fmaxes,
             "synth_seconds": round(synth_s, 1), "runs": runs, "command": cmd,

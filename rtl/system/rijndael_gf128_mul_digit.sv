@@ -1,69 +1,106 @@
-// rijndael_gf128_mul_digit: one step of a digit-serial GF(2^128) multiplier in GCM's bit order
-// (combinational). Horner's rule over the digits of X, most significant coefficients first:
+// rijndael_gf128_mul_digit: the two halves of one step of a digit-serial GF(2^128) multiplier in GCM's
+// bit order (combinational; the caller puts a register between them). Horner's rule over the digits of X,
+// most significant coefficients first:
 //
-//   z_o = z_i * x^DIGIT  xor  sum_{i < DIGIT} digit_i[i] * (H * x^(DIGIT-1-i))
+//   z' = z * x^DIGIT  xor  sum_{i < DIGIT} digit[i] * (H * x^(DIGIT-1-i))      (mod x^128 + x^7 + x^2 + x + 1)
 //
 // Bit order (SP 800-38D, reflected): bus bit 127 holds the coefficient of x^0 and bit 0 that of x^127,
-// so multiplying by x is a right shift and the coefficient that falls out of bit 0 (x^128) comes back
-// as x^7 + x^2 + x + 1 = 8'hE1 in bits [127:120]. Feeding X's bus bits [DIGIT-1:0] first (coefficients
+// so multiplying by x is a right shift. Feeding X's bus bits [DIGIT-1:0] first (coefficients
 // 127 .. 128-DIGIT), then the next DIGIT bits, and so on, starting from z = 0, leaves X * H in z after
 // 128/DIGIT steps.
 //
-// Why this shape: H * x^j (j < DIGIT) is H shifted with at most four reduction XORs on any bit's way,
-// and the DIGIT masked copies are summed by an explicit balanced tree (level by level in a flat vector),
-// not by the DIGIT-deep chain `acc ^= term` describes: ABC does not rebalance XOR chains, and the tree
-// keeps a 32-bit digit at about four LUT4 levels. Written as vector functions, not per-bit generate
-// assigns, because Icarus simulates the latter about 25x slower.
+// The halves (why: the step's loop through z is the only recurrence, so everything that does not depend
+// on z is taken out of it and computed a clock ahead):
+//   partial_o = sum_{i < DIGIT} digit_i[i] * H * x^(DIGIT-1-i), NOT reduced: 128 + DIGIT - 1 coefficients
+//               (x^0 .. x^(126+DIGIT), x^0 in the top bit). Every coefficient is an XOR of at most DIGIT
+//               AND terms of one digit bit and one H bit, summed by an explicit balanced tree (ABC does not
+//               rebalance an XOR chain): log4 of 2*DIGIT LUT4 levels, e.g. three for DIGIT = 32, and no
+//               reduction XOR in front of any AND (reducing H * x^j first put up to five H bits behind
+//               each AND term of the top 39 coefficients).
+//   z_o       = (z_i * x^DIGIT xor partial_i) reduced: the overflow (coefficients x^128 and up of both
+//               terms, XORed first) folds back once, x^(128+i) = x^(i+7) + x^(i+2) + x^(i+1) + x^i (twice
+//               for i >= 121, DIGIT = 128 only), so an output bit is at most about ten inputs: two LUT4
+//               levels on the loop.
+// Written as vector functions, not per-bit generate assigns, because Icarus simulates the latter about
+// 25x slower.
 module rijndael_gf128_mul_digit #(
-  parameter int DIGIT = 32   // 8, 16, 32, 64 or 128
+  parameter int DIGIT  = 32,              // 8, 16, 32, 64 or 128
+  parameter int COPIES = 1,               // copies of the digit and of H the caller holds (fan-out, below)
+  localparam int PW    = 128 + DIGIT - 1  // width of the unreduced partial product
 ) (
-  input  logic [127:0]       z_i,
-  input  logic [127:0]       h_i,
-  input  logic [DIGIT-1:0]   digit_i,
-  output logic [127:0]       z_o
+  input  logic [DIGIT*COPIES-1:0] digit_i,  // COPIES equal copies side by side, copy c at [DIGIT*c +: DIGIT]
+  input  logic [128*COPIES-1:0]   h_i,      // likewise, copy c at [128*c +: 128]
+  output logic [PW-1:0]    partial_o,
+  input  logic [127:0]     z_i,
+  input  logic [PW-1:0]    partial_i,
+  output logic [127:0]     z_o
 );
-  localparam int LEVELS = $clog2(DIGIT);
+  localparam int FW     = 128 + DIGIT;   // z * x^DIGIT: coefficients x^DIGIT .. x^(127+DIGIT) below x^0's slot
 
-  // v * x: right shift, the x^128 falling out of bit 0 comes back as x^7 + x^2 + x + 1.
-  function automatic logic [127:0] mul_x(input logic [127:0] v);
-    mul_x = {1'b0, v[127:1]} ^ ({8'hE1, 120'd0} & {128{v[0]}});
+  localparam int NP     = DIGIT / 2;    // AND-term pairs per coefficient
+
+  // sum_{i < DIGIT} d[i] * h * x^(DIGIT-1-i), unreduced, in two parts: term j (selected by d[DIGIT-1-j])
+  // is H shifted right by j in a PW-bit field whose top 128 bits hold H at j = 0; pair k is the XOR of
+  // terms 2k and 2k+1 (two AND terms: one LUT4 per coefficient), and the pairs are then summed by a
+  // balanced tree. The pairs are kept nets below, so that ABC maps exactly that: one LUT4 level of pairs
+  // and log4(DIGIT / 2) levels of XOR (three for DIGIT = 32); left to itself it built four-level chains.
+  function automatic logic [PW*NP-1:0] pair_terms(input logic [DIGIT-1:0] d, input logic [127:0] h);
+    logic [PW*NP-1:0] t;
+    for (int k = 0; k < NP; k++) begin
+      t[PW*k +: PW] = ({PW{d[DIGIT-1-2*k]}} & ({h, {(DIGIT-1){1'b0}}} >> (2*k)))
+                    ^ ({PW{d[DIGIT-2-2*k]}} & ({h, {(DIGIT-1){1'b0}}} >> (2*k+1)));
+    end
+    pair_terms = t;
   endfunction
 
-  // sum_{i < DIGIT} d[i] * h * x^(DIGIT-1-i), as a balanced tree (functions avoid `return` for Yosys;
-  // every loop has constant bounds).
-  function automatic logic [127:0] digit_times_h(input logic [DIGIT-1:0] d, input logic [127:0] h);
-    logic [128*DIGIT-1:0] t;
-    logic [127:0] v;
-    v = h;
-    for (int j = 0; j < DIGIT; j++) begin   // term j: H * x^j, selected by d[DIGIT-1-j]
-      t[128*j +: 128] = {128{d[DIGIT-1-j]}} & v;
-      v = mul_x(v);
+  // Reduce an FW-bit polynomial (coefficient of x^c at bit FW-1-c) to 128 bits: the overflow coefficients
+  // x^(128+i), highest first, fold into x^(i+7), x^(i+2), x^(i+1) and x^i; a fold that lands at x^128 or
+  // above (i >= 121) is itself folded later in the same loop, as it is lower than the one folding.
+  function automatic logic [127:0] reduce(input logic [FW-1:0] f);
+    logic [FW-1:0] v;
+    v = f;
+    for (int i = DIGIT - 1; i >= 0; i--) begin
+      v[FW-1-(i+7)] = v[FW-1-(i+7)] ^ v[FW-1-(128+i)];
+      v[FW-1-(i+2)] = v[FW-1-(i+2)] ^ v[FW-1-(128+i)];
+      v[FW-1-(i+1)] = v[FW-1-(i+1)] ^ v[FW-1-(128+i)];
+      v[FW-1-i]     = v[FW-1-i]     ^ v[FW-1-(128+i)];
     end
-    for (int l = 0; l < LEVELS; l++) begin
-      for (int i = 0; i < DIGIT / 2; i++) begin
-        if (i < (DIGIT >> (l + 1))) t[128*i +: 128] = t[128*(2*i) +: 128] ^ t[128*(2*i+1) +: 128];
+    reduce = v[FW-1 -: 128];
+  endfunction
+
+  // Copy c of the digit and of H feeds only the coefficients of the c-th of COPIES slices of partial_o,
+  // so a digit bit drives the terms of PW / COPIES coefficients instead of all PW, and an H bit those of
+  // its slice (registers on an FPGA: one flop per consumer group, each placed by its group). The other
+  // coefficients of each copy's pairs are unused and removed by synthesis; the slice's pairs are kept.
+  localparam int SLICE = (PW + COPIES - 1) / COPIES;
+
+  // The XOR of NP slices of pairs, as a balanced tree.
+  function automatic logic [SLICE-1:0] sum_pairs(input logic [SLICE*NP-1:0] v);
+    logic [SLICE*NP-1:0] t;
+    t = v;
+    for (int l = 0; l < $clog2(NP); l++) begin
+      for (int i = 0; i < NP / 2; i++) begin
+        if (i < (NP >> (l + 1))) t[SLICE*i +: SLICE] = t[SLICE*(2*i) +: SLICE] ^ t[SLICE*(2*i+1) +: SLICE];
       end
     end
-    digit_times_h = t[127:0];
+    sum_pairs = t[SLICE-1:0];
   endfunction
 
-  function automatic logic [127:0] mul_x_digit(input logic [127:0] v);
-    logic [127:0] r;
-    r = v;
-    for (int s = 0; s < DIGIT; s++) r = mul_x(r);
-    mul_x_digit = r;
-  endfunction
-
-  logic [127:0] z_shift;
-
-  // With DIGIT = 128 a multiplication is a single step from z = 0: nothing to shift.
-  if (DIGIT == 128) begin : g_no_shift
-    logic unused_z;   // z_i is always zero here: the caller starts every multiplication from 0
-    assign unused_z = ^z_i;
-    assign z_shift = '0;
-  end else begin : g_shift
-    assign z_shift = mul_x_digit(z_i);
+  for (genvar c = 0; c < COPIES; c++) begin : g_slice
+    localparam int LO = c * SLICE;
+    localparam int HI = (LO + SLICE < PW) ? LO + SLICE : PW;
+    /* verilator lint_off UNUSEDSIGNAL */  // only this copy's slice is used; synthesis removes the rest
+    logic [PW*NP-1:0]  pairs_all;
+    logic [SLICE-1:0]  sum;
+    /* verilator lint_on UNUSEDSIGNAL */
+    (* keep *) logic [SLICE*NP-1:0] pairs;
+    assign pairs_all = pair_terms(digit_i[DIGIT*c +: DIGIT], h_i[128*c +: 128]);
+    for (genvar k = 0; k < NP; k++) begin : g_pair
+      assign pairs[SLICE*k +: SLICE] = SLICE'(pairs_all[PW*k + LO +: HI - LO]);
+    end
+    assign sum = sum_pairs(pairs);
+    assign partial_o[HI-1:LO] = sum[HI-LO-1:0];
   end
-
-  assign z_o = z_shift ^ digit_times_h(digit_i, h_i);
+  // z * x^DIGIT is z in the low 128 bits of the FW-bit field; the partial product sits one bit up.
+  assign z_o = reduce({{DIGIT{1'b0}}, z_i} ^ {partial_i, 1'b0});
 endmodule

@@ -585,28 +585,35 @@ def _run_synth(job: dict) -> dict:
             "netlist_id": netlist_id(netlist), "warnings": warnings[:50]}
 
 
+def stat_modules(stat: dict) -> dict:
+    """Cell counts per module of Yosys' `stat -json`, module names without the leading backslash."""
+    return {name.lstrip("\\"): body.get("num_cells_by_type", {}) for name, body in stat.get("modules", {}).items()}
+
+
+def expanded_cells(modules: dict, name: str, seen: tuple = ()) -> dict:
+    """The cells of module `name` with every instance of another module of `modules` (a kept submodule)
+    replaced by that module's own cells, recursively."""
+    if name in seen:
+        raise FlowError(f"recursive module hierarchy at {name}")
+    total: dict = {}
+    for cell, n in modules.get(name, {}).items():
+        sub = cell.lstrip("\\")
+        parts = expanded_cells(modules, sub, seen + (name,)) if sub in modules else {cell: 1}
+        for k, v in parts.items():
+            total[k] = total.get(k, 0) + n * v
+    return total
+
+
 def split_counts(stat: dict, family: str, counted: str = "rijndael_core", top: str = WRAPPER_TOP) -> dict:
     """Core and wrapper cell counts from Yosys' `stat -json` of the two-module design (for an engine
     build: `counted` = rijndael_engine, whose count includes its cores; the keys keep the name `core`).
 
     A module's count includes the modules it instantiates (a configuration synthesized with `-noflatten`
     keeps its submodules; the default flow leaves only the core and the wrapper)."""
-    modules = {name.lstrip("\\"): body.get("num_cells_by_type", {}) for name, body in stat.get("modules", {}).items()}
-
-    def expanded(name: str, seen: tuple = ()) -> dict:
-        if name in seen:
-            raise FlowError(f"recursive module hierarchy at {name}")
-        total: dict = {}
-        for cell, n in modules.get(name, {}).items():
-            sub = cell.lstrip("\\")
-            parts = expanded(sub, seen + (name,)) if sub in modules else {cell: 1}
-            for k, v in parts.items():
-                total[k] = total.get(k, 0) + n * v
-        return total
-
+    modules = stat_modules(stat)
     core_name = next((m for m in modules if re.search(rf"\\?{counted}$", m)), None)
     top_name = next((m for m in modules if m.endswith(top)), None)
-    core = expanded(core_name) if core_name else {}
+    core = expanded_cells(modules, core_name) if core_name else {}
     wrapper = {k: v for k, v in modules.get(top_name, {}).items() if not k.endswith(counted)} if top_name else {}
     return {"core_cells": core, "wrapper_cells": wrapper,
             "core": resources(core, family), "wrapper": resources(wrapper, family)}
