@@ -137,7 +137,7 @@ module rijndael_engine #(
   localparam bit GCM_EN = CORES == 1 && MAX_NB == 4 && ENABLE_ENCRYPT != 0;
   // GHASH at the core's rate: the pipelined core takes a block per clock and gets rijndael_ghash's FAST
   // implementation (one block per clock on one message); the other cores take one block in 10 or more
-  // clocks, which the digit-serial one (a block per 128/DIGIT + 1 clocks) follows at DIGIT = 32.
+  // clocks, which the digit-serial one (a block per 128/DIGIT + 2 clocks) follows at DIGIT = 32.
   localparam int GHASH_FAST  = (ARCH == 1) ? 1 : 0;
   localparam int GHASH_DIGIT = 32;
   // GCM merge actions (rijndael_gcm_prep)

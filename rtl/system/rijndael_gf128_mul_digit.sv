@@ -13,10 +13,11 @@
 // on z is taken out of it and computed a clock ahead):
 //   partial_o = sum_{i < DIGIT} digit_i[i] * H * x^(DIGIT-1-i), NOT reduced: 128 + DIGIT - 1 coefficients
 //               (x^0 .. x^(126+DIGIT), x^0 in the top bit). Every coefficient is an XOR of at most DIGIT
-//               AND terms of one digit bit and one H bit, summed by an explicit balanced tree (ABC does not
-//               rebalance an XOR chain): log4 of 2*DIGIT LUT4 levels, e.g. three for DIGIT = 32, and no
-//               reduction XOR in front of any AND (reducing H * x^j first put up to five H bits behind
-//               each AND term of the top 39 coefficients).
+//               AND terms of one digit bit and one H bit: pairs of terms (kept nets, one LUT4 each), then
+//               an explicit balanced tree (ABC does not rebalance an XOR chain), and no reduction XOR in
+//               front of any AND (reducing H * x^j first put up to five H bits behind each AND term of
+//               the top 39 coefficients). With PARTS = 2 it leaves as two parts (the sums of the first and
+//               the second half of the pairs), which the loop adds: a tree level fewer before the register.
 //   z_o       = (z_i * x^DIGIT xor partial_i) reduced: the overflow (coefficients x^128 and up of both
 //               terms, XORed first) folds back once, x^(128+i) = x^(i+7) + x^(i+2) + x^(i+1) + x^i (twice
 //               for i >= 121, DIGIT = 128 only), so an output bit is at most about ten inputs: two LUT4
@@ -26,13 +27,14 @@
 module rijndael_gf128_mul_digit #(
   parameter int DIGIT  = 32,              // 8, 16, 32, 64 or 128
   parameter int COPIES = 1,               // copies of the digit and of H the caller holds (fan-out, below)
-  localparam int PW    = 128 + DIGIT - 1  // width of the unreduced partial product
+  parameter int PARTS  = 1,               // the partial product in 1 or 2 parts (summed in the loop)
+  localparam int PW    = 128 + DIGIT - 1  // width of the unreduced partial product (one part)
 ) (
   input  logic [DIGIT*COPIES-1:0] digit_i,  // COPIES equal copies side by side, copy c at [DIGIT*c +: DIGIT]
   input  logic [128*COPIES-1:0]   h_i,      // likewise, copy c at [128*c +: 128]
-  output logic [PW-1:0]    partial_o,
+  output logic [PARTS*PW-1:0] partial_o,  // part q at [PW*q +: PW]
   input  logic [127:0]     z_i,
-  input  logic [PW-1:0]    partial_i,
+  input  logic [PARTS*PW-1:0] partial_i,
   output logic [127:0]     z_o
 );
   localparam int FW     = 128 + DIGIT;   // z * x^DIGIT: coefficients x^DIGIT .. x^(127+DIGIT) below x^0's slot
@@ -74,13 +76,15 @@ module rijndael_gf128_mul_digit #(
   // coefficients of each copy's pairs are unused and removed by synthesis; the slice's pairs are kept.
   localparam int SLICE = (PW + COPIES - 1) / COPIES;
 
-  // The XOR of NP slices of pairs, as a balanced tree.
-  function automatic logic [SLICE-1:0] sum_pairs(input logic [SLICE*NP-1:0] v);
-    logic [SLICE*NP-1:0] t;
+  localparam int NPP   = NP / PARTS;   // pairs per part
+
+  // The XOR of NPP slices of pairs, as a balanced tree.
+  function automatic logic [SLICE-1:0] sum_pairs(input logic [SLICE*NPP-1:0] v);
+    logic [SLICE*NPP-1:0] t;
     t = v;
-    for (int l = 0; l < $clog2(NP); l++) begin
-      for (int i = 0; i < NP / 2; i++) begin
-        if (i < (NP >> (l + 1))) t[SLICE*i +: SLICE] = t[SLICE*(2*i) +: SLICE] ^ t[SLICE*(2*i+1) +: SLICE];
+    for (int l = 0; l < $clog2(NPP); l++) begin
+      for (int i = 0; i < NPP / 2; i++) begin
+        if (i < (NPP >> (l + 1))) t[SLICE*i +: SLICE] = t[SLICE*(2*i) +: SLICE] ^ t[SLICE*(2*i+1) +: SLICE];
       end
     end
     sum_pairs = t[SLICE-1:0];
@@ -91,16 +95,28 @@ module rijndael_gf128_mul_digit #(
     localparam int HI = (LO + SLICE < PW) ? LO + SLICE : PW;
     /* verilator lint_off UNUSEDSIGNAL */  // only this copy's slice is used; synthesis removes the rest
     logic [PW*NP-1:0]  pairs_all;
-    logic [SLICE-1:0]  sum;
+    logic [SLICE-1:0]  sum [PARTS];
     /* verilator lint_on UNUSEDSIGNAL */
     (* keep *) logic [SLICE*NP-1:0] pairs;
     assign pairs_all = pair_terms(digit_i[DIGIT*c +: DIGIT], h_i[128*c +: 128]);
     for (genvar k = 0; k < NP; k++) begin : g_pair
       assign pairs[SLICE*k +: SLICE] = SLICE'(pairs_all[PW*k + LO +: HI - LO]);
     end
-    assign sum = sum_pairs(pairs);
-    assign partial_o[HI-1:LO] = sum[HI-LO-1:0];
+    for (genvar q = 0; q < PARTS; q++) begin : g_part
+      assign sum[q] = sum_pairs(pairs[SLICE*NPP*q +: SLICE*NPP]);
+      assign partial_o[PW*q + LO +: HI - LO] = sum[q][HI-LO-1:0];
+    end
   end
+
+  // The parts' sum, in the loop (with PARTS = 2 one more input per coefficient there, one tree level
+  // fewer in front of the partial register).
+  function automatic logic [PW-1:0] sum_parts(input logic [PARTS*PW-1:0] v);
+    logic [PW-1:0] r;
+    r = '0;
+    for (int q = 0; q < PARTS; q++) r = r ^ v[PW*q +: PW];
+    sum_parts = r;
+  endfunction
+
   // z * x^DIGIT is z in the low 128 bits of the FW-bit field; the partial product sits one bit up.
-  assign z_o = reduce({{DIGIT{1'b0}}, z_i} ^ {partial_i, 1'b0});
+  assign z_o = reduce({{DIGIT{1'b0}}, z_i} ^ {sum_parts(partial_i), 1'b0});
 endmodule

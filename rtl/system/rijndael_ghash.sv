@@ -17,7 +17,7 @@
 //
 // Two implementations behind this port list:
 //   FAST = 0  rijndael_ghash_serial: digit-serial multiplier, DIGIT bits of the operand per clock,
-//             one block every 128/DIGIT + 1 clocks; small.
+//             one block every 128/DIGIT + 2 clocks; small.
 //   FAST = 1  rijndael_ghash_lanes: a pipelined 128x128 multiplier with LANES-way aggregation
 //             (precomputed H^1..H^LANES per context), one block per clock on a single message; a
 //             message costs its blocks + 1 clocks (one fold multiplication); writing H costs LANES - 1

@@ -33,7 +33,8 @@ module rijndael_ghash_serial #(
   parameter int CONTEXTS = 4,
   parameter int DIGIT    = 32,
   parameter int CTX_W    = 2,
-  parameter int COPIES   = 8    // copies of the digit and H registers, each feeding an eighth of the partial
+  parameter int COPIES   = 8,   // copies of the digit and H registers, each feeding an eighth of the partial
+  parameter int PARTS    = 2    // the partial product registered in two parts (rijndael_gf128_mul_digit)
 ) (
   input  logic               clk_i,
   input  logic               rst_ni,
@@ -82,10 +83,11 @@ module rijndael_ghash_serial #(
   logic [DIGIT*COPIES-1:0] d_q;            // the digit, COPIES equal copies (kept cells, one per slice)
   logic [128*COPIES-1:0]   h_q;            // H, likewise
   logic [127:0]       x_q, z_q, z_next, x_load, x_pre_q;
-  logic [PW-1:0]      p_q, p_next;
+  logic [PARTS*PW-1:0] p_q, p_next;
   logic [127:0]       out_hash_q;
   logic [CTX_W-1:0]   out_ctx_q;
   logic               accept, h_write, write_back, wipe_n;
+  logic               wide_wipe_q;         // reset or clear last clock: the wide registers' wipe
 
   assign in_ready_o = ready_q;
   assign h_ready_o  = !wiping_q;
@@ -93,6 +95,12 @@ module rijndael_ghash_serial #(
   assign h_write    = h_valid_i && h_ready_o;
   assign write_back = retire_q && !last_q;
   assign wipe_n     = rst_ni && !clear_i;
+
+  // The control flops reset in the reset or clear clock itself (nothing is taken or leaves after it); the
+  // wide registers (port, operands, partial product, z, H copies, result) a clock later, from a flop of
+  // their own: the reset and clear LUT -> their LSR logic across the unit was the ECP5 path. Nothing
+  // reads them in between (no block is in the port or the multiplier, no result is valid).
+  always_ff @(posedge clk_i) wide_wipe_q <= !wipe_n;
   // X is read a clock ahead into x_pre_q (the port's block xor its context's accumulator in the memory,
   // xor 0 for a first block), so no memory read is on the way into the multiplier. That read misses the
   // write-backs of the two clocks before a load; both can only be of the block in z_q, which holds the
@@ -100,7 +108,7 @@ module rijndael_ghash_serial #(
   // context (and is not a first block), X is the port's block xor z_q instead (byp_q).
   assign x_load     = byp_q ? port_block_q ^ z_q : x_pre_q;
 
-  rijndael_gf128_mul_digit #(.DIGIT(DIGIT), .COPIES(COPIES)) u_mul (
+  rijndael_gf128_mul_digit #(.DIGIT(DIGIT), .COPIES(COPIES), .PARTS(PARTS)) u_mul (
     .digit_i(d_q), .h_i(h_q), .partial_o(p_next), .z_i(z_q), .partial_i(p_q), .z_o(z_next)
   );
 
@@ -122,7 +130,7 @@ module rijndael_ghash_serial #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (!wipe_n) begin
+    if (wide_wipe_q) begin
       port_block_q <= '0;
       port_h_q     <= '0;
       port_ctx_q   <= '0;
@@ -140,7 +148,7 @@ module rijndael_ghash_serial #(
   // No enable on the shift and partial registers (they run every clock and carry zeros between blocks);
   // z_q steps with loop_q and is zeroed the clock after a load, before the block's first step.
   always_ff @(posedge clk_i) begin
-    if (!wipe_n) begin
+    if (wide_wipe_q) begin
       x_q     <= '0;
       p_q     <= '0;
       x_pre_q <= '0;
@@ -160,11 +168,11 @@ module rijndael_ghash_serial #(
     .clk_i, .rst_ni(1'b1), .d_i(load_q ? x_load[DIGIT-1:0] : x_q[DIGIT-1:0]), .q_o(d_q)
   );
   rijndael_reg_copies #(.WIDTH(128), .COPIES(COPIES)) u_h_copies (
-    .clk_i, .rst_ni(wipe_n), .d_i(load_q ? port_h_q : h_q[127:0]), .q_o(h_q)
+    .clk_i, .rst_ni(!wide_wipe_q), .d_i(load_q ? port_h_q : h_q[127:0]), .q_o(h_q)
   );
 
   always_ff @(posedge clk_i) begin
-    if (!wipe_n || z_clr_q) begin
+    if (wide_wipe_q || z_clr_q) begin
       z_q <= '0;
     end else if (loop_q) begin
       z_q <= z_next;
@@ -253,7 +261,7 @@ module rijndael_ghash_serial #(
 
   // The output register: loaded when a last block retires (its enable from a flop).
   always_ff @(posedge clk_i) begin
-    if (!wipe_n) begin
+    if (wide_wipe_q) begin
       out_hash_q <= '0;
       out_ctx_q  <= '0;
     end else if (retire_q && last_q) begin
