@@ -19,19 +19,21 @@
 //   32 / COPIES terms of its own tile.
 // Stage 2: the tiles summed at their offsets and the 127 high coefficients folded back with
 //   x^128 = x^7 + x^2 + x + 1 (coefficients 249..254 wrap twice), registered: the product. Written as one
-//   flat XOR per product bit (at most 30 tile flops with 32 x 32 tiles), three LUT4 levels.
+//   flat XOR per product bit (at most 30 tile flops with 32 x 32 tiles), three LUT4 levels; with PARTS = 2
+//   as two products of half the tiles each (the reduction is linear), two levels, XORed by the caller.
 // Vector functions rather than per-bit generate assigns: Icarus simulates those far faster.
 module rijndael_gf128_mul_pipe #(
   parameter int A_SPLIT = 4,   // slices of a: 1, 2, 4, 8 or 16
   parameter int B_SPLIT = 4,   // slices of b: 1, 2, 4, 8 or 16
-  parameter int COPIES  = 2    // operand copies per tile and operand: 1, 2 or 4 (each bit drives 1/COPIES
+  parameter int COPIES  = 2,   // operand copies per tile and operand: 1, 2 or 4 (each bit drives 1/COPIES
                                // of its tile's terms)
+  parameter int PARTS   = 1    // the product as 1 or 2 parts, whose XOR is a * b (below)
 ) (
-  input  logic         clk_i,
-  input  logic         rst_ni,
-  input  logic [127:0] a_i,
-  input  logic [127:0] b_i,
-  output logic [127:0] p_o
+  input  logic               clk_i,
+  input  logic               rst_ni,
+  input  logic [127:0]       a_i,
+  input  logic [127:0]       b_i,
+  output logic [128*PARTS-1:0] p_o   // part q at [128*q +: 128]; a * b = the XOR of the parts
 );
   localparam int A_SLICE = 128 / A_SPLIT;
   localparam int B_SLICE = 128 / B_SPLIT;
@@ -79,14 +81,15 @@ module rijndael_gf128_mul_pipe #(
   // The tiles placed at their offsets and summed (balanced over tiles), then reduced modulo
   // x^128 + x^7 + x^2 + x + 1 in closed form: with c = hi * x^128 + lo, hi * x^128 = hi * (x^7 + x^2 + x + 1)
   // = f (134 coefficients), whose top 6 fold once more.
-  function automatic logic [127:0] sum_reduce(input logic [TILES*TW-1:0] parts);
+  function automatic logic [127:0] sum_reduce(input logic [TILES*TW-1:0] parts, input int p_lo, input int p_hi);
     logic [TILES*255-1:0] t;
     logic [126:0] hi;
     logic [133:0] f;
     logic [127:0] r;
     for (int p = 0; p < A_SPLIT; p++) begin
       for (int q = 0; q < B_SPLIT; q++) begin
-        t[255*(p*B_SPLIT+q) +: 255] = 255'(parts[TW*(p*B_SPLIT+q) +: TW]) << (p*A_SLICE + q*B_SLICE);
+        t[255*(p*B_SPLIT+q) +: 255] = (p >= p_lo && p < p_hi)
+                                      ? 255'(parts[TW*(p*B_SPLIT+q) +: TW]) << (p*A_SLICE + q*B_SLICE) : '0;
       end
     end
     for (int l = 0; l < $clog2(TILES); l++) begin
@@ -104,7 +107,7 @@ module rijndael_gf128_mul_pipe #(
 
   logic [127:0]         a_poly, b_poly;
   logic [TILES*TW-1:0]  part_d, part_q;
-  logic [127:0]         p_q;
+  logic [128*PARTS-1:0] p_q;
 
   assign a_poly = reverse128(a_i);
   assign b_poly = reverse128(b_i);
@@ -131,7 +134,11 @@ module rijndael_gf128_mul_pipe #(
       p_q    <= '0;
     end else begin
       part_q <= part_d;
-      p_q    <= reverse128(sum_reduce(part_q));
+      // Part r sums the tiles of the r-th group of a's slices (half of them with PARTS = 2): each product
+      // bit is then the XOR of at most ~15 tile flops of half the multiplier (two LUT4 levels) instead of
+      // up to 30 from all of it (three), and the caller XORs the parts where it uses the product.
+      for (int r = 0; r < PARTS; r++)
+        p_q[128*r +: 128] <= reverse128(sum_reduce(part_q, r * A_SPLIT / PARTS, (r + 1) * A_SPLIT / PARTS));
     end
   end
   assign p_o = p_q;

@@ -382,7 +382,13 @@ module rijndael_ghash_lanes #(
 
   // The multiplier registers the operands itself (one copy per tile): a product is in res 3 clocks
   // after its operands are chosen here, alongside the tags in the _a/_b/_r registers.
-  rijndael_gf128_mul_pipe #(.COPIES(4)) u_mul (.clk_i, .rst_ni, .a_i(op_a), .b_i(op_b), .p_o(res));
+  // The product comes as two parts (half the tiles each: stage 2 two LUT levels instead of three); every
+  // use XORs them, one more input in each user's LUT.
+  logic [255:0] res_parts;
+  rijndael_gf128_mul_pipe #(.COPIES(4), .PARTS(2)) u_mul (
+    .clk_i, .rst_ni, .a_i(op_a), .b_i(op_b), .p_o(res_parts)
+  );
+  assign res = res_parts[127:0] ^ res_parts[255:128];
 
   // ---------------------------------------------------------------------------------------------
   // Memories, split in quarters of 32 bits because the operand bits, and with them the LUT RAM feeding
