@@ -136,10 +136,12 @@ module rijndael_engine #(
   // GHASH in issue order; with two cores blocks merge in pairs). Other builds refuse CONFIG.MODE = GCM.
   localparam bit GCM_EN = CORES == 1 && MAX_NB == 4 && ENABLE_ENCRYPT != 0;
   // GHASH at the core's rate: the pipelined core takes a block per clock and gets rijndael_ghash's FAST
-  // implementation (one block per clock on one message); the other cores take one block in 10 or more
-  // clocks, which the digit-serial one (a block per 128/DIGIT + 2 clocks) follows at DIGIT = 32.
+  // implementation (one block per clock on one message); the other cores get the digit-serial one (a block
+  // per 128/DIGIT + 2 clocks): DIGIT = 32 (6 clocks) behind the cores of 10 or more clocks per block, 64 (4)
+  // behind two round units in the loop (AES-128: 5 clocks), 128 (3, the fastest it goes) behind five (2).
   localparam int GHASH_FAST  = (ARCH == 1) ? 1 : 0;
-  localparam int GHASH_DIGIT = 32;
+  localparam int GHASH_DIGIT = (ARCH == 0 && ROUNDS_PER_CYCLE >= 5) ? 128
+                             : (ARCH == 0 && ROUNDS_PER_CYCLE >= 2) ? 64 : 32;
   // GCM merge actions (rijndael_gcm_prep)
   localparam logic [2:0] GK_NONE = 3'd0, GK_H = 3'd1, GK_PASS = 3'd2, GK_IVH = 3'd3, GK_AAD = 3'd4,
                          GK_PAY = 3'd5, GK_TAG = 3'd6;
