@@ -109,6 +109,7 @@ module rijndael_ghash_lanes #(
   // flops of the quarters was the ECP5 path of 6b82a10's successor, seeds 2 and 3)
   logic               acc0_q, first0_q, last0_q;
   logic [CTX_W-1:0]   ctx0_q;
+  logic [CONTEXTS-1:0] take0_q;       // acc0_q decoded by context (one flop per context, low fan-out)
   logic [127:0]       blk0_q;
 
   // Input register (the accept clock's lane lookup included)
@@ -220,6 +221,13 @@ module rijndael_ghash_lanes #(
   // fold_rd: the last block is read now, its fold's operands next clock.
   assign fold_next = blk_valid_q && blk_last_q;
   assign fold_rd   = pre_valid_q && pre_last_q;
+  // fold_rd as a flop of its own, for the read-address copies (g_half): pre_valid_q <= accept and
+  // pre_last_q <= last0_q, with the same reset.
+  logic fold_rd_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_i) fold_rd_q <= 1'b0;
+    else                    fold_rd_q <= accept && last0_q;
+  end
   // A power starts (pow_start_q) two clocks after it is decided here (its operands are read in
   // between), once the subkey is held and the issue slot is free then: no block can be read in the next
   // clock (in_ready_o is low while h_busy_q), and no fold is read then (fold_rd). A block read now
@@ -285,20 +293,32 @@ module rijndael_ghash_lanes #(
   end
   logic [CONTEXTS-1:0] fwd_c, pm_c, res_c, pw_c;      // registered: the answers for a block accepted now
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_hits
-    logic [1:0] lane, lane_n;
-    logic       take, full_n, fwd, rhit, whit;
+    logic [1:0] lane;
+    logic       take;
     assign lane   = next_lane_q[2*c +: 2];
-    assign take   = acc0_q && int'(ctx0_q) == c;            // a block of c is accepted now
-    assign lane_n = !take ? lane : first0_q ? 2'd1 : lane_inc(lane);
-    assign full_n = !take ? full_q[c] : !first0_q && (full_q[c] || int'(lane) == LANES - 1);
-    assign fwd    = blk_valid_q && !blk_last_q && int'(blk_ctx_q) == c && blk_lane_q == lane_n;
-    assign rhit   = fa_blk_q && int'(fa_ctx_q) == c && fa_idx_q == lane_n;
-    assign whit   = fb_blk_q && int'(fb_ctx_q) == c && fb_idx_q == lane_n;
+    // The answers for both cases (a block of c taken at the port in this clock or not), chosen by
+    // take0_q[c] last: with take = acc0_q && ctx0_q == c in front of the lane arithmetic, acc0_q (which
+    // drives much of the unit) -> a 3.2 ns route -> four LUT levels -> pw_c was the ECP5 path of a seed
+    // (the product in two parts, seed 3).
+    logic [1:0] lane_t;
+    logic       full_t;
+    logic [3:0] ans_t, ans_n;    // {fwd, pm, res, pw}
+    assign take   = take0_q[c];                              // a block of c is accepted now
+    assign lane_t = first0_q ? 2'd1 : lane_inc(lane);
+    assign full_t = !first0_q && (full_q[c] || int'(lane) == LANES - 1);
+    logic       f_t, r_t, w_t, f_n, r_n, w_n;
+    assign f_t   = blk_valid_q && !blk_last_q && int'(blk_ctx_q) == c && blk_lane_q == lane_t;
+    assign r_t   = fa_blk_q && int'(fa_ctx_q) == c && fa_idx_q == lane_t;
+    assign w_t   = fb_blk_q && int'(fb_ctx_q) == c && fb_idx_q == lane_t;
+    assign f_n   = blk_valid_q && !blk_last_q && int'(blk_ctx_q) == c && blk_lane_q == lane;
+    assign r_n   = fa_blk_q && int'(fa_ctx_q) == c && fa_idx_q == lane;
+    assign w_n   = fb_blk_q && int'(fb_ctx_q) == c && fb_idx_q == lane;
+    assign ans_t = {full_t && f_t, full_t && !f_t && !r_t && !w_t, full_t && !f_t && r_t,
+                    full_t && !f_t && !r_t && w_t};
+    assign ans_n = {full_q[c] && f_n, full_q[c] && !f_n && !r_n && !w_n, full_q[c] && !f_n && r_n,
+                    full_q[c] && !f_n && !r_n && w_n};
     always_ff @(posedge clk_i) begin
-      fwd_c[c] <= full_n && fwd;
-      pm_c[c]  <= full_n && !fwd && !rhit && !whit;
-      res_c[c] <= full_n && !fwd && rhit;
-      pw_c[c]  <= full_n && !fwd && !rhit && whit;
+      {fwd_c[c], pm_c[c], res_c[c], pw_c[c]} <= take ? ans_t : ans_n;
     end
   end
   logic accept_later;   // a block other than a message's first is accepted now
@@ -515,11 +535,15 @@ module rijndael_ghash_lanes #(
       logic              f_sel_pm_q, f_sel_pw_q, f_sel_vm_q;   // the read is the fold's
       logic [ADDR_W-1:0] prod_raddr, pow_raddr, v_raddr;
 
+      // Loaded from a flop of their own (fold_rd_q, the same value as fold_rd) rather than through
+      // fold_rd's LUT: with a LUT in front, the placer left a copy between that LUT and its memory, and
+      // f_sel_pw_q -> a 3.45 ns route -> pow_mem's address choice was the ECP5 path of a steering run
+      // (docs/ghash.md, "the product in five parts"); from a flop, a copy can sit beside its memory.
       (* keep *)
       always_ff @(posedge clk_i) begin
-        f_sel_pm_q <= fold_rd;
-        f_sel_pw_q <= fold_rd;
-        f_sel_vm_q <= fold_rd;
+        f_sel_pm_q <= fold_rd_q;
+        f_sel_pw_q <= fold_rd_q;
+        f_sel_vm_q <= fold_rd_q;
       end
 
       always_ff @(posedge clk_i) begin
@@ -612,6 +636,7 @@ module rijndael_ghash_lanes #(
     if (!rst_ni || clear_i) begin
       wiping_q         <= 1'b1;
       acc0_q           <= 1'b0;
+      take0_q          <= '0;
       wipe_addr_q      <= '0;
       next_lane_q      <= '0;
       full_q           <= '0;
@@ -663,6 +688,7 @@ module rijndael_ghash_lanes #(
       if (wiping_q) wipe_addr_q <= wipe_addr_q + 1'b1;
       in_ready_q <= in_ready_d;
       acc0_q     <= accept_p;
+      for (int c = 0; c < CONTEXTS; c++) take0_q[c] <= accept_p && int'(in_ctx_i) == c;
 
       // Input register and lane bookkeeping
       pre_valid_q <= accept;
@@ -675,7 +701,7 @@ module rijndael_ghash_lanes #(
       // offsets with a carry chain, and ctx0_q -> the CCU2C -> the accept's precompute (pm_c, pw_c) was the
       // ECP5 path of two seeds of three (87dde99, 131-132 MHz).
       for (int c = 0; c < CONTEXTS; c++) begin
-        if (accept && int'(ctx0_q) == c) begin
+        if (take0_q[c]) begin
           next_lane_q[2*c +: 2] <= lane_inc(in_lane);
           full_q[c]             <= in_full || int'(in_lane) == LANES - 1;
         end
