@@ -1,48 +1,66 @@
-// rijndael_gf128_mul_pipe: a full 128x128 GF(2^128) multiplier in GCM's bit order, three register
-// stages (operands, tiles, product), a product every clock: p_o is a_i * b_i of three clocks before.
+// rijndael_gf128_mul_pipe: a full 128x128 GF(2^128) multiplier in GCM's bit order, LATENCY register
+// stages, a product every clock: p_o is a_i * b_i of LATENCY clocks before.
 //
 // Bit order: bus bit 127 is the coefficient of x^0 (SP 800-38D's reflected order, see rijndael_ghash).
 // Inside, operands are taken in polynomial order (coefficient c = bus bit 127-c).
 //
-// Operands: registered here, COPIES copies per tile (its A_SLICE bits of a and B_SLICE bits of b). On ECP5 a
-//   single operand register was the critical path: one bit fed ~128 LUTs spread over the whole multiplier
-//   (6.5 ns of routing out of 9.4, 107 MHz). The copies are kept flops: Yosys merges flops with one
-//   driver, and did so with the earlier per-slice copies whose keep was on the wires (the FF count of
-//   the synthesized unit showed a single copy). Every copy feeds only its own tile, and with COPIES = 2
-//   only half of its bit's terms there (16 with 32 x 32 tiles): with one copy per tile a copy -> route ->
-//   tile tree path was the ECP5 critical path of two seeds out of three (93205d7); COPIES = 2 took the
-//   multiplier off seed 1's path (4d48250) for 1024 flops, where 16 x 16 tiles cost 2000 and a wider
-//   stage 2.
-// Stage 1: the carry-less product of each tile, a[p] x b[q] (A_SLICE + B_SLICE - 1 coefficients), the XOR
-//   of up to min(A_SLICE, B_SLICE) AND terms per coefficient as a balanced tree (ABC does not rebalance
-//   XOR chains), registered. With 32 x 32 tiles that is three LUT4 levels and each operand copy bit drives only
-//   32 / COPIES terms of its own tile.
-// Stage 2: the tiles summed at their offsets and the 127 high coefficients folded back with
-//   x^128 = x^7 + x^2 + x + 1 (coefficients 249..254 wrap twice), registered: the product. Written as one
-//   flat XOR per product bit (at most 30 tile flops with 32 x 32 tiles), three LUT4 levels; with PARTS = 2
-//   as two products of half the tiles each (the reduction is linear), two levels, XORed by the caller.
+// The stages, each optional one chosen by a parameter (LATENCY must equal their count; it is checked,
+// so a caller that counts lanes on it cannot drift):
+//   hop (IN_HOP = 1)  one register per tile of its bits of a and b, kept: the way from the caller's
+//                     operand LUT to the 16 tiles spread over the die is a clock of its own, with no
+//                     logic after it but the copies' fan-out.
+//   copies            COPIES kept copies per tile and operand; the term a[i] b[j] takes a from copy
+//                     j / (B_SLICE / COPIES) and b from copy i / (A_SLICE / COPIES), so a copy bit drives
+//                     32 / COPIES terms of its own tile. On ECP5 one operand register was the critical
+//                     path (a bit fed ~128 LUTs over the whole multiplier); flops with one driver are
+//                     merged by Yosys unless kept on the flops themselves.
+//   stage 1           per tile (A_SLICE x B_SLICE bits, 32 x 32) the carry-less product, each of its
+//                     TW = 63 coefficients the XOR of up to 32 AND terms; with ROWS < 32 registered as
+//                     32 / ROWS partial sums of ROWS terms (ROWS = 8: an AND pair per LUT4, then an XOR of
+//                     four, two LUT levels) and summed in a stage 1b of their own (one level), else whole
+//                     (three levels). Balanced trees: ABC does not rebalance XOR chains.
+//   stage 2           the tiles summed at their offsets and the 127 high coefficients folded back with
+//                     x^128 = x^7 + x^2 + x + 1 (249..254 wrap twice), as PARTS products of 4 / PARTS
+//                     slices of a each (the reduction is linear): with PARTS = 4 a product bit is the XOR
+//                     of about ten tile flops of one slice of a, two LUT levels.
+//   out (OUT_REG = 1) the parts XORed into one registered product (one LUT level), so no user of the
+//                     product has more than one input for it; else p_o carries the PARTS parts and every
+//                     user XORs them.
 // Vector functions rather than per-bit generate assigns: Icarus simulates those far faster.
 module rijndael_gf128_mul_pipe #(
   parameter int A_SPLIT = 4,   // slices of a: 1, 2, 4, 8 or 16
   parameter int B_SPLIT = 4,   // slices of b: 1, 2, 4, 8 or 16
-  parameter int COPIES  = 2,   // operand copies per tile and operand: 1, 2 or 4 (each bit drives 1/COPIES
-                               // of its tile's terms)
-  parameter int PARTS   = 1    // the product as 1 or 2 parts, whose XOR is a * b (below)
+  parameter int COPIES  = 4,   // operand copies per tile and operand: 1, 2 or 4
+  parameter int IN_HOP  = 1,   // 1: a register per tile in front of the copies
+  parameter int ROWS    = 8,   // AND terms per registered stage-1 partial sum (power of 2, <= 32)
+  parameter int PARTS   = 4,   // stage 2 as 1, 2 or 4 parts
+  parameter int OUT_REG = 1,   // 1: the parts XORed into one registered product
+  parameter int LATENCY = 6,   // must be 2 + IN_HOP + (ROWS < 32) + 1 + OUT_REG
+  localparam int OUT_PARTS = (OUT_REG != 0) ? 1 : PARTS
 ) (
-  input  logic               clk_i,
-  input  logic               rst_ni,
-  input  logic [127:0]       a_i,
-  input  logic [127:0]       b_i,
-  output logic [128*PARTS-1:0] p_o   // part q at [128*q +: 128]; a * b = the XOR of the parts
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+  input  logic [127:0]             a_i,
+  input  logic [127:0]             b_i,
+  output logic [128*OUT_PARTS-1:0] p_o   // part q at [128*q +: 128]; a * b = the XOR of the parts
 );
   localparam int A_SLICE = 128 / A_SPLIT;
   localparam int B_SLICE = 128 / B_SPLIT;
   localparam int TILES   = A_SPLIT * B_SPLIT;
   localparam int TW      = A_SLICE + B_SLICE - 1;          // coefficients of one tile's product
   localparam int SHORT   = (A_SLICE < B_SLICE) ? A_SLICE : B_SLICE;
-  localparam int LEVELS  = $clog2(SHORT);
-  localparam int A_PART  = A_SLICE / COPIES;                // a bits whose terms one copy of b feeds
-  localparam int B_PART  = B_SLICE / COPIES;                // b bits whose terms one copy of a feeds
+  localparam int RW      = (ROWS < SHORT) ? ROWS : SHORT;  // terms per stage-1 partial
+  localparam int NPART   = SHORT / RW;                     // partials per coefficient
+  localparam int SPLIT1  = (NPART > 1) ? 1 : 0;            // stage 1b present
+  localparam int A_PART  = A_SLICE / COPIES;               // a bits whose terms one copy of b feeds
+  localparam int B_PART  = B_SLICE / COPIES;               // b bits whose terms one copy of a feeds
+
+  if (LATENCY != 2 + IN_HOP + SPLIT1 + 1 + OUT_REG) begin : g_check_latency
+    ERROR_rijndael_gf128_mul_pipe_LATENCY_does_not_match_the_stages u_error ();
+  end
+  if (PARTS != 1 && PARTS != 2 && PARTS != 4) begin : g_check_parts
+    ERROR_rijndael_gf128_mul_pipe_PARTS_must_be_1_2_or_4 u_error ();
+  end
 
   // Bus order <-> polynomial order (bit reversal).
   function automatic logic [127:0] reverse128(input logic [127:0] v);
@@ -51,13 +69,10 @@ module rijndael_gf128_mul_pipe #(
     reverse128 = r;
   endfunction
 
-  // Carry-less product of one tile: the XOR over the coefficients of the shorter operand of the longer
-  // one shifted, as a balanced tree. a and b hold COPIES copies of the tile's slices: the term a[i] b[j]
-  // takes a from copy j / B_PART and b from copy i / A_PART, so every copy bit feeds 1/COPIES of the
-  // terms its bit has in the tile. The pieces of a row come from disjoint b (a) parts, so each product
-  // coefficient is still one AND per term and the tree is the one of COPIES = 1.
-  function automatic logic [TW-1:0] tile_product(input logic [COPIES*A_SLICE-1:0] a,
-                                                  input logic [COPIES*B_SLICE-1:0] b);
+  // Stage 1 of one tile: the rows (the longer operand shifted, ANDed with a bit of the shorter one), summed
+  // in groups of RW consecutive rows by a balanced tree: NPART partial products of TW coefficients.
+  function automatic logic [NPART*TW-1:0] tile_partials(input logic [COPIES*A_SLICE-1:0] a,
+                                                         input logic [COPIES*B_SLICE-1:0] b);
     logic [TW*SHORT-1:0] t;
     for (int i = 0; i < SHORT; i++) begin
       t[TW*i +: TW] = '0;
@@ -70,17 +85,31 @@ module rijndael_gf128_mul_pipe #(
                           & (TW'(a[A_SLICE*(i / B_PART) + A_PART*h +: A_PART]) << (i + A_PART*h)));
       end
     end
-    for (int l = 0; l < LEVELS; l++) begin
+    // Level l sums pairs of what level l-1 left; the pairs never cross a group of RW rows, so after
+    // log2(RW) levels entry g is group g's sum.
+    for (int l = 0; l < $clog2(RW); l++) begin
       for (int i = 0; i < SHORT / 2; i++) begin
         if (i < (SHORT >> (l + 1))) t[TW*i +: TW] = t[TW*(2*i) +: TW] ^ t[TW*(2*i+1) +: TW];
       end
     end
-    tile_product = t[TW-1:0];
+    tile_partials = t[NPART*TW-1:0];
   endfunction
 
-  // The tiles placed at their offsets and summed (balanced over tiles), then reduced modulo
-  // x^128 + x^7 + x^2 + x + 1 in closed form: with c = hi * x^128 + lo, hi * x^128 = hi * (x^7 + x^2 + x + 1)
-  // = f (134 coefficients), whose top 6 fold once more.
+  // Stage 1b: a tile's partials summed (balanced).
+  function automatic logic [TW-1:0] tile_sum(input logic [NPART*TW-1:0] p);
+    logic [NPART*TW-1:0] t;
+    t = p;
+    for (int l = 0; l < $clog2(NPART); l++) begin
+      for (int i = 0; i < NPART / 2; i++) begin
+        if (i < (NPART >> (l + 1))) t[TW*i +: TW] = t[TW*(2*i) +: TW] ^ t[TW*(2*i+1) +: TW];
+      end
+    end
+    tile_sum = t[TW-1:0];
+  endfunction
+
+  // Stage 2: the tiles of a's slices p_lo .. p_hi-1 placed at their offsets and summed (balanced over
+  // tiles), then reduced modulo x^128 + x^7 + x^2 + x + 1 in closed form: with c = hi * x^128 + lo,
+  // hi * x^128 = hi * (x^7 + x^2 + x + 1) = f (134 coefficients), whose top 6 fold once more.
   function automatic logic [127:0] sum_reduce(input logic [TILES*TW-1:0] parts, input int p_lo, input int p_hi);
     logic [TILES*255-1:0] t;
     logic [126:0] hi;
@@ -106,40 +135,80 @@ module rijndael_gf128_mul_pipe #(
   endfunction
 
   logic [127:0]         a_poly, b_poly;
-  logic [TILES*TW-1:0]  part_d, part_q;
-  logic [128*PARTS-1:0] p_q;
+  logic [TILES*TW-1:0]  tile_q;          // every tile's product (stage 1, or 1b)
+  logic [128*PARTS-1:0] part_q;          // stage 2
 
   assign a_poly = reverse128(a_i);
   assign b_poly = reverse128(b_i);
   for (genvar p = 0; p < A_SPLIT; p++) begin : g_a
     for (genvar q = 0; q < B_SPLIT; q++) begin : g_b
+      logic [A_SLICE-1:0]        a_in;
+      logic [B_SLICE-1:0]        b_in;
       logic [COPIES*A_SLICE-1:0] a_q;   // COPIES copies of this tile's bits of a
       logic [COPIES*B_SLICE-1:0] b_q;   // and of b
-      // keep on the flops themselves (on the wires it does not stop the merge). No reset here: a sync
-      // reset could not be folded into kept flops and would cost a LUT level in front of every copy;
-      // the user drives zero operands while it is in reset (rijndael_ghash_lanes issues nothing then),
-      // so the copies hold zeros from the second clock of reset.
+      if (IN_HOP != 0) begin : g_hop
+        // keep on the flops themselves (on the wires it does not stop the merge)
+        logic [A_SLICE-1:0] a_hop_q;
+        logic [B_SLICE-1:0] b_hop_q;
+        (* keep *)
+        always_ff @(posedge clk_i) begin
+          a_hop_q <= a_poly[p*A_SLICE +: A_SLICE];
+          b_hop_q <= b_poly[q*B_SLICE +: B_SLICE];
+        end
+        assign a_in = a_hop_q;
+        assign b_in = b_hop_q;
+      end else begin : g_direct
+        assign a_in = a_poly[p*A_SLICE +: A_SLICE];
+        assign b_in = b_poly[q*B_SLICE +: B_SLICE];
+      end
+      // No reset on the operand registers: a sync reset could not be folded into kept flops and would
+      // cost a LUT level in front of every copy; the user drives zero operands while it is in reset
+      // (rijndael_ghash_lanes issues nothing then), so they hold zeros from the second clock of reset.
       (* keep *)
       always_ff @(posedge clk_i) begin
-        a_q <= {COPIES{a_poly[p*A_SLICE +: A_SLICE]}};
-        b_q <= {COPIES{b_poly[q*B_SLICE +: B_SLICE]}};
+        a_q <= {COPIES{a_in}};
+        b_q <= {COPIES{b_in}};
       end
-      assign part_d[TW*(p*B_SPLIT+q) +: TW] = tile_product(a_q, b_q);
+      if (SPLIT1 != 0) begin : g_split
+        logic [NPART*TW-1:0] partial_q;
+        always_ff @(posedge clk_i) begin
+          if (!rst_ni) begin
+            partial_q <= '0;
+            tile_q[TW*(p*B_SPLIT+q) +: TW] <= '0;
+          end else begin
+            partial_q <= tile_partials(a_q, b_q);
+            tile_q[TW*(p*B_SPLIT+q) +: TW] <= tile_sum(partial_q);
+          end
+        end
+      end else begin : g_whole
+        always_ff @(posedge clk_i) begin
+          if (!rst_ni) tile_q[TW*(p*B_SPLIT+q) +: TW] <= '0;
+          else         tile_q[TW*(p*B_SPLIT+q) +: TW] <= tile_partials(a_q, b_q);
+        end
+      end
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      part_q <= '0;
-      p_q    <= '0;
-    end else begin
-      part_q <= part_d;
-      // Part r sums the tiles of the r-th group of a's slices (half of them with PARTS = 2): each product
-      // bit is then the XOR of at most ~15 tile flops of half the multiplier (two LUT4 levels) instead of
-      // up to 30 from all of it (three), and the caller XORs the parts where it uses the product.
+    if (!rst_ni) part_q <= '0;
+    else begin
       for (int r = 0; r < PARTS; r++)
-        p_q[128*r +: 128] <= reverse128(sum_reduce(part_q, r * A_SPLIT / PARTS, (r + 1) * A_SPLIT / PARTS));
+        part_q[128*r +: 128] <= reverse128(sum_reduce(tile_q, r * A_SPLIT / PARTS, (r + 1) * A_SPLIT / PARTS));
     end
   end
-  assign p_o = p_q;
+
+  if (OUT_REG != 0) begin : g_out_reg
+    logic [127:0] p_q, p_d;
+    always_comb begin
+      p_d = '0;
+      for (int r = 0; r < PARTS; r++) p_d = p_d ^ part_q[128*r +: 128];
+    end
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) p_q <= '0;
+      else         p_q <= p_d;
+    end
+    assign p_o = p_q;
+  end else begin : g_parts_out
+    assign p_o = part_q;
+  end
 endmodule

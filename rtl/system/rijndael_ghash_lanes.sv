@@ -1,62 +1,44 @@
-// rijndael_ghash_lanes: GHASH at one block per clock on a single message (rijndael_ghash with FAST = 1),
-// for the pipelined core.
+// rijndael_ghash_lanes: GHASH at one block per clock (rijndael_ghash with FAST = 1), for the pipelined
+// cores. docs/ghash.md ("FAST = 1") is the theory of operation; in short:
 //
-// Aggregation. The multiplier (rijndael_gf128_mul_pipe) takes a new product every clock but its result
-// comes back LANES = 3 clocks after the operands are chosen (its operand registers + two stages),
-// so block i of a message cannot wait for Y_(i-1). Instead the blocks of a message are dealt round-robin
-// to LANES lanes (lane = block index mod 3) and each lane runs Horner's rule with H^3:
+// Aggregation without folds. The multiplier (rijndael_gf128_mul_pipe) takes a product every clock and
+// returns it LANES = 6 clocks later, so the blocks of a message are dealt round-robin to LANES lanes and
+// each lane runs Horner's rule with H^LANES:
 //
-//   V_i = X_i xor P_(i-3)        (P = 0 in a lane's first pass)     P_i = V_i * H^3
+//   V_j = X_j xor P_(j-LANES)   (P = 0 in a lane's first pass)        P_j = V_j * H^p_j
 //
-// so lane r's last V holds sum X_j H^(e_r - j) over its blocks j (e_r: its last block index). The GHASH of
-// m blocks is sum_j X_j H^(m-j), hence the end of a message (m >= 1) is
+// with p_j = LANES for every block but a message's last LANES blocks, which are issued with their final
+// powers p_j = m - j + 1 (block m with H, m-1 with H^2, ...). Their products are the message's terms,
+// sum_(i in the lane) X_i H^(m-i+1), so GHASH is the XOR of the last min(m, LANES) products: no fold
+// multiplication after a message, m clocks a message.
 //
-//   GHASH = V_(m-1) * H  xor  V_(e_r') * H^2  xor  V_(e_r'') * H^3   for the other two lanes,
+// Lookahead. A block's power is known once LANES - 1 more blocks of its message have come or the message
+// has ended, so every block waits in a per-context hold (LUT RAM, HOLD entries a context) until then. The
+// accept side turns arrivals into tokens, in order: a block that makes LANES blocks open releases the
+// oldest with H^LANES (n = 1, not final); a last block releases the open blocks and itself (n <= LANES,
+// final); a first block of a context whose previous message never ended drops that message's open blocks
+// (skip). A token queue (LUT RAM) hands the tokens in order to the issuer, which works each one off a
+// block per clock, so the final blocks of a message issue back to back and one sum register collects
+// their products; results leave in the order their last blocks were accepted.
 //
-// the last block being multiplied by H^1 instead of H^3 as it is issued (its end is known then). The third
-// term needs no multiplication: V_(e_r'') is the lane whose last block is m-3, and V_(m-3) * H^3 is the
-// product P_(m-3) that block made (prod_mem, or the result register if it is just coming out). So one fold
-// multiplication (V_(m-2) * H^2) follows the last block, and P_(m-3) is read while the last block issues,
-// when the product memory's read port is free (no block is read then: in_ready_o was low), or taken from
-// the result register in the fold's clock. A lane a short message (m < 3) never reached contributes 0. The
-// terms are XORed as they come out of the multiplier and the sum goes to a 4-entry output queue. A message
-// therefore costs m + 1 clocks; in_ready_o is low for the clock after a last block is accepted (the fold
-// takes the issue slot after the last block's).
+// Forwarding. P_(j-LANES) is taken from the multiplier's result register when block j-LANES issued
+// exactly LANES clocks before block j (a context streaming), read into the operand path a clock or two
+// after it came out, or read from the per-(context, lane) product memory.
 //
-// Forwarding: P_(i-3) is the multiplier's output register in the clock block i is issued when the blocks
-// of its context come back to back, else it was written to the per-(context, lane) product memory.
+// Writing H. h_i is held; a marker in the token queue behind every token accepted before it starts the
+// powers H, H^2, .., H^LANES (LANES multiplications, each LANES clocks after the one before, through the
+// same multiplier: a = 1 then the previous power, b = H), written to the power memory; the tokens behind
+// the marker wait for it. Blocks keep being accepted meanwhile (into the holds).
 //
-// Per-context state (LUT RAM, 4 slots per context): H^1..H^3 (pow_mem), each lane's last product (prod_mem)
-// and last V (v_mem); in flops: the next lane and whether all three lanes hold data (3 bits).
+// Stage by stage: P port register (nothing in front but the handshake), A accept (hold write port loaded,
+// the token computed), the token written to the queue, prefetched, loaded into the issuer; D decide (one
+// op a clock: the block's read addresses, its power, its predecessor's source), R1 the memories read into
+// flops, R2 the block XOR its predecessor, I issue into the multiplier; the product LANES clocks later.
+// No LUT RAM port and no input port is on a path into the multiplier.
 //
-// Writing H: h_i is held, and once no block or fold is issuing the unit computes H^2 = H * H and
-// H^3 = H^2 * H through the same multiplier (about 9 clocks), h_ready_o and in_ready_o low meanwhile.
-// A block accepted in the clock H is accepted still hashes with the previous powers.
-//
-// Stage by stage (clock t: the block is taken at the port into the port register, acc0_q / ctx0_q / ...):
-//   t    port: the block and its flags into the port register, nothing in front of it but the handshake;
-//              the per-context answers of the accept's read-source decision are computed from flops and
-//              registered (fwd_c .. pw_c)
-//   t+1  accept: the block, its context and lane into the input register (pre_); the read addresses and
-//              the one-hot source selects of the next clock's memory reads into flops
-//   t+2  read: P_(i-3) and H^k read from LUT RAM (addresses from flops) into the operand data flops, the
-//              block XORed in, with a bypass for a product in the result or the write registers
-//   t+3  issue: operands from those flops (and the result register when P_(i-3) comes out just then)
-//              into the multiplier's operand copies
-//   t+4, t+5  multiplier stages; t+6: product in the result register, t+7: in the memories' write
-//              registers (written to prod_mem at the end of t+7), or folded
-// No LUT RAM port and no input port is on a path into the multiplier: each clock's LUT RAM reads start at
-// flops and end at flops, and the input port only reaches the port register and in_ready's next value.
-//
-// Results leave in the order last blocks were accepted (one issue slot, one pipeline). A last block is
-// accepted only with a free queue entry counted for it, so the pipeline never has to stall.
-// Reset and clear_i: every flop holding data is reset (a multiplication in flight is dropped: the operands
-// are zero from the second clock after, so the multiplier's registers hold zeros within five clocks, all
-// inside the wipe; the memories' kept write-enable, write-address and read-address flops and the read
-// source selects are not: the wipe drives the write ones from the next clock, and the operand flops the
-// selects load are reset by kept flops of their own for the two clocks after) and the three memories are zeroed by a counted sequence (4 x 2^CTX_W clocks, both
-// readies low; its last write lands in the clock the readies rise, through the write registers, before
-// any read).
+// Reset and clear_i: every control flop is reset, the operand flops, the sum and the multiplier drain to
+// zero, and the memories (holds, powers, products, results) are zeroed by a counted sequence
+// (HOLD x 2^CTX_W clocks, both readies low); results not yet taken are dropped.
 module rijndael_ghash_lanes #(
   parameter int CONTEXTS = 4,
   parameter int CTX_W    = 2
@@ -79,734 +61,603 @@ module rijndael_ghash_lanes #(
   output logic [127:0]       out_hash_o,
   output logic [CTX_W-1:0]   out_ctx_o
 );
-  localparam int LANES     = 3;              // issue-to-result latency of the multiplier
-  localparam int ADDR_W    = CTX_W + 2;      // {context, slot}: 4 slots per context
-  localparam int ENTRIES   = 1 << ADDR_W;
-  localparam int OUT_DEPTH = 4;
-
-  // Operation kinds travelling with the multiplier's operands.
-  localparam logic [2:0] OP_BLOCK      = 3'd0;   // product goes to prod_mem[ctx, lane]
-  localparam logic [2:0] OP_FOLD_FIRST = 3'd1;   // a message's last block * H: starts the sum (with P_(m-3))
-  localparam logic [2:0] OP_FOLD_LAST  = 3'd3;   // V_(m-2) * H^2: added, and the sum is the message's GHASH
-  localparam logic [2:0] OP_POW        = 3'd4;   // a power of H for pow_mem[ctx, slot]
-
-  // The memories (pow_mem: slot k-1 holds H^k; prod_mem: slot r lane r's last product P; v_mem: slot r
-  // lane r's last V) are in g_quarter below, 32 bits each.
+  localparam int LANES    = 6;               // = the multiplier's latency (the lane loop)
+  localparam int HIST     = LANES + 2;       // decisions remembered for the forwarding
+  localparam int SLOT_W   = 3;               // power / product slots per context (LANES <= 8)
+  localparam int HOLD_W   = 4;               // hold entries per context: 16
+  localparam int TOK_W    = 4;               // token queue: 16
+  localparam int OUTQ_W   = 4;               // results queue: 16
+  localparam int HOLD     = 1 << HOLD_W;
+  localparam int TOKENS   = 1 << TOK_W;
+  localparam int OUT_DEPTH = 1 << OUTQ_W;
+  localparam int WIPE_W   = CTX_W + HOLD_W;  // the wipe counts over the largest memory
+  localparam int CNT_W    = HOLD_W + 1;
+  localparam int N_W      = 3;               // token counts 0..LANES
+  localparam int TOK_BITS = 1 + CTX_W + N_W + N_W + 1;   // {powb, ctx, skip, n, final}
   localparam int QUARTERS = 4;
 
-  // Wipe sequence
-  logic              clr_q;           // the clock after a reset or clear_i
-  logic              wiping_q;
-  logic [ADDR_W-1:0] wipe_addr_q;
+  localparam logic [1:0] OP_NONE = 2'd0, OP_BLK = 2'd1, OP_POW = 2'd2;
 
-  // Per-context lane bookkeeping (flat: 2 bits of next lane per context)
-  logic [2*CONTEXTS-1:0] next_lane_q;
-  logic [CONTEXTS-1:0]   full_q;      // all three lanes hold data of the message in progress
+  // Lane arithmetic modulo LANES as a table (an increment would be a carry chain on the issuer's path).
+  function automatic logic [2:0] lane_inc(input logic [2:0] l);
+    lane_inc = (int'(l) == LANES - 1) ? 3'd0 : l + 3'd1;
+  endfunction
 
-  // Port register: what the input port offered in the clock it was taken (acc0_q), with nothing in
-  // front of it but the handshake, so no input port reaches the lane lookup, the read addresses or the
-  // selects (in_ctx_i -> the lane lookup / the per-context selects -> the kept read-address and select
-  // flops of the quarters was the ECP5 path of 6b82a10's successor, seeds 2 and 3)
-  logic               acc0_q, first0_q, last0_q;
-  logic [CTX_W-1:0]   ctx0_q;
-  logic [CONTEXTS-1:0] take0_q;       // acc0_q decoded by context (one flop per context, low fan-out)
-  logic [127:0]       blk0_q;
+  // ---------------------------------------------------------------------------------------------
+  // Wipe sequence, clear
+  logic              wiping_q, wiping_d;
+  logic [WIPE_W-1:0] wipe_addr_q;
+  assign wiping_d = wiping_q && wipe_addr_q != '1;
 
-  // Input register (the accept clock's lane lookup included)
-  logic               in_ready_q;
-  logic               pre_valid_q, pre_last_q, pre_full_q;
-  logic [127:0]       pre_blk_q;      // the input port a clock ago (used where s_blk_q says it was accepted)
-  logic [CTX_W-1:0]   pre_ctx_q;
-  logic [1:0]         pre_lane_q;
+  // ---------------------------------------------------------------------------------------------
+  // Port register: what the input port offered in the clock it was taken.
+  logic                acc0_q, first0_q, last0_q;
+  logic [CTX_W-1:0]    ctx0_q;
+  logic [CONTEXTS-1:0] take0_q;
+  logic [127:0]        blk0_q;
+  logic                in_ready_q, accept_p;
 
-  // The block whose operands were read in the last clock: it issues now
-  logic               blk_valid_q, blk_last_q, blk_full_q;
-  logic [CTX_W-1:0]   blk_ctx_q;
-  logic [1:0]         blk_lane_q;
+  // Hold bookkeeping per context: write index, blocks held (for in_ready), open blocks of the message.
+  // (packed arrays: Icarus 11 did not update continuous assigns reading words of small unpacked arrays)
+  logic [CONTEXTS-1:0][HOLD_W-1:0] wr_idx_q;
+  logic [CONTEXTS-1:0][CNT_W-1:0]  held_q;
+  logic [CONTEXTS-1:0][N_W-1:0]    open_q;
+  logic [CONTEXTS-1:0] hold_ok_q;           // held_q[c] leaves room for the blocks not yet counted
 
-  // Fold of the message whose last block was just issued
-  logic               fold_q;         // the fold multiplication issues in this clock
-  logic [CTX_W-1:0]   fold_ctx_q;
-  logic [1:0]         fold_lane_q;    // lane of block m-2 (folded with H^2)
-  logic               p3_fwd_q;       // P_(m-3) is in the result register in the fold's clock
-  logic [127:0]       p3_q;           // P_(m-3) of that message (0 if its lane has no data), for its sum
-
-  // Subkey being written and its powers
-  logic               h_busy_q, h_ready_q, pow_started_q, pow_arm_q, pow_start_q;
+  // Subkey
+  logic               h_ready_q, h_busy_q, h_write, h_mark1_q, h_mark2_q;
   logic [CTX_W-1:0]   h_ctx_q;
 
-  // Tags travelling alongside the multiplier's three register stages
-  logic [127:0]       res;
-  logic               va_q, vb_q, vr_q;
-  logic [2:0]         kind_a_q, kind_b_q, kind_r_q;
-  logic [CTX_W-1:0]   ctx_a_q, ctx_b_q, ctx_r_q;
-  logic [1:0]         idx_a_q, idx_b_q, idx_r_q;
+  // Token push register (the accept's token, or a marker), token queue, prefetch
+  logic                tp_valid_q;
+  logic [TOK_BITS-1:0] tp_data_q;
+  logic [TOK_W-1:0]    tok_wr_q, tok_rd_q;
+  logic [TOK_W:0]      tok_cnt_q;           // pushed and not yet prefetched
+  logic                tok_ok_q;
+  logic                nx_valid_q;
+  logic [TOK_BITS-1:0] nx_data_q;
+  logic [TOK_BITS-1:0] tok_rd_data;
 
-  // Result accumulation and output queue
-  logic [127:0]             sum_q;
-  logic [OUT_DEPTH*128-1:0] q_hash_q;
-  logic [OUT_DEPTH*CTX_W-1:0] q_ctx_q;
-  logic [OUT_DEPTH-1:0]     q_wr_oh_q;      // one-hot: the entry the next push writes
-  logic [OUT_DEPTH-1:0]     q_we_q;         // one-hot: the entry written in this clock (or none)
-  logic [1:0]               q_rd_q;
-  logic [2:0]               q_count_q, outstanding_q;
-  logic                     out_valid_q;
+  // Issuer: the token being worked off, with its context's hold index and lane state
+  logic                tk_valid_q, tk_powb_q, tk_final_q, tk_first_q, tk_sat_q;
+  logic [CTX_W-1:0]    tk_ctx_q;
+  logic [N_W-1:0]      tk_skip_q, tk_n_q;
+  logic [HOLD_W-1:0]   tk_rd_q;
+  logic [2:0]          tk_lane_q;
+  logic [CONTEXTS-1:0][HOLD_W-1:0] ctx_rd_q;
+  logic [CONTEXTS-1:0][2:0]        ctx_lane_q;
+  logic [CONTEXTS-1:0] ctx_sat_q;
+  // The powers of H being computed
+  logic                pw_active_q;
+  logic [2:0]          pw_k_q;
+  logic [3:0]          pw_wait_q;
+  // Decisions of the last HIST clocks (block ops): for the forwarding
+  logic [HIST:1]       hist_v_q;
+  logic [HIST:0][CTX_W-1:0] hist_ctx_q;
+  logic [HIST:0][2:0]       hist_lane_q;
+
+  // Ops between the stages: R1 (read), R2, I (issue), then the multiplier's LANES stages (t_*[1..LANES])
+  logic [1:0]          r1_op_q, r2_op_q, i_op_q;
+  logic [CTX_W-1:0]    r1_ctx_q, r2_ctx_q, i_ctx_q;
+  logic [2:0]          r1_idx_q, r2_idx_q, i_idx_q;     // lane (block) or power slot (power)
+  logic [2:0]          r1_fin_q, r2_fin_q, i_fin_q;     // {final, first final, last final}
+  logic                r1_x_q, r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_hb_q;
+  logic                r2_fwd_q;
+  logic [LANES:0][1:0]       t_op_q;
+  logic [LANES:0][CTX_W-1:0] t_ctx_q;
+  logic [LANES:0][2:0]       t_idx_q;
+  logic [LANES:0][2:0]       t_fin_q;
+
+  // Product, sum, results
+  logic [127:0]        res;                 // the multiplier's product (of the op in t_*[LANES])
+  logic [127:0]        sum_q;
+  logic [OUTQ_W-1:0]   q_wr_q, q_rd_q;
+  logic [OUTQ_W:0]     q_count_q, outstanding_q;
+  logic                out_valid_q;
+  logic                q_we_q, q_push_q;
+  logic [OUTQ_W-1:0]   q_wa_q;
+  logic [127:0]        q_wdata_q;
+  logic [CTX_W-1:0]    q_wctx_q;
 
   // ---------------------------------------------------------------------------------------------
-  // Handshakes. in_ready_o is a flop: its next value is computed from the next state of what it depends
-  // on (the wipe, the subkey write, a last block just accepted, the results promised to the queue).
-  logic accept_p, accept, h_write, pop, push, push_next;
-  logic [2:0] q_count_d;
-  logic [1:0] in_lane;
-  logic       in_full;
-  logic       wiping_d, h_busy_d, in_ready_d;
-  logic [2:0] outstanding_d;
-  logic       pow_done, pow_done_next, pow_done_q;
-
-  assign in_ready_o = in_ready_q;
-  assign h_ready_o  = h_ready_q;      // a flop: !wiping_q && !h_busy_q
-  assign accept_p   = in_valid_i && in_ready_q;   // a block taken at the port (into the port register)
-  assign accept     = acc0_q;                     // ... and entering the unit a clock later
-  assign h_write    = h_valid_i && h_ready_q;
-  assign pop        = out_valid_q && out_ready_i;
-  logic [1:0] lane_of [CONTEXTS];  // next_lane_q by context, so the read below is a plain choice by ctx0_q
-  for (genvar c = 0; c < CONTEXTS; c++) begin : g_lane_of
-    assign lane_of[c] = next_lane_q[2*c +: 2];
-  end
-  assign in_lane    = first0_q ? 2'd0 : lane_of[ctx0_q];
-  assign in_full    = !first0_q && full_q[ctx0_q];
-
-  // Not in the clock after a last block is accepted: the last block is read then, issues in the next
-  // clock and its fold in the one after, so a block accepted then would be read with the fold's operands
-  // and collide with it at the issue. A block taken in the clock after issues after the fold.
-  assign wiping_d      = wiping_q && int'(wipe_addr_q) != ENTRIES - 1;
-  assign h_busy_d      = h_write || (h_busy_q && !pow_done);
-  assign outstanding_d = outstanding_q + 3'(accept_p && in_last_i) - 3'(pop);
-  assign in_ready_d    = !wiping_d && !h_busy_d && !(accept_p && in_last_i) && int'(outstanding_d) < OUT_DEPTH;
+  // Handshakes (in_ready_o, h_ready_o, out_valid_o are flops)
+  logic pop, push_res;
+  logic [OUTQ_W:0] outstanding_d;
+  assign in_ready_o    = in_ready_q;
+  assign h_ready_o     = h_ready_q;
+  assign accept_p      = in_valid_i && in_ready_q;
+  assign h_write       = h_valid_i && h_ready_q;
+  assign pop           = out_valid_q && out_ready_i;
+  // h_ready rises two clocks after the last power is written, after H's wipe (h_clr_q)
+  assign h_ready_d     = !wiping_d && !h_write && !h_busy_q;
+  assign outstanding_d = outstanding_q + (OUTQ_W+1)'(accept_p && in_last_i) - (OUTQ_W+1)'(pop);
 
   // ---------------------------------------------------------------------------------------------
-  // Issue: at most one operation per clock. The handshakes above keep the sources apart: blocks and
-  // folds never overlap (in_ready_o), powers wait until neither is pending.
-  //
-  // The operands are the path into the multiplier's operand copies (4 per bit, spread over its tiles),
-  // so everything that can be decided early is, and no LUT RAM read is on that path: in the clock before
-  // the issue the memories are read and the chosen sources are loaded into two operand data flops,
-  // a_mem (X_i xor P_(i-3), V_(m-2) or H) and b_mem (H^k or H). An operand bit is then
-  // a_mem xor (a_res_k_q and res) -- one LUT4 -- and b_mem itself. The reads' addresses and one-hot
-  // source selects are flops too, loaded a clock before the read (when the block is accepted, when the
-  // last block is read for the fold, when a power is two clocks from its issue), so a read goes from
-  // flops through one LUT (the address choice), the LUT RAM and the source AND-XOR into flops.
-  // Reading the LUT RAM in the issue clock (5cda2b7), or with addresses from the input port (bb2b8ac),
-  // was the ECP5 critical path.
-  logic               pow_start, pow_next, fold_issue, blk_issue, op_valid;
-  logic [127:0]       a_mem, b_mem, p3_rd, op_a, op_b;
-  logic [2:0]         op_kind;
-  logic [CTX_W-1:0]   op_ctx;
-  logic [1:0]         op_idx;
-  logic               s_fwd_q;               // a takes the result register at the next clock (a_res_k_q)
-  logic               fold_next, fold_rd, pow_next_next, pow_start_next2, v_we_d;
-  logic [1:0]         lane_back1, lane_back2, pre_back1, pre_back2;
-  logic               sel_fwd, sel_res, sel_pw, sel_pm;
-  logic [ADDR_W-1:0]  f_pa, f_va;
-
-  assign pow_start  = pow_start_q;
-  assign pow_next   = vr_q && kind_r_q == OP_POW && int'(idx_r_q) != LANES - 1;
-  assign pow_done   = pow_done_q;   // vr_q && kind_r_q == OP_POW && idx_r_q == LANES - 1, from a flop
-  assign pow_done_next = vb_q && kind_b_q == OP_POW && int'(idx_b_q) == LANES - 1;
-  assign fold_issue = fold_q;
-  assign blk_issue  = blk_valid_q;
-  assign op_valid   = pow_start || pow_next || fold_issue || blk_issue;
-
-  // fold_next: the last block issues now, its fold next clock (its operands are read now).
-  // fold_rd: the last block is read now, its fold's operands next clock.
-  assign fold_next = blk_valid_q && blk_last_q;
-  assign fold_rd   = pre_valid_q && pre_last_q;
-  // fold_rd as a flop of its own, for the read-address copies (g_half): pre_valid_q <= accept and
-  // pre_last_q <= last0_q, with the same reset.
-  logic fold_rd_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || clear_i) fold_rd_q <= 1'b0;
-    else                    fold_rd_q <= accept && last0_q;
+  // Accept (clock A): the token of the block in the port register, per context from flops and chosen by
+  // the one-hot take0_q (no context-indexed read in front of the choice).
+  logic [CONTEXTS-1:0][TOK_BITS-1:0] tok_c;
+  logic [CONTEXTS-1:0] push_c;
+  logic [N_W*CONTEXTS-1:0] open_next;
+  for (genvar c = 0; c < CONTEXTS; c++) begin : g_tok
+    logic [N_W-1:0] open_eff, skip, n, onext;
+    logic           fin, push;
+    assign open_eff = first0_q ? '0 : open_q[c];
+    assign skip     = first0_q ? open_q[c] : '0;
+    assign fin   = last0_q;
+    assign n     = last0_q ? open_eff + 1'b1 : (int'(open_eff) == LANES - 1) ? N_W'(1) : '0;
+    assign push  = last0_q || int'(open_eff) == LANES - 1 || skip != '0;
+    assign onext = last0_q ? '0 : (int'(open_eff) == LANES - 1) ? open_eff : open_eff + 1'b1;
+    assign push_c[c] = push;
+    assign open_next[N_W*c +: N_W] = onext;
+    // powb is added at the push (h_mark2_q)
+    assign tok_c[c]  = {1'b0, CTX_W'(c), skip, n, fin};
   end
-  // A power starts (pow_start_q) two clocks after it is decided here (its operands are read in
-  // between), once the subkey is held and the issue slot is free then: no block can be read in the next
-  // clock (in_ready_o is low while h_busy_q), and no fold is read then (fold_rd). A block read now
-  // issues in the next clock, before the power.
-  assign pow_start_next2 = h_busy_q && !pow_started_q && !fold_rd && !acc0_q;
-  assign pow_next_next   = vb_q && kind_b_q == OP_POW && int'(idx_b_q) != LANES - 1;
-
-  // Lane arithmetic modulo 3 as tables: written as an increment, lane + 1 became a CCU2C carry on the
-  // path of the per-context select precompute (1502df7, seed 2).
-  function automatic logic [1:0] lane_inc(input logic [1:0] l);   // (l + 1) mod 3, also l - 2
-    lane_inc = {l == 2'd1, l == 2'd0};
-  endfunction
-  function automatic logic [1:0] lane_dec(input logic [1:0] l);   // (l + 2) mod 3, also l - 1
-    lane_dec = {l == 2'd0, l == 2'd2};
-  endfunction
-
-  // Lanes of blocks m-2 (folded with H^2) and m-3 (its product taken as it is), counted back from the
-  // last block's lane; a lane holds data of the message if all three do or it is not past the last one.
-  assign lane_back1 = lane_dec(blk_lane_q);
-  assign lane_back2 = lane_inc(blk_lane_q);
-  assign pre_back1  = lane_dec(pre_lane_q);
-  assign pre_back2  = lane_inc(pre_lane_q);
-
-  // The next clock's reads (one read port each). prod_mem: the accepted block's P_(i-3), or for a last
-  // block read then, P_(m-3) (no block is read in that clock: in_ready_o is low in the clock before).
-  // pow_mem: H for a last block, H^3 for the others, H^2 for the fold. v_mem: V_(m-2) for the fold.
-  // Where the entry read is (block i-3 issued 3 clocks before block i is forwarded at the issue):
-  // - a block: the op now in the multiplier's first stage is in the result register at the issue
-  //   (fwd: forwarded then, nothing read), the one in its second stage in the result register at the
-  //   read (rhit), the one in the result register now in the write registers at the read (whit),
-  //   anything older in prod_mem.
-  // - the fold's P_(m-3): the same for the read (f_rhit, f_whit); it is in the result register in the
-  //   fold's clock if block m-3 issued 2 clocks before the last block (p3_fwd_q, set at the issue).
-  // - the fold's V_(m-2): block m-2 issued now (its V in the write registers at the read: f_vhit) or
-  //   before (v_mem).
-  // All of it is decided per context from flops first, so that the ports (in_valid_i, in_ctx_i,
-  // in_first_i) only pick one context's answer: with the comparisons behind in_ctx_i, the wrapper's
-  // context flop -> lane lookup -> tag compares -> these selects was the ECP5 path of 5a03df4 (seeds 1, 3).
-  // A first block (lane 0, nothing to read: in_full is low) reads nothing.
-  //
-  // With the port register in front, the per-context answers are registered too: they are computed a
-  // clock ahead, in the clock the block is in the port register, from the lane state as the block then
-  // in acc0 leaves it and from the tags one stage earlier (the op issuing then is in the first stage at
-  // the accept: a block when blk_valid_q is set and blk_last_q is not, since blocks, folds and powers never
-  // share the issue slot), so at the accept they are a 4:1 choice by ctx0_q. Computed at the accept,
-  // ctx0_q -> the lane lookup -> the tag compares -> s_pm_q was six LUT levels (seed 1 of the first run
-  // with the port register).
-  // The stage-a and stage-b tags again, as kept flops of their own (a block in the stage, its context
-  // and lane), for the per-context decisions below: with the tags themselves, ABC shared the fold's
-  // compares with the accept's selects, and in_ctx_i -> the shared LUTs -> s_res_q became the path
-  // (6b82a10, seed 2).
-  logic                fa_blk_q, fb_blk_q;
-  logic [CTX_W-1:0]    fa_ctx_q, fb_ctx_q;
-  logic [1:0]          fa_idx_q, fb_idx_q;
-  (* keep *)
-  always_ff @(posedge clk_i) begin
-    fa_blk_q <= op_valid && op_kind == OP_BLOCK;
-    fa_ctx_q <= op_ctx;
-    fa_idx_q <= op_idx;
-    fb_blk_q <= fa_blk_q;
-    fb_ctx_q <= fa_ctx_q;
-    fb_idx_q <= fa_idx_q;
-  end
-  logic [CONTEXTS-1:0] fwd_c, pm_c, res_c, pw_c;      // registered: the answers for a block accepted now
-  for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_hits
-    logic [1:0] lane;
-    logic       take;
-    assign lane   = next_lane_q[2*c +: 2];
-    // The answers for both cases (a block of c taken at the port in this clock or not), chosen by
-    // take0_q[c] last: with take = acc0_q && ctx0_q == c in front of the lane arithmetic, acc0_q (which
-    // drives much of the unit) -> a 3.2 ns route -> four LUT levels -> pw_c was the ECP5 path of a seed
-    // (the product in two parts, seed 3).
-    logic [1:0] lane_t;
-    logic       full_t;
-    logic [3:0] ans_t, ans_n;    // {fwd, pm, res, pw}
-    assign take   = take0_q[c];                              // a block of c is accepted now
-    assign lane_t = first0_q ? 2'd1 : lane_inc(lane);
-    assign full_t = !first0_q && (full_q[c] || int'(lane) == LANES - 1);
-    logic       f_t, r_t, w_t, f_n, r_n, w_n;
-    assign f_t   = blk_valid_q && !blk_last_q && int'(blk_ctx_q) == c && blk_lane_q == lane_t;
-    assign r_t   = fa_blk_q && int'(fa_ctx_q) == c && fa_idx_q == lane_t;
-    assign w_t   = fb_blk_q && int'(fb_ctx_q) == c && fb_idx_q == lane_t;
-    assign f_n   = blk_valid_q && !blk_last_q && int'(blk_ctx_q) == c && blk_lane_q == lane;
-    assign r_n   = fa_blk_q && int'(fa_ctx_q) == c && fa_idx_q == lane;
-    assign w_n   = fb_blk_q && int'(fb_ctx_q) == c && fb_idx_q == lane;
-    assign ans_t = {full_t && f_t, full_t && !f_t && !r_t && !w_t, full_t && !f_t && r_t,
-                    full_t && !f_t && !r_t && w_t};
-    assign ans_n = {full_q[c] && f_n, full_q[c] && !f_n && !r_n && !w_n, full_q[c] && !f_n && r_n,
-                    full_q[c] && !f_n && !r_n && w_n};
-    always_ff @(posedge clk_i) begin
-      {fwd_c[c], pm_c[c], res_c[c], pw_c[c]} <= take ? ans_t : ans_n;
+  logic [TOK_BITS-1:0] tok_a;
+  logic                push_a;
+  always_comb begin
+    tok_a  = '0;
+    push_a = 1'b0;
+    for (int c = 0; c < CONTEXTS; c++) begin
+      if (take0_q[c]) begin
+        tok_a  = tok_a | tok_c[c];
+        push_a = push_a | push_c[c];
+      end
     end
   end
-  logic accept_later;   // a block other than a message's first is accepted now
-  assign accept_later = accept && !first0_q;
-  assign sel_fwd = accept_later && fwd_c[ctx0_q];
-  assign sel_res = accept_later && res_c[ctx0_q];
-  assign sel_pw  = accept_later && pw_c[ctx0_q];
-  assign sel_pm  = accept_later && pm_c[ctx0_q];
-  assign f_pa     = {pre_ctx_q, pre_back2};
-  assign f_va     = {pre_ctx_q, pre_back1};
-  // V of an issuing block (not a last one: no later block of its lane reads it), written next clock
-  assign v_we_d   = blk_issue && !blk_last_q && !pow_start && !fold_issue;
 
-  // The fold's read sources (P_(m-3): prod_mem, the result register or the write registers; V_(m-2):
-  // v_mem or the write registers) are decided a clock before the last block's read, in its accept clock,
-  // for every context from flops only (the tags one stage earlier, the block being read then, which
-  // issues at the read), registered per context, and picked by pre_ctx_q at the read. Decoding them at
-  // the read (pre_lane_q -> the P_(m-3) address -> the tag compares -> t_pw_q, four LUT levels) was the
-  // ECP5 path of 08cecd3 seed 2 and 92250b9 seed 2; deciding them at the accept behind in_ctx_i (a7e1b58)
-  // put the input side back on the path. A last block that is also a first reads nothing (pre_fold_q).
-  logic [CONTEXTS-1:0] fpm_d, fres_d, fpw_d, fvm_d, fvw_d;
-  logic [CONTEXTS-1:0] fpm_q, fres_q, fpw_q, fvm_q, fvw_q;
-  logic                pre_fold_q;      // a last block, not a message's first, is read now
-  for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_fold
-    logic [1:0] lane, back1, back2;
-    logic       has_v, has_p3, rhit, whit, vhit;
-    assign lane   = next_lane_q[2*c +: 2];
-    assign back1  = lane_dec(lane);
-    assign back2  = lane_inc(lane);
-    assign has_v  = full_q[c] || lane >= 2'd1;
-    assign has_p3 = full_q[c] || lane >= 2'd2;
-    // stage a now is stage b at the read (f_rhit), stage b now the result stage then (f_whit)
-    assign rhit   = fa_blk_q && int'(fa_ctx_q) == c && fa_idx_q == back2;
-    assign whit   = fb_blk_q && int'(fb_ctx_q) == c && fb_idx_q == back2;
-    // the block read now issues at the read and writes its V (v_we_d then)
-    assign vhit   = pre_valid_q && !pre_last_q && !pow_arm_q && !fold_next &&
-                    int'(pre_ctx_q) == c && pre_lane_q == back1;
-    assign fpm_d[c]  = has_p3 && !rhit && !whit;
-    assign fres_d[c] = has_p3 && rhit;
-    assign fpw_d[c]  = has_p3 && !rhit && whit;
-    assign fvm_d[c]  = has_v && !vhit;
-    assign fvw_d[c]  = has_v && vhit;
-  end
+  // ---------------------------------------------------------------------------------------------
+  // Token queue: written from the push register, read into the prefetch register.
+  logic [TOK_BITS-1:0] tok_mem [TOKENS];
   always_ff @(posedge clk_i) begin
-    fpm_q  <= fpm_d;
-    fres_q <= fres_d;
-    fpw_q  <= fpw_d;
-    fvm_q  <= fvm_d;
-    fvw_q  <= fvw_d;
+    if (tp_valid_q) tok_mem[tok_wr_q] <= tp_data_q;
   end
+  assign tok_rd_data = tok_mem[tok_rd_q];
+  logic nx_take, nx_fill;
+  assign nx_fill = (tok_cnt_q != '0) && (!nx_valid_q || nx_take);
 
-  // a_res_q again as a register copy per quarter: the one flop driving the issue LUTs of all 128 operand
-  // bits, across the die, was the ECP5 path of 1502df7 seed 3 (a_res_q -> 3.2 ns -> the issue LUT ->
-  // 3.5 ns -> a tile copy). Copies in kept instances (rijndael_reg_copies): a vector of kept flops loaded
-  // with {QUARTERS{x}} was merged back into one flop by Yosys 0.70, as the netlist of ddfebdf showed.
-  // No reset (as before): the flag only steers operands while a block issues.
-  logic [QUARTERS-1:0] a_res_k_q;
-  rijndael_reg_copies #(.COPIES(QUARTERS)) u_a_res_copies (
-    .clk_i(clk_i), .rst_ni(1'b1), .d_i(pow_next_next || s_fwd_q), .q_o(a_res_k_q)
-  );
-  for (genvar k = 0; k < QUARTERS; k++) begin : g_op_a
-    assign op_a[32*k +: 32] = a_mem[32*k +: 32] ^ ({32{a_res_k_q[k]}} & res[32*k +: 32]);
-  end
-  assign op_b = b_mem;
+  // ---------------------------------------------------------------------------------------------
+  // Issuer (clock D)
+  logic           go, start_pw, do_skip, do_issue, tk_done, tk_load, tk_step;
+  logic [2:0]     pw_slot;
+  logic           pw_issue, pw_end;
+  logic [HOLD_W-1:0] rd_next;
+  logic [2:0]     lane_next;
+  logic           sat_next;
+  logic [CTX_W-1:0] nx_ctx;
+  assign nx_ctx = nx_data_q[TOK_BITS-2 -: CTX_W];
+
+  assign go       = tk_valid_q && !pw_active_q;
+  assign start_pw = go && tk_powb_q;
+  assign do_skip  = go && !tk_powb_q && tk_skip_q != '0;
+  assign do_issue = go && !tk_powb_q && tk_skip_q == '0 && tk_n_q != '0;
+  assign tk_step  = do_skip || do_issue;
+  assign tk_done  = go && !tk_powb_q && (tk_skip_q == '0 ? tk_n_q <= N_W'(1)
+                                                           : (tk_skip_q == N_W'(1) && tk_n_q == '0));
+  assign tk_load  = (!tk_valid_q || tk_done) && nx_valid_q;
+  assign nx_take  = tk_load;
+  // The powers: op k (a = 1 for k = 0, else the previous power forwarded; b = H) every LANES clocks;
+  // after the last one the tokens wait until H^LANES is in the power memory.
+  assign pw_issue = pw_active_q && pw_wait_q == '0 && int'(pw_k_q) < LANES;
+  assign pw_end   = pw_active_q && pw_wait_q == '0 && int'(pw_k_q) == LANES;
+  assign pw_slot  = pw_k_q;
 
   always_comb begin
-    if (pow_start || pow_next) begin
-      op_kind = OP_POW;
-      op_ctx  = h_ctx_q;
-      op_idx  = pow_start ? 2'd1 : idx_r_q + 2'd1;
-    end else if (fold_issue) begin
-      op_kind = OP_FOLD_LAST;
-      op_ctx  = fold_ctx_q;
-      op_idx  = fold_lane_q;
-    end else begin
-      op_kind = blk_last_q ? OP_FOLD_FIRST : OP_BLOCK;
-      op_ctx  = blk_ctx_q;
-      op_idx  = blk_lane_q;
+    rd_next   = tk_rd_q + HOLD_W'(tk_step);
+    lane_next = tk_lane_q;
+    sat_next  = tk_sat_q;
+    if (do_issue) begin
+      lane_next = lane_inc(tk_lane_q);
+      sat_next  = tk_sat_q || int'(tk_lane_q) == LANES - 1;
+    end
+    // a new message starts after the skipped blocks and after a final token
+    if ((do_skip && tk_skip_q == N_W'(1)) || (tk_done && tk_final_q)) begin
+      lane_next = '0;
+      sat_next  = 1'b0;
     end
   end
 
-  // The multiplier registers the operands itself (one copy per tile): a product is in res 3 clocks
-  // after its operands are chosen here, alongside the tags in the _a/_b/_r registers.
-  // The product comes as two parts (half the tiles each: stage 2 two LUT levels instead of three); every
-  // use XORs them, one more input in each user's LUT.
-  logic [255:0] res_parts;
-  rijndael_gf128_mul_pipe #(.COPIES(4), .PARTS(2)) u_mul (
-    .clk_i, .rst_ni, .a_i(op_a), .b_i(op_b), .p_o(res_parts)
+  // Forwarding: the block's predecessor (same context and lane) decided k clocks ago is in the result
+  // register at the issue (k = LANES), at R2 (LANES + 1) or at R1 (LANES + 2), else in the product memory.
+  logic m_l0, m_l1, m_l2;
+  assign m_l0 = hist_v_q[LANES]   && hist_ctx_q[LANES]   == tk_ctx_q && hist_lane_q[LANES]   == tk_lane_q;
+  assign m_l1 = hist_v_q[LANES+1] && hist_ctx_q[LANES+1] == tk_ctx_q && hist_lane_q[LANES+1] == tk_lane_q;
+  assign m_l2 = hist_v_q[LANES+2] && hist_ctx_q[LANES+2] == tk_ctx_q && hist_lane_q[LANES+2] == tk_lane_q;
+
+  // The decision's read addresses
+  logic [CTX_W+HOLD_W-1:0] d_hold_addr;
+  logic [CTX_W+SLOT_W-1:0] d_prod_addr, d_pow_addr;
+  logic [2:0]              d_pow_slot;
+  assign d_pow_slot  = tk_final_q ? 3'(tk_n_q - 1'b1) : 3'(LANES - 1);
+  assign d_hold_addr = {tk_ctx_q, tk_rd_q};
+  assign d_prod_addr = {tk_ctx_q, tk_lane_q};
+  assign d_pow_addr  = {tk_ctx_q, d_pow_slot};
+
+  // ---------------------------------------------------------------------------------------------
+  // Multiplier
+  logic [127:0] op_a, op_b, a_q, b_q;
+  logic [QUARTERS-1:0] a_fwd_k;
+  for (genvar k = 0; k < QUARTERS; k++) begin : g_op
+    assign op_a[32*k +: 32] = a_q[32*k +: 32] ^ ({32{a_fwd_k[k]}} & res[32*k +: 32]);
+  end
+  assign op_b = b_q;
+  rijndael_gf128_mul_pipe #(.COPIES(4), .IN_HOP(1), .ROWS(8), .PARTS(4), .OUT_REG(1), .LATENCY(LANES)) u_mul (
+    .clk_i, .rst_ni, .a_i(op_a), .b_i(op_b), .p_o(res)
   );
-  assign res = res_parts[127:0] ^ res_parts[255:128];
 
   // ---------------------------------------------------------------------------------------------
-  // Memories, split in quarters of 32 bits because the operand bits, and with them the LUT RAM feeding
-  // them, spread over the whole multiplier. Every port is registered:
-  // - Write: enable, address and data come from write registers of their quarter (one clock after the
-  //   source: the result register, h_cur_q, the operand); the wipe sequence goes through them too. Enable
-  //   and address are kept flops (identical in the four quarters, Yosys would merge them) without reset
-  //   (they address nothing secret, a reset could not be folded into kept flops, and the wipe sequence
-  //   that follows a reset or clear writes zeros everywhere); the data registers are reset.
-  // - Read: the address is a choice (one LUT) between kept flops of the quarter loaded in the clock
-  //   before: the block's and the fold's. A flop driving a read address directly would be folded into
-  //   the memory's read port by Yosys and come back after LUT RAM mapping as one register shared by all
-  //   quarters (keep has no effect there). The data goes into the operand flops a_mem/b_mem/p3_rd
-  //   (reset) through one-hot selects, kept flops of the quarter loaded in the clock before. The selects
-  //   have no reset: Yosys does not fold a sync reset into a kept flop, and the reset term in front of
-  //   them (the input reset and clear_i) was the ECP5 critical path; instead the operand flops are held
-  //   in reset by flops of their own (clr_q, clr2_q: the two clocks after a reset or clear), and
-  //   from then on the selects come from reset state (zero). Their reset is not the input reset and clear_i
-  //   themselves, whose LUT, its route and clr_q's LUT in front of the 384 flops' LSR were the ECP5 path
-  //   once the multiplier had two operand copies per tile (4d48250, seed 1).
-  logic push_fold;
-  assign push_fold = vr_q && kind_r_q == OP_FOLD_LAST;
+  // Memories in quarters of 32 bits (the operand bits spread over the whole multiplier); every read
+  // address comes from kept register copies of the quarter (a flop driving a LUT RAM read address
+  // directly would be merged into the read port and come back as one register for all quarters).
+  logic [CTX_W+HOLD_W-1:0] hw_addr_d;
+  logic                    hw_we_d;
+  logic [127:0]            hw_data_q;
+  logic [CTX_W+SLOT_W-1:0] rw_addr_d;       // the result's write address (product or power slot)
+  logic                    prod_we_d, pow_we_d;
+  logic [CTX_W-1:0]        ctx0_wr;
+  logic [HOLD_W-1:0]       idx0_wr;
+  always_comb begin
+    idx0_wr = '0;
+    for (int c = 0; c < CONTEXTS; c++) if (take0_q[c]) idx0_wr = idx0_wr | wr_idx_q[c];
+  end
+  assign ctx0_wr   = ctx0_q;
+  assign hw_we_d   = wiping_q || acc0_q;
+  assign hw_addr_d = wiping_q ? wipe_addr_q : {ctx0_wr, idx0_wr};
+  // written at the end of the result's clock: address and enable a clock ahead from stage LANES-1
+  assign prod_we_d = wiping_q || t_op_q[LANES-1] == OP_BLK;
+  assign pow_we_d  = wiping_q || t_op_q[LANES-1] == OP_POW;
+  assign rw_addr_d = wiping_q ? (CTX_W+SLOT_W)'(wipe_addr_q) : {t_ctx_q[LANES-1], t_idx_q[LANES-1]};
 
+  logic [127:0] h_cur_q;
+  logic         sum_load_d, sum_first_d, h_ready_d;
+  assign sum_load_d  = t_op_q[LANES-1] == OP_BLK && t_fin_q[LANES-1][2];
+  assign sum_first_d = t_fin_q[LANES-1][1];
+  logic [QUARTERS-1:0] s_r1_k, s_r2_k;
   for (genvar k = 0; k < QUARTERS; k++) begin : g_quarter
-    logic              prod_we_q, pow_we_q, v_we_q;
-    logic [ADDR_W-1:0] prod_waddr_q, pow_waddr_q, v_waddr_q;
-    logic [31:0]       prod_wdata_q, pow_wdata_q, v_wdata_q;
-    logic [ADDR_W-1:0] b_pa_q, b_wa_q, f_pa_q, f_wa_q, f_va_q;   // read addresses: block's, fold's
-    logic [31:0]       prod_rd, pow_rd, v_rd;
-    logic              s_blk_q, s_pm_q, s_res_q, s_pw_q, s_vm_q, s_vw_q, s_ha_q, s_pow_q, s_hb_q;
-    logic              t_pm_q, t_res_q, t_pw_q;
-    logic [31:0]       b_mem_q;
-    logic [31:0]       h_cur_q;      // the subkey H while its powers are computed, zero otherwise
-    logic              h_clr_q;
+    logic [31:0] hold_mem [1 << (CTX_W+HOLD_W)];
+    logic [31:0] prod_mem [1 << (CTX_W+SLOT_W)];
+    logic [31:0] pow_mem  [1 << (CTX_W+SLOT_W)];
+    logic [CTX_W+HOLD_W-1:0] hw_addr_q, hr_addr_q;
+    logic [CTX_W+SLOT_W-1:0] rw_addr_q, pr_addr_q, wr_addr_q;
+    logic                    hw_we_q, hw_zero_q, prod_we_q, pow_we_q, wzero_q;
+    logic [31:0]             x_raw_q, p_raw_q, b_raw_q, hold_rd, prod_rd, pow_rd, res_w;
 
-    (* keep *)
+    // write ports
+    rijndael_reg_copies #(.WIDTH(CTX_W+HOLD_W+2)) u_hw (
+      .clk_i, .rst_ni(1'b1), .d_i({hw_we_d, wiping_q, hw_addr_d}), .q_o({hw_we_q, hw_zero_q, hw_addr_q}));
+    rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W+3)) u_rw (
+      .clk_i, .rst_ni(1'b1), .d_i({prod_we_d, pow_we_d, wiping_q, rw_addr_d}),
+      .q_o({prod_we_q, pow_we_q, wzero_q, rw_addr_q}));
+    assign res_w = wzero_q ? '0 : res[32*k +: 32];
     always_ff @(posedge clk_i) begin
-      prod_we_q    <= wiping_q || (vr_q && kind_r_q == OP_BLOCK);
-      prod_waddr_q <= wiping_q ? wipe_addr_q : {ctx_r_q, idx_r_q};
-      pow_we_q     <= wiping_q || pow_start || (vr_q && kind_r_q == OP_POW);
-      pow_waddr_q  <= wiping_q ? wipe_addr_q : pow_start ? {h_ctx_q, 2'd0} : {ctx_r_q, idx_r_q};
-      v_we_q       <= wiping_q || v_we_d;
-      v_waddr_q    <= wiping_q ? wipe_addr_q : {blk_ctx_q, blk_lane_q};
+      if (hw_we_q) hold_mem[hw_addr_q] <= hw_zero_q ? '0 : hw_data_q[32*k +: 32];
+    end
+    always_ff @(posedge clk_i) begin
+      if (prod_we_q) prod_mem[rw_addr_q] <= res_w;
+    end
+    always_ff @(posedge clk_i) begin
+      if (pow_we_q) pow_mem[rw_addr_q] <= res_w;
     end
 
-    (* keep *)
+    // read ports (addresses decided at D, read at R1)
+    rijndael_reg_copies #(.WIDTH(CTX_W+HOLD_W)) u_hr (
+      .clk_i, .rst_ni(1'b1), .d_i(d_hold_addr), .q_o(hr_addr_q));
+    rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W)) u_pr (
+      .clk_i, .rst_ni(1'b1), .d_i(d_prod_addr), .q_o(pr_addr_q));
+    rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W)) u_wr (
+      .clk_i, .rst_ni(1'b1), .d_i(pw_issue ? {h_ctx_q, pw_slot} : d_pow_addr), .q_o(wr_addr_q));
+    assign hold_rd = hold_mem[hr_addr_q];
+    assign prod_rd = prod_mem[pr_addr_q];
+    assign pow_rd  = pow_mem[wr_addr_q];
+
+    // The wide registers of the quarter reset from a copy of clr_q of their own (a clock after a reset or
+    // clear_i): one flop, or the reset / clear_i LUT, in front of the LSR of all of them across the die
+    // was an ECP5 critical path in every earlier form of this unit.
+    logic qclr_q, h_clr_q, h_en_q;
+    rijndael_reg_copies #(.RESET(1'b1)) u_clr (.clk_i, .rst_ni, .d_i(clear_i), .q_o(qclr_q));
+    // H: loaded on a write (enable from a copy of h_ready), wiped once its last power is computed
+    rijndael_reg_copies #(.RESET(1'b1)) u_h_clr (.clk_i, .rst_ni, .d_i(clear_i || pw_end), .q_o(h_clr_q));
+    rijndael_reg_copies #(.RESET(1'b0)) u_h_en (.clk_i, .rst_ni, .d_i(h_ready_d), .q_o(h_en_q));
     always_ff @(posedge clk_i) begin
-      b_pa_q  <= {ctx0_q, in_lane};
-      b_wa_q  <= {ctx0_q, last0_q ? 2'd0 : 2'(LANES - 1)};
-      f_pa_q  <= f_pa;
-      f_wa_q  <= {pre_ctx_q, 2'd1};
-      f_va_q  <= f_va;
+      if (h_clr_q) h_cur_q[32*k +: 32] <= '0;
+      else if (h_valid_i && h_en_q) h_cur_q[32*k +: 32] <= h_i[32*k +: 32];
     end
-
-    // The sources of the next clock's operand flops (see above and Issue): a_mem takes the block
-    // (pre_blk_q) xor P_(i-3) from prod_mem (s_pm), the result register (s_res) or the write registers
-    // (s_pw), or V_(m-2) from v_mem (s_vm) or the write registers (s_vw), or H (s_ha); b_mem takes
-    // pow_mem (s_pow) or H (s_hb); p3_rd takes P_(m-3) (t_: as s_ for prod_mem).
-    (* keep *)
+    // The input block (port register), then the hold's write data
     always_ff @(posedge clk_i) begin
-      s_blk_q <= accept;
-      s_pm_q  <= sel_pm;   // (P_(i-3) from prod_mem, from the result register, from the write registers)
-      s_res_q <= sel_res;
-      s_pw_q  <= sel_pw;
-      s_vm_q  <= pre_fold_q && fvm_q[pre_ctx_q];
-      s_vw_q  <= pre_fold_q && fvw_q[pre_ctx_q];
-      s_ha_q  <= pow_start_next2;
-      s_pow_q <= accept || fold_rd;
-      s_hb_q  <= pow_start_next2 || (va_q && kind_a_q == OP_POW && int'(idx_a_q) != LANES - 1);
-      t_pm_q  <= pre_fold_q && fpm_q[pre_ctx_q];
-      t_res_q <= pre_fold_q && fres_q[pre_ctx_q];
-      t_pw_q  <= pre_fold_q && fpw_q[pre_ctx_q];
-    end
-
-    // H is held from its write until its last power is in the result register, then wiped. The clear
-    // is a kept flop per quarter decided a clock ahead (the last power's product is then in the
-    // multiplier's second stage), and after a reset or clear in the clock after it, like clr_q: the
-    // pow_done decode and the input reset / clear_i LUT in front of the 128 flops' LSR was the ECP5 path
-    // of d5ba531 (seeds 1 and 2). H is not read in that clock (no power starts and no subkey is written
-    // during the wipe that follows a reset or clear).
-    (* keep *)
-    always_ff @(posedge clk_i) h_clr_q <= !rst_ni || clear_i || pow_done_next;
-    // The subkey's load enable from a kept copy of h_ready_q per quarter: with h_write itself, its LUT
-    // drove the enables of all 128 flops and sat among them, far from the handshake flops, and
-    // h_ready_q -> that LUT -> h_busy_d -> in_ready_q was the ECP5 path of 84e0a52's successor (seeds 2, 3).
-    logic h_rdy_q;
-    (* keep *)
-    always_ff @(posedge clk_i) h_rdy_q <= !wiping_d && !h_busy_d;
-
-    always_ff @(posedge clk_i) begin
-      if (h_clr_q) h_cur_q <= '0;
-      else if (h_valid_i && h_rdy_q) h_cur_q <= h_i[32*k +: 32];
-    end
-
-    // op_a may hold one more operation of before the reset or clear in the first clock of the wipe (the
-    // operand flops are reset from the clock after), so V is wiped like the others; res may still carry a
-    // product dropped by clear_i. The write data are zeroed by a kept flop of the quarter (wd_clr_q: the
-    // clock after a reset or clear, and the wipe), not by the input reset and clear_i: their LUT, merged
-    // with wiping_q, drove the LSR of all 384 write-data flops across the die (b681160, seed 2). What they
-    // load in the reset or clear clock itself is written at most once, before the wipe reaches its address.
-    logic wd_clr_q;
-    (* keep *)
-    always_ff @(posedge clk_i) wd_clr_q <= !rst_ni || clear_i || wiping_d;
-    always_ff @(posedge clk_i) begin
-      if (wd_clr_q) begin
-        prod_wdata_q <= '0;
-        pow_wdata_q  <= '0;
-        v_wdata_q    <= '0;
+      if (qclr_q) begin
+        blk0_q[32*k +: 32]    <= '0;
+        hw_data_q[32*k +: 32] <= '0;
       end else begin
-        prod_wdata_q <= res[32*k +: 32];
-        pow_wdata_q  <= pow_start ? h_cur_q : res[32*k +: 32];
-        v_wdata_q    <= op_a[32*k +: 32];
+        blk0_q[32*k +: 32]    <= in_block_i[32*k +: 32];
+        hw_data_q[32*k +: 32] <= blk0_q[32*k +: 32];
       end
     end
-
-    // Each memory in halves of 16 bits, each half with its own kept copy of the fold-read flag, so
-    // that every read-address choice can sit beside its four DPR16X4s: one flag per quarter driving
-    // the choices of its three memories was the ECP5 path of 9ab81d4 (seed 1: f_sel_q -> 2.5 ns route
-    // -> v_mem's address choice -> a DPR16X4 -> a_mem_q).
-    for (genvar h = 0; h < 2; h++) begin : g_half
-      logic [15:0]       pow_mem  [ENTRIES];
-      logic [15:0]       prod_mem [ENTRIES];
-      logic [15:0]       v_mem    [ENTRIES];
-      logic              f_sel_pm_q, f_sel_pw_q, f_sel_vm_q;   // the read is the fold's
-      logic [ADDR_W-1:0] prod_raddr, pow_raddr, v_raddr;
-
-      // Loaded from a flop of their own (fold_rd_q, the same value as fold_rd) rather than through
-      // fold_rd's LUT: with a LUT in front, the placer left a copy between that LUT and its memory, and
-      // f_sel_pw_q -> a 3.45 ns route -> pow_mem's address choice was the ECP5 path of a steering run
-      // (docs/ghash.md, "the product in five parts"); from a flop, a copy can sit beside its memory.
-      (* keep *)
-      always_ff @(posedge clk_i) begin
-        f_sel_pm_q <= fold_rd_q;
-        f_sel_pw_q <= fold_rd_q;
-        f_sel_vm_q <= fold_rd_q;
-      end
-
-      always_ff @(posedge clk_i) begin
-        if (pow_we_q) pow_mem[pow_waddr_q] <= pow_wdata_q[16*h +: 16];
-      end
-      always_ff @(posedge clk_i) begin
-        if (prod_we_q) prod_mem[prod_waddr_q] <= prod_wdata_q[16*h +: 16];
-      end
-      always_ff @(posedge clk_i) begin
-        if (v_we_q) v_mem[v_waddr_q] <= v_wdata_q[16*h +: 16];
-      end
-
-      assign prod_raddr          = f_sel_pm_q ? f_pa_q : b_pa_q;
-      assign pow_raddr           = f_sel_pw_q ? f_wa_q : b_wa_q;
-      assign v_raddr             = f_sel_vm_q ? f_va_q : '0;
-      assign prod_rd[16*h +: 16] = prod_mem[prod_raddr];
-      assign pow_rd[16*h +: 16]  = pow_mem[pow_raddr];
-      assign v_rd[16*h +: 16]    = v_mem[v_raddr];
-    end
-
-    // The operand data flops (see Issue). P_(m-3) is loaded into p3_ram_q / p3_oth_q in the last block's
-    // issue clock and used in the fold's (zero in the other clocks). Reset also in the clock after a reset
-    // or clear: the selects, kept flops without reset, still hold what the clock before decided then.
-    // The reset comes from a flop (op_clr_q), so it acts a clock later: these flops may load once more
-    // in the reset or clear clock, and are zero from the second clock after it.
-    //
-    // What comes out of LUT RAM goes through one LUT4 into a flop of its own (a_ram_q: prod_mem or v_mem;
-    // p3_ram_q: prod_mem; b_mem_q: pow_mem or H), the other sources into second flops (a_oth_q, p3_oth_q)
-    // that are XORed in after the flops: op_a = a_ram xor a_oth xor (a_res_k_q and res) is still one LUT4,
-    // and so is p3_q's load (p3_fwd_q ? res : p3_ram xor p3_oth). With all seven sources of a in one
-    // flop, the read address choice -> DPR16X4 -> two select LUT levels -> a_mem_q was the ECP5 path of
-    // 08cecd3 (seeds 1 and 3).
-    // The reset is one kept flop of the quarter (op_clr_q: high in the two clocks after a reset or
-    // clear), not a LUT merging clr_q and clr2_q in front of the flops' LSR.
-    logic [31:0] a_ram_q, a_oth_q, p3_ram_q, p3_oth_q;
-    logic        op_clr_q;
-    (* keep *)
-    always_ff @(posedge clk_i) op_clr_q <= !rst_ni || clear_i || clr_q;
+    // The sum of a message's final products, and the result's write data: decided a clock ahead
+    logic s_load_q, s_first_q, s_wipe_q;
+    rijndael_reg_copies #(.WIDTH(3)) u_sum_ctl (
+      .clk_i, .rst_ni(1'b1), .d_i({sum_load_d, sum_first_d, wiping_d}), .q_o({s_load_q, s_first_q, s_wipe_q}));
     always_ff @(posedge clk_i) begin
-      if (op_clr_q) begin
-        a_ram_q  <= '0;
-        a_oth_q  <= '0;
-        b_mem_q  <= '0;
-        p3_ram_q <= '0;
-        p3_oth_q <= '0;
+      if (qclr_q) sum_q[32*k +: 32] <= '0;
+      else if (s_load_q) sum_q[32*k +: 32] <= (s_first_q ? '0 : sum_q[32*k +: 32]) ^ res[32*k +: 32];
+      q_wdata_q[32*k +: 32] <= s_wipe_q ? '0 : (s_first_q ? '0 : sum_q[32*k +: 32]) ^ res[32*k +: 32];
+    end
+
+    // R1: memories into flops; R2: the block XOR its predecessor
+    logic s_x, s_pm, s_one, s_hb, s_r1, s_r2;
+    assign s_x   = r1_x_q;
+    assign s_pm  = r1_pm_q;
+    assign s_one = r1_one_q;
+    assign s_hb  = r1_hb_q;
+    assign s_r1  = s_r1_k[k];
+    assign s_r2  = s_r2_k[k];
+    always_ff @(posedge clk_i) begin
+      if (qclr_q) begin
+        x_raw_q <= '0;
+        p_raw_q <= '0;
+        b_raw_q <= '0;
+        a_q[32*k +: 32] <= '0;
+        b_q[32*k +: 32] <= '0;
       end else begin
-        a_ram_q  <= ({32{s_pm_q}} & prod_rd) ^ ({32{s_vm_q}} & v_rd);
-        a_oth_q  <= ({32{s_blk_q}} & pre_blk_q[32*k +: 32]) ^ ({32{s_res_q}} & res[32*k +: 32])
-                    ^ ({32{s_pw_q}} & prod_wdata_q) ^ ({32{s_vw_q}} & v_wdata_q) ^ ({32{s_ha_q}} & h_cur_q);
-        b_mem_q  <= ({32{s_pow_q}} & pow_rd) ^ ({32{s_hb_q}} & h_cur_q);
-        p3_ram_q <= {32{t_pm_q}} & prod_rd;
-        p3_oth_q <= ({32{t_res_q}} & res[32*k +: 32]) ^ ({32{t_pw_q}} & prod_wdata_q);
+        x_raw_q <= {32{s_x}} & hold_rd;
+        p_raw_q <= ({32{s_pm}} & prod_rd) | ({32{s_r1}} & res[32*k +: 32])
+                   | ((k == 3) ? {s_one, 31'd0} : 32'd0);   // the element 1: bus bit 127
+        b_raw_q <= s_hb ? h_cur_q[32*k +: 32] : pow_rd;
+        a_q[32*k +: 32] <= x_raw_q ^ p_raw_q ^ ({32{s_r2}} & res[32*k +: 32]);
+        b_q[32*k +: 32] <= b_raw_q;
       end
     end
-    assign a_mem[32*k +: 32] = a_ram_q ^ a_oth_q;
-    assign b_mem[32*k +: 32] = b_mem_q;
-    assign p3_rd[32*k +: 32] = p3_ram_q ^ p3_oth_q;
   end
+
+  // The selects as copies per quarter where they steer wide data
+  rijndael_reg_copies #(.COPIES(QUARTERS)) u_fwd_copies (
+    .clk_i, .rst_ni(1'b1), .d_i(r2_fwd_q), .q_o(a_fwd_k));
+  rijndael_reg_copies #(.COPIES(QUARTERS)) u_r2_copies (
+    .clk_i, .rst_ni(1'b1), .d_i(r1_r2_q), .q_o(s_r2_k));
+  logic d_r1;
+  assign d_r1 = do_issue && tk_sat_q && m_l2 && !m_l1 && !m_l0;
+  rijndael_reg_copies #(.COPIES(QUARTERS)) u_r1_copies (
+    .clk_i, .rst_ni(1'b1), .d_i(d_r1), .q_o(s_r1_k));
 
   // ---------------------------------------------------------------------------------------------
-  // Output queue. The push is known a clock ahead (the fold's product is in the multiplier's second
-  // stage), so the entry it writes is chosen then: q_we_q, one flop per entry, enables that entry's
-  // data flops directly. A binary write pointer with its increment and decode in the push clock was an
-  // ECP5 critical path (93205d7, seed 3: q_wr_q -> carry chain -> decode -> a route across the die ->
-  // q_hash_q). out_valid_o is a flop of its own too.
-  assign push      = push_fold;
-  assign push_next = vb_q && kind_b_q == OP_FOLD_LAST;
-  assign q_count_d = q_count_q + 3'(push) - 3'(pop);
-
+  // Output queue (LUT RAM, written from a register)
+  logic [127:0]     q_mem  [OUT_DEPTH];
+  logic [CTX_W-1:0] qc_mem [OUT_DEPTH];
   always_ff @(posedge clk_i) begin
-    clr_q  <= !rst_ni || clear_i;
+    if (q_we_q) begin
+      q_mem[q_wa_q]  <= q_wdata_q;
+      qc_mem[q_wa_q] <= q_wctx_q;
+    end
   end
+  assign out_valid_o = out_valid_q;
+  assign out_hash_o  = q_mem[q_rd_q];
+  assign out_ctx_o   = qc_mem[q_rd_q];
+  assign push_res    = t_op_q[LANES] == OP_BLK && t_fin_q[LANES][0];
 
-  // The input block, taken every clock and used only where it was accepted (s_blk_q): zeroing it unless
-  // accepted put the accept (from the ports) and the input reset / clear_i LUT in front of its 128 flops'
-  // LSR (5a03df4, seed 2). Wiped a clock after a reset or clear, like the operand flops.
+  // ---------------------------------------------------------------------------------------------
+  // Flops
   always_ff @(posedge clk_i) begin
     ctx0_q   <= in_ctx_i;
     first0_q <= in_first_i;
     last0_q  <= in_last_i;
-    if (clr_q) blk0_q <= '0;
-    else       blk0_q <= in_block_i;
-  end
-  always_ff @(posedge clk_i) begin
-    if (clr_q) pre_blk_q <= '0;
-    else       pre_blk_q <= blk0_q;
   end
 
+
+  // Control resets: from registered copies of (reset or clear_i), a clock late, each group with its own
+  // (the reset / clear_i LUT in front of the LSR of some 400 control flops across the die was the first
+  // ECP5 path of this unit). The handshake flops below take the reset in its own clock, and are held low
+  // while the late reset is still pending, so nothing is offered or taken from the reset or clear clock on.
+  logic [1:0] ctl_rst_q;
+  rijndael_reg_copies #(.COPIES(2), .RESET(1'b1)) u_ctl_rst (.clk_i, .rst_ni, .d_i(clear_i), .q_o(ctl_rst_q));
+  logic out_valid_d;
+  assign out_valid_d = (q_count_q + (OUTQ_W+1)'(q_push_q) - (OUTQ_W+1)'(pop)) != '0;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_i) begin
-      wiping_q         <= 1'b1;
-      acc0_q           <= 1'b0;
-      take0_q          <= '0;
-      wipe_addr_q      <= '0;
-      next_lane_q      <= '0;
-      full_q           <= '0;
-      in_ready_q       <= 1'b0;
-      pre_valid_q      <= 1'b0;
-      pre_fold_q       <= 1'b0;
-      pre_last_q       <= 1'b0;
-      pre_full_q       <= 1'b0;
-      pre_ctx_q        <= '0;
-      pre_lane_q       <= '0;
-      blk_valid_q      <= 1'b0;
-      blk_last_q       <= 1'b0;
-      blk_full_q       <= 1'b0;
-      blk_ctx_q        <= '0;
-      blk_lane_q       <= '0;
-      fold_q           <= 1'b0;
-      fold_ctx_q       <= '0;
-      fold_lane_q      <= '0;
-      p3_fwd_q         <= 1'b0;
-      s_fwd_q          <= 1'b0;
-      pow_arm_q        <= 1'b0;
-      pow_start_q      <= 1'b0;
-      p3_q             <= '0;
-      h_busy_q         <= 1'b0;
-      pow_done_q       <= 1'b0;
-      pow_started_q    <= 1'b0;
-      h_ready_q        <= 1'b0;
-      h_ctx_q          <= '0;
-      va_q             <= 1'b0;
-      vb_q             <= 1'b0;
-      vr_q             <= 1'b0;
-      kind_a_q         <= '0;
-      kind_b_q         <= '0;
-      kind_r_q         <= '0;
-      ctx_a_q          <= '0;
-      ctx_b_q          <= '0;
-      ctx_r_q          <= '0;
-      idx_a_q          <= '0;
-      idx_b_q          <= '0;
-      idx_r_q          <= '0;
-      q_wr_oh_q        <= OUT_DEPTH'(1);
-      q_we_q           <= '0;
-      q_rd_q           <= '0;
-      q_count_q        <= '0;
-      out_valid_q      <= 1'b0;
-      outstanding_q    <= '0;
+      in_ready_q  <= 1'b0;
+      h_ready_q   <= 1'b0;
+      out_valid_q <= 1'b0;
     end else begin
+      in_ready_q  <= !ctl_rst_q[0] && !wiping_d && (&hold_ok_q) && tok_ok_q && int'(outstanding_d) < OUT_DEPTH;
+      h_ready_q   <= !ctl_rst_q[0] && h_ready_d;
+      out_valid_q <= !ctl_rst_q[1] && out_valid_d;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (ctl_rst_q[0]) begin
+      wiping_q    <= 1'b1;
+      wipe_addr_q <= '0;
+      acc0_q      <= 1'b0;
+      take0_q     <= '0;
+      wr_idx_q    <= '0;
+      held_q      <= '0;
+      open_q      <= '0;
+      hold_ok_q   <= '0;
+      h_busy_q    <= 1'b0;
+      h_mark1_q   <= 1'b0;
+      h_mark2_q   <= 1'b0;
+      h_ctx_q     <= '0;
+      tp_valid_q  <= 1'b0;
+      tp_data_q   <= '0;
+      tok_wr_q    <= '0;
+      outstanding_q <= '0;
+    end else begin
+      // wipe: every memory written with zeros, then the readies rise
       wiping_q <= wiping_d;
       if (wiping_q) wipe_addr_q <= wipe_addr_q + 1'b1;
-      in_ready_q <= in_ready_d;
-      acc0_q     <= accept_p;
-      for (int c = 0; c < CONTEXTS; c++) take0_q[c] <= accept_p && int'(in_ctx_i) == c;
 
-      // Input register and lane bookkeeping
-      pre_valid_q <= accept;
-      pre_fold_q  <= accept && last0_q && !first0_q;
-      pre_ctx_q   <= ctx0_q;
-      pre_lane_q  <= in_lane;
-      pre_full_q  <= in_full;
-      pre_last_q  <= last0_q;
-      // Written per context with a decoded enable, not at [2*ctx0_q +: 2]: Yosys built that part-select's
-      // offsets with a carry chain, and ctx0_q -> the CCU2C -> the accept's precompute (pm_c, pw_c) was the
-      // ECP5 path of two seeds of three (87dde99, 131-132 MHz).
+      // port register
+      acc0_q <= accept_p;
+      for (int c = 0; c < CONTEXTS; c++) take0_q[c] <= accept_p && int'(in_ctx_i) == c;
+      outstanding_q <= outstanding_d;
+
+      // accept: hold and token bookkeeping
       for (int c = 0; c < CONTEXTS; c++) begin
         if (take0_q[c]) begin
-          next_lane_q[2*c +: 2] <= lane_inc(in_lane);
-          full_q[c]             <= in_full || int'(in_lane) == LANES - 1;
+          wr_idx_q[c] <= wr_idx_q[c] + 1'b1;
+          open_q[c]   <= open_next[N_W*c +: N_W];
+        end
+        held_q[c] <= held_q[c] + CNT_W'(take0_q[c]) - CNT_W'(tk_step && int'(tk_ctx_q) == c);
+        // room for the block in the port register, one taken now and one taken next clock
+        hold_ok_q[c] <= int'(held_q[c]) + 4 <= HOLD;
+      end
+      // the marker of a subkey write goes behind every token of blocks accepted up to its clock
+      h_mark1_q <= h_write;
+      h_mark2_q <= h_mark1_q;
+      tp_valid_q <= (acc0_q && push_a) || h_mark2_q;
+      tp_data_q  <= (acc0_q && push_a) ? (tok_a | {h_mark2_q, {(TOK_BITS-1){1'b0}}})
+                                       : {1'b1, {(TOK_BITS-1){1'b0}}};
+      if (tp_valid_q) tok_wr_q <= tok_wr_q + 1'b1;
+
+      // subkey
+      if (h_write) begin
+        h_ctx_q  <= h_ctx_i;
+        h_busy_q <= 1'b1;
+      end else if (pw_end) h_busy_q <= 1'b0;
+
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (ctl_rst_q[1]) begin
+      ctx_rd_q    <= '0;
+      ctx_lane_q  <= '0;
+      ctx_sat_q   <= '0;
+      tok_rd_q    <= '0;
+      tok_cnt_q   <= '0;
+      tok_ok_q    <= 1'b0;
+      nx_valid_q  <= 1'b0;
+      nx_data_q   <= '0;
+      tk_valid_q  <= 1'b0;
+      tk_powb_q   <= 1'b0;
+      tk_final_q  <= 1'b0;
+      tk_first_q  <= 1'b0;
+      tk_sat_q    <= 1'b0;
+      tk_ctx_q    <= '0;
+      tk_skip_q   <= '0;
+      tk_n_q      <= '0;
+      tk_rd_q     <= '0;
+      tk_lane_q   <= '0;
+      pw_active_q <= 1'b0;
+      pw_k_q      <= '0;
+      pw_wait_q   <= '0;
+      hist_v_q    <= '0;
+      hist_ctx_q  <= '0;
+      hist_lane_q <= '0;
+      r1_op_q <= OP_NONE; r2_op_q <= OP_NONE; i_op_q <= OP_NONE;
+      r1_ctx_q <= '0; r2_ctx_q <= '0; i_ctx_q <= '0;
+      r1_idx_q <= '0; r2_idx_q <= '0; i_idx_q <= '0;
+      r1_fin_q <= '0; r2_fin_q <= '0; i_fin_q <= '0;
+      {r1_x_q, r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_hb_q} <= '0;
+      r2_fwd_q <= 1'b0;
+      t_op_q  <= '0;
+      t_ctx_q <= '0;
+      t_idx_q <= '0;
+      t_fin_q <= '0;
+      q_wr_q        <= '0;
+      q_rd_q        <= '0;
+      q_count_q     <= '0;
+      q_we_q        <= 1'b0;
+      q_push_q      <= 1'b0;
+      q_wa_q        <= '0;
+      q_wctx_q      <= '0;
+    end else begin
+      // token queue -> prefetch register
+      if (nx_fill) begin
+        nx_data_q <= tok_rd_data;
+        tok_rd_q  <= tok_rd_q + 1'b1;
+      end
+      if (nx_fill || nx_take) nx_valid_q <= nx_fill;
+      tok_cnt_q <= tok_cnt_q + (TOK_W+1)'(tp_valid_q) - (TOK_W+1)'(nx_fill);
+      tok_ok_q  <= int'(tok_cnt_q) + 5 <= TOKENS;
+
+      // issuer
+      if (start_pw) begin
+        pw_active_q <= 1'b1;
+        pw_k_q      <= '0;
+        pw_wait_q   <= '0;
+        tk_powb_q   <= 1'b0;
+      end else if (pw_active_q) begin
+        if (pw_issue) begin
+          pw_k_q    <= pw_k_q + 1'b1;
+          // the next power LANES clocks later; after the last one, until H^LANES is written
+          pw_wait_q <= (int'(pw_k_q) == LANES - 1) ? 4'(LANES + 3) : 4'(LANES - 1);
+        end else if (pw_wait_q != '0) pw_wait_q <= pw_wait_q - 1'b1;
+        if (pw_end) pw_active_q <= 1'b0;
+      end
+      if (tk_step) begin
+        tk_rd_q   <= rd_next;
+        tk_lane_q <= lane_next;
+        tk_sat_q  <= sat_next;
+        if (do_skip) tk_skip_q <= tk_skip_q - 1'b1;
+        if (do_issue) begin
+          tk_n_q     <= tk_n_q - 1'b1;
+          tk_first_q <= 1'b0;
         end
       end
-
-      // Read stage -> issue
-      blk_valid_q <= pre_valid_q;
-      blk_ctx_q   <= pre_ctx_q;
-      blk_lane_q  <= pre_lane_q;
-      blk_full_q  <= pre_full_q;
-      blk_last_q  <= pre_last_q;
-
-      // Fold after a last block. P_(m-3) (read into p3_rd in the last block's clock, or res now) is kept
-      // from the fold's clock until the last block's product comes out (2 clocks later); the next
-      // message's fold is at least 2 clocks after this one, so p3_q is not overwritten before it is used.
-      fold_q <= fold_next;
-      if (fold_next) begin
-        fold_ctx_q  <= blk_ctx_q;
-        fold_lane_q <= lane_back1;
+      if (tk_done) begin
+        for (int c = 0; c < CONTEXTS; c++) begin
+          if (int'(tk_ctx_q) == c) begin
+            ctx_rd_q[c]   <= rd_next;
+            ctx_lane_q[c] <= lane_next;
+            ctx_sat_q[c]  <= sat_next;
+          end
+        end
       end
-      // The op now in the multiplier's second stage is in the result register in the fold's clock.
-      p3_fwd_q <= fold_next && (blk_full_q || blk_lane_q >= 2'd2) && vb_q && kind_b_q == OP_BLOCK &&
-                  ctx_b_q == blk_ctx_q && idx_b_q == lane_back2;
-      if (fold_issue) p3_q <= p3_fwd_q ? res : p3_rd;
+      if (tk_load) begin
+        tk_valid_q <= 1'b1;
+        {tk_powb_q, tk_ctx_q, tk_skip_q, tk_n_q, tk_final_q} <= nx_data_q;
+        tk_first_q <= 1'b1;
+        if (tk_valid_q && tk_ctx_q == nx_ctx) begin   // the token just done was of the same context
+          tk_rd_q   <= rd_next;
+          tk_lane_q <= lane_next;
+          tk_sat_q  <= sat_next;
+        end else begin
+          tk_rd_q   <= ctx_rd_q[nx_ctx];
+          tk_lane_q <= ctx_lane_q[nx_ctx];
+          tk_sat_q  <= ctx_sat_q[nx_ctx];
+        end
+      end else if (tk_done) tk_valid_q <= 1'b0;
 
-      // Forwarding of P_(i-3) at the issue (decided at the accept, see sel_fwd), and a power's previous one
-      s_fwd_q <= sel_fwd;
-
-      // Subkey and its powers
-      h_busy_q    <= h_busy_d;
-      pow_done_q  <= pow_done_next;
-      pow_arm_q   <= pow_start_next2;
-      pow_start_q <= pow_arm_q;
-      h_ready_q   <= !wiping_d && !h_busy_d;
-      // (A subkey write needs no clear here: it is taken only while h_busy_q is low, and pow_done, which
-      // ends h_busy_q, has cleared the flag then. With the write in this clear, h_ready_o -> the user's
-      // h_valid_i -> the flag's LSR was an ECP5 critical path, 197cc23 seed 1.)
-      if (pow_done) pow_started_q <= 1'b0;
-      else if (pow_start_next2) pow_started_q <= 1'b1;
-      if (h_write) h_ctx_q <= h_ctx_i;
-
-      // Tags of the operation in each multiplier stage
-      va_q     <= op_valid;
-      kind_a_q <= op_kind;
-      ctx_a_q  <= op_ctx;
-      idx_a_q  <= op_idx;
-      vb_q     <= va_q;
-      kind_b_q <= kind_a_q;
-      ctx_b_q  <= ctx_a_q;
-      idx_b_q  <= idx_a_q;
-      vr_q     <= vb_q;
-      kind_r_q <= kind_b_q;
-      ctx_r_q  <= ctx_b_q;
-      idx_r_q  <= idx_b_q;
-
-      // Output queue and the count of results promised to it
-      q_we_q <= push_next ? q_wr_oh_q : '0;
-      if (push_next) q_wr_oh_q <= {q_wr_oh_q[OUT_DEPTH-2:0], q_wr_oh_q[OUT_DEPTH-1]};
-      if (pop) q_rd_q <= q_rd_q + 2'd1;
-      q_count_q     <= q_count_d;
-      out_valid_q   <= q_count_d != 3'd0;
-      outstanding_q <= outstanding_d;
-    end
-  end
-
-  // Fold sums: a message's first fold term (its last block's product and P_(m-3)) is loaded as it leaves
-  // the multiplier and wiped as the message's GHASH is pushed. Both decisions are taken a clock ahead from
-  // the second stage's tags into kept flops per quarter, and a reset or clear_i wipes through the same flop
-  // one clock later (nothing reads sum_q during the wipe): the tag decode and the reset / clear_i LUT in
-  // front of all 128 enables and LSRs, across the die, were a critical path (cf9c70e seed 3).
-  for (genvar k = 0; k < QUARTERS; k++) begin : g_sum
-    logic sum_load_q, sum_wipe_q;
-    (* keep *)
-    always_ff @(posedge clk_i) begin
-      sum_wipe_q <= !rst_ni || clear_i || push_next;
-      if (!rst_ni || clear_i) sum_load_q <= 1'b0;
-      else                    sum_load_q <= vb_q && kind_b_q == OP_FOLD_FIRST;
-    end
-    always_ff @(posedge clk_i) begin
-      if (sum_wipe_q)      sum_q[32*k +: 32] <= '0;
-      else if (sum_load_q) sum_q[32*k +: 32] <= res[32*k +: 32] ^ p3_q[32*k +: 32];
-    end
-  end
-
-  // The queue's entries are wiped by kept flops of their own, per entry and quarter (the clock after a
-  // reset or clear): the input reset / clear_i LUT in front of the LSR of all 512 entry flops, across
-  // the die, was the ECP5 path of 6b82a10 seed 3. out_valid_o is low from the reset or clear clock on, so
-  // an entry written then, or not yet wiped, is never handed out; it is zero a clock later.
-  for (genvar e = 0; e < OUT_DEPTH; e++) begin : g_entry
-    for (genvar k = 0; k < QUARTERS; k++) begin : g_eq
-      logic q_clr_q;
-      (* keep *)
-      always_ff @(posedge clk_i) q_clr_q <= !rst_ni || clear_i;
-      always_ff @(posedge clk_i) begin
-        if (q_clr_q)       q_hash_q[128*e + 32*k +: 32] <= '0;
-        else if (q_we_q[e]) q_hash_q[128*e + 32*k +: 32] <= sum_q[32*k +: 32] ^ res[32*k +: 32];
+      // decision -> R1
+      hist_v_q[1]    <= do_issue;
+      hist_ctx_q[1]  <= tk_ctx_q;
+      hist_lane_q[1] <= tk_lane_q;
+      for (int i = 2; i <= HIST; i++) begin
+        hist_v_q[i]    <= hist_v_q[i-1];
+        hist_ctx_q[i]  <= hist_ctx_q[i-1];
+        hist_lane_q[i] <= hist_lane_q[i-1];
       end
-    end
-    always_ff @(posedge clk_i) begin
-      if (g_entry[e].g_eq[0].q_clr_q) q_ctx_q[CTX_W*e +: CTX_W] <= '0;
-      else if (q_we_q[e])             q_ctx_q[CTX_W*e +: CTX_W] <= ctx_r_q;
+      r1_op_q  <= pw_issue ? OP_POW : do_issue ? OP_BLK : OP_NONE;
+      r1_ctx_q <= pw_issue ? h_ctx_q : tk_ctx_q;
+      r1_idx_q <= pw_issue ? pw_slot : tk_lane_q;
+      r1_fin_q <= (do_issue && tk_final_q) ? {1'b1, tk_first_q, tk_n_q == N_W'(1)} : 3'b000;
+      r1_x_q   <= do_issue;
+      r1_pm_q  <= do_issue && tk_sat_q && !m_l0 && !m_l1 && !m_l2;
+      r1_r2_q  <= do_issue && tk_sat_q && m_l1 && !m_l0;
+      r1_fwd_q <= (do_issue && tk_sat_q && m_l0) || (pw_issue && pw_k_q != '0);
+      r1_one_q <= pw_issue && pw_k_q == '0;
+      r1_hb_q  <= pw_issue;
+      // R1 -> R2 -> I
+      r2_op_q <= r1_op_q; r2_ctx_q <= r1_ctx_q; r2_idx_q <= r1_idx_q; r2_fin_q <= r1_fin_q;
+      r2_fwd_q <= r1_fwd_q;
+      i_op_q  <= r2_op_q; i_ctx_q  <= r2_ctx_q; i_idx_q  <= r2_idx_q; i_fin_q  <= r2_fin_q;
+      // the multiplier's stages
+      t_op_q[1] <= i_op_q; t_ctx_q[1] <= i_ctx_q; t_idx_q[1] <= i_idx_q; t_fin_q[1] <= i_fin_q;
+      for (int j = 2; j <= LANES; j++) begin
+        t_op_q[j] <= t_op_q[j-1]; t_ctx_q[j] <= t_ctx_q[j-1]; t_idx_q[j] <= t_idx_q[j-1]; t_fin_q[j] <= t_fin_q[j-1];
+      end
+
+      // result: the final products summed; the last one's sum into the output queue
+      // written a clock later from a register (the wipe zeroes every entry through it)
+      q_we_q    <= wiping_q || push_res;
+      q_push_q  <= !wiping_q && push_res;
+      q_wa_q    <= wiping_q ? OUTQ_W'(wipe_addr_q) : q_wr_q;
+      q_wctx_q  <= wiping_q ? '0 : t_ctx_q[LANES];
+      if (!wiping_q && push_res) q_wr_q <= q_wr_q + 1'b1;
+      if (pop) q_rd_q <= q_rd_q + 1'b1;
+      q_count_q   <= q_count_q + (OUTQ_W+1)'(q_push_q) - (OUTQ_W+1)'(pop);
     end
   end
 
-  assign out_valid_o = out_valid_q;
-  assign out_hash_o  = q_hash_q[128*q_rd_q +: 128];
-  assign out_ctx_o   = q_ctx_q[CTX_W*q_rd_q +: CTX_W];
+  logic unused;
+  assign unused = ^{i_idx_q, r2_op_q == OP_NONE, i_op_q == OP_NONE};
 endmodule
