@@ -109,8 +109,8 @@ module rijndael_ghash_lanes #(
   logic [CTX_W-1:0]   h_ctx_q;
 
   // Token push register (the accept's token, or a marker), token queue, prefetch
-  logic                tp_valid_q;
-  logic [TOK_BITS-1:0] tp_data_q;
+  logic                tp_valid, tp_direct, tp_store;   // the accept's token (or a marker), in its clock
+  logic [TOK_BITS-1:0] tp_data;
   logic [TOK_W-1:0]    tok_wr_q, tok_rd_q;
   logic [TOK_W:0]      tok_cnt_q;           // pushed and not yet prefetched
   logic                tok_ok_q;
@@ -129,8 +129,7 @@ module rijndael_ghash_lanes #(
   logic [CONTEXTS-1:0] ctx_sat_q;
   // The powers of H being computed
   logic                pw_active_q;
-  logic [2:0]          pw_k_q;
-  logic [3:0]          pw_wait_q;
+  logic [5:0]          pw_t_q;              // clocks since the powers started
   // Decisions of the last HIST clocks (block ops): for the forwarding
   logic [HIST:1]       hist_v_q;
   logic [HIST:0][CTX_W-1:0] hist_ctx_q;
@@ -141,7 +140,7 @@ module rijndael_ghash_lanes #(
   logic [CTX_W-1:0]    r1_ctx_q, r2_ctx_q, i_ctx_q;
   logic [2:0]          r1_idx_q, r2_idx_q, i_idx_q;     // lane (block) or power slot (power)
   logic [2:0]          r1_fin_q, r2_fin_q, i_fin_q;     // {final, first final, last final}
-  logic                r1_x_q, r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_hb_q;
+  logic                r1_x_q, r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_ha_q, r1_hb_q;
   logic                r2_fwd_q;
   logic [LANES:0][1:0]       t_op_q;
   logic [LANES:0][CTX_W-1:0] t_ctx_q;
@@ -154,10 +153,7 @@ module rijndael_ghash_lanes #(
   logic [OUTQ_W-1:0]   q_wr_q, q_rd_q;
   logic [OUTQ_W:0]     q_count_q, outstanding_q;
   logic                out_valid_q;
-  logic                q_we_q, q_push_q;
-  logic [OUTQ_W-1:0]   q_wa_q;
-  logic [127:0]        q_wdata_q;
-  logic [CTX_W-1:0]    q_wctx_q;
+  logic [OUTQ_W-1:0]   q_waddr;
 
   // ---------------------------------------------------------------------------------------------
   // Handshakes (in_ready_o, h_ready_o, out_valid_o are flops)
@@ -209,17 +205,26 @@ module rijndael_ghash_lanes #(
   // Token queue: written from the push register, read into the prefetch register.
   logic [TOK_BITS-1:0] tok_mem [TOKENS];
   always_ff @(posedge clk_i) begin
-    if (tp_valid_q) tok_mem[tok_wr_q] <= tp_data_q;
+    if (tp_store) tok_mem[tok_wr_q] <= tp_data;
   end
   assign tok_rd_data = tok_mem[tok_rd_q];
-  logic nx_take, nx_fill;
-  assign nx_fill = (tok_cnt_q != '0) && (!nx_valid_q || nx_take);
+  // The token goes straight into the prefetch register when the queue is empty and the register is free
+  // (two clocks less from a last block to its result), else into the queue.
+  logic nx_take, nx_fill, nx_free;
+  assign nx_free   = !nx_valid_q || nx_take;
+  assign nx_fill   = (tok_cnt_q != '0) && nx_free;
+  // the marker of a subkey write goes behind every token of blocks accepted up to its clock
+  assign tp_valid  = (acc0_q && push_a) || h_mark2_q;
+  assign tp_data   = (acc0_q && push_a) ? (tok_a | {h_mark2_q, {(TOK_BITS-1){1'b0}}})
+                                        : {1'b1, {(TOK_BITS-1){1'b0}}};
+  assign tp_direct = tp_valid && tok_cnt_q == '0 && nx_free;
+  assign tp_store  = tp_valid && !tp_direct;
 
   // ---------------------------------------------------------------------------------------------
   // Issuer (clock D)
   logic           go, start_pw, do_skip, do_issue, tk_done, tk_load, tk_step;
-  logic [2:0]     pw_slot;
-  logic           pw_issue, pw_end;
+  logic [2:0]     pw_slot, pw_bslot;
+  logic           pw_issue, pw_end, pw_ha, pw_one, pw_fwd, pw_r2, pw_hb;
   logic [HOLD_W-1:0] rd_next;
   logic [2:0]     lane_next;
   logic           sat_next;
@@ -235,11 +240,32 @@ module rijndael_ghash_lanes #(
                                                            : (tk_skip_q == N_W'(1) && tk_n_q == '0));
   assign tk_load  = (!tk_valid_q || tk_done) && nx_valid_q;
   assign nx_take  = tk_load;
-  // The powers: op k (a = 1 for k = 0, else the previous power forwarded; b = H) every LANES clocks;
-  // after the last one the tokens wait until H^LANES is in the power memory.
-  assign pw_issue = pw_active_q && pw_wait_q == '0 && int'(pw_k_q) < LANES;
-  assign pw_end   = pw_active_q && pw_wait_q == '0 && int'(pw_k_q) == LANES;
-  assign pw_slot  = pw_k_q;
+  // The powers H .. H^6 in six multiplications on a schedule (t: clocks since the start), each operand
+  // where it already is: H itself (h_cur_q) for a and b, the element 1, a power just out of the
+  // multiplier (forwarded: decided LANES clocks before; or a clock later through R2), H^2 from the power
+  // memory once written:
+  //   t = 0: H * H -> H^2     t = 1: 1 * H -> H     t = L: H^2 * H -> H^3     t = 2L: H^3 * H -> H^4
+  //   t = 2L+1: H^3 * H^2 -> H^5                     t = 3L: H^4 * H^2 -> H^6
+  // and the tokens wait until H^6 is written (t = 4L+3; 27 clocks, against 39 for a plain chain).
+  if (LANES != 6) begin : g_check_lanes
+    ERROR_rijndael_ghash_lanes_power_schedule_is_written_for_6_lanes u_error ();
+  end
+  always_comb begin
+    pw_issue = 1'b0; pw_slot = '0; pw_bslot = '0;
+    pw_ha = 1'b0; pw_one = 1'b0; pw_fwd = 1'b0; pw_r2 = 1'b0; pw_hb = 1'b0;
+    if (pw_active_q) begin
+      unique case (int'(pw_t_q))
+        0:             begin pw_issue = 1'b1; pw_slot = 3'd1; pw_ha  = 1'b1; pw_hb = 1'b1; end
+        1:             begin pw_issue = 1'b1; pw_slot = 3'd0; pw_one = 1'b1; pw_hb = 1'b1; end
+        LANES:         begin pw_issue = 1'b1; pw_slot = 3'd2; pw_fwd = 1'b1; pw_hb = 1'b1; end
+        2*LANES:       begin pw_issue = 1'b1; pw_slot = 3'd3; pw_fwd = 1'b1; pw_hb = 1'b1; end
+        2*LANES + 1:   begin pw_issue = 1'b1; pw_slot = 3'd4; pw_r2  = 1'b1; pw_bslot = 3'd1; end
+        3*LANES:       begin pw_issue = 1'b1; pw_slot = 3'd5; pw_fwd = 1'b1; pw_bslot = 3'd1; end
+        default:       ;
+      endcase
+    end
+  end
+  assign pw_end = pw_active_q && int'(pw_t_q) == 4*LANES + 3;
 
   always_comb begin
     rd_next   = tk_rd_q + HOLD_W'(tk_step);
@@ -311,6 +337,8 @@ module rijndael_ghash_lanes #(
   logic         sum_load_d, sum_first_d, h_ready_d;
   assign sum_load_d  = t_op_q[LANES-1] == OP_BLK && t_fin_q[LANES-1][2];
   assign sum_first_d = t_fin_q[LANES-1][1];
+  logic push_d;        // a result (or a wipe write) into the result queue in the next clock
+  assign push_d      = wiping_d || (t_op_q[LANES-1] == OP_BLK && t_fin_q[LANES-1][0]);
   logic [QUARTERS-1:0] s_r1_k, s_r2_k;
   for (genvar k = 0; k < QUARTERS; k++) begin : g_quarter
     logic [31:0] hold_mem [1 << (CTX_W+HOLD_W)];
@@ -344,7 +372,7 @@ module rijndael_ghash_lanes #(
     rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W)) u_pr (
       .clk_i, .rst_ni(1'b1), .d_i(d_prod_addr), .q_o(pr_addr_q));
     rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W)) u_wr (
-      .clk_i, .rst_ni(1'b1), .d_i(pw_issue ? {h_ctx_q, pw_slot} : d_pow_addr), .q_o(wr_addr_q));
+      .clk_i, .rst_ni(1'b1), .d_i(pw_issue ? {h_ctx_q, pw_bslot} : d_pow_addr), .q_o(wr_addr_q));
     assign hold_rd = hold_mem[hr_addr_q];
     assign prod_rd = prod_mem[pr_addr_q];
     assign pow_rd  = pow_mem[wr_addr_q];
@@ -372,14 +400,20 @@ module rijndael_ghash_lanes #(
       end
     end
     // The sum of a message's final products, and the result's write data: decided a clock ahead
-    logic s_load_q, s_first_q, s_wipe_q;
-    rijndael_reg_copies #(.WIDTH(3)) u_sum_ctl (
-      .clk_i, .rst_ni(1'b1), .d_i({sum_load_d, sum_first_d, wiping_d}), .q_o({s_load_q, s_first_q, s_wipe_q}));
+    logic s_load_q, s_first_q, s_wipe_q, s_push_q;
+    rijndael_reg_copies #(.WIDTH(4)) u_sum_ctl (
+      .clk_i, .rst_ni(1'b1), .d_i({sum_load_d, sum_first_d, wiping_d, push_d}),
+      .q_o({s_load_q, s_first_q, s_wipe_q, s_push_q}));
     always_ff @(posedge clk_i) begin
       if (qclr_q) sum_q[32*k +: 32] <= '0;
       else if (s_load_q) sum_q[32*k +: 32] <= (s_first_q ? '0 : sum_q[32*k +: 32]) ^ res[32*k +: 32];
-      q_wdata_q[32*k +: 32] <= s_wipe_q ? '0 : (s_first_q ? '0 : sum_q[32*k +: 32]) ^ res[32*k +: 32];
     end
+    // The result queue's quarter, written in the clock the last final product comes out (the wipe zeroes it)
+    logic [31:0] q_mem [OUT_DEPTH];
+    always_ff @(posedge clk_i) begin
+      if (s_push_q) q_mem[q_waddr] <= s_wipe_q ? '0 : (s_first_q ? '0 : sum_q[32*k +: 32]) ^ res[32*k +: 32];
+    end
+    assign out_hash_o[32*k +: 32] = q_mem[q_rd_q];
 
     // R1: memories into flops; R2: the block XOR its predecessor
     logic s_x, s_pm, s_one, s_hb, s_r1, s_r2;
@@ -397,7 +431,7 @@ module rijndael_ghash_lanes #(
         a_q[32*k +: 32] <= '0;
         b_q[32*k +: 32] <= '0;
       end else begin
-        x_raw_q <= {32{s_x}} & hold_rd;
+        x_raw_q <= ({32{s_x}} & hold_rd) | ({32{r1_ha_q}} & h_cur_q[32*k +: 32]);
         p_raw_q <= ({32{s_pm}} & prod_rd) | ({32{s_r1}} & res[32*k +: 32])
                    | ((k == 3) ? {s_one, 31'd0} : 32'd0);   // the element 1: bus bit 127
         b_raw_q <= s_hb ? h_cur_q[32*k +: 32] : pow_rd;
@@ -419,16 +453,12 @@ module rijndael_ghash_lanes #(
 
   // ---------------------------------------------------------------------------------------------
   // Output queue (LUT RAM, written from a register)
-  logic [127:0]     q_mem  [OUT_DEPTH];
   logic [CTX_W-1:0] qc_mem [OUT_DEPTH];
+  assign q_waddr = wiping_q ? OUTQ_W'(wipe_addr_q) : q_wr_q;
   always_ff @(posedge clk_i) begin
-    if (q_we_q) begin
-      q_mem[q_wa_q]  <= q_wdata_q;
-      qc_mem[q_wa_q] <= q_wctx_q;
-    end
+    if (wiping_q || push_res) qc_mem[q_waddr] <= wiping_q ? '0 : t_ctx_q[LANES];
   end
   assign out_valid_o = out_valid_q;
-  assign out_hash_o  = q_mem[q_rd_q];
   assign out_ctx_o   = qc_mem[q_rd_q];
   assign push_res    = t_op_q[LANES] == OP_BLK && t_fin_q[LANES][0];
 
@@ -448,7 +478,7 @@ module rijndael_ghash_lanes #(
   logic [1:0] ctl_rst_q;
   rijndael_reg_copies #(.COPIES(2), .RESET(1'b1)) u_ctl_rst (.clk_i, .rst_ni, .d_i(clear_i), .q_o(ctl_rst_q));
   logic out_valid_d;
-  assign out_valid_d = (q_count_q + (OUTQ_W+1)'(q_push_q) - (OUTQ_W+1)'(pop)) != '0;
+  assign out_valid_d = (q_count_q + (OUTQ_W+1)'(!wiping_q && push_res) - (OUTQ_W+1)'(pop)) != '0;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_i) begin
       in_ready_q  <= 1'b0;
@@ -475,8 +505,6 @@ module rijndael_ghash_lanes #(
       h_mark1_q   <= 1'b0;
       h_mark2_q   <= 1'b0;
       h_ctx_q     <= '0;
-      tp_valid_q  <= 1'b0;
-      tp_data_q   <= '0;
       tok_wr_q    <= '0;
       outstanding_q <= '0;
     end else begin
@@ -499,13 +527,9 @@ module rijndael_ghash_lanes #(
         // room for the block in the port register, one taken now and one taken next clock
         hold_ok_q[c] <= int'(held_q[c]) + 4 <= HOLD;
       end
-      // the marker of a subkey write goes behind every token of blocks accepted up to its clock
       h_mark1_q <= h_write;
       h_mark2_q <= h_mark1_q;
-      tp_valid_q <= (acc0_q && push_a) || h_mark2_q;
-      tp_data_q  <= (acc0_q && push_a) ? (tok_a | {h_mark2_q, {(TOK_BITS-1){1'b0}}})
-                                       : {1'b1, {(TOK_BITS-1){1'b0}}};
-      if (tp_valid_q) tok_wr_q <= tok_wr_q + 1'b1;
+      if (tp_store) tok_wr_q <= tok_wr_q + 1'b1;
 
       // subkey
       if (h_write) begin
@@ -537,8 +561,7 @@ module rijndael_ghash_lanes #(
       tk_rd_q     <= '0;
       tk_lane_q   <= '0;
       pw_active_q <= 1'b0;
-      pw_k_q      <= '0;
-      pw_wait_q   <= '0;
+      pw_t_q      <= '0;
       hist_v_q    <= '0;
       hist_ctx_q  <= '0;
       hist_lane_q <= '0;
@@ -546,7 +569,7 @@ module rijndael_ghash_lanes #(
       r1_ctx_q <= '0; r2_ctx_q <= '0; i_ctx_q <= '0;
       r1_idx_q <= '0; r2_idx_q <= '0; i_idx_q <= '0;
       r1_fin_q <= '0; r2_fin_q <= '0; i_fin_q <= '0;
-      {r1_x_q, r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_hb_q} <= '0;
+      {r1_x_q, r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_ha_q, r1_hb_q} <= '0;
       r2_fwd_q <= 1'b0;
       t_op_q  <= '0;
       t_ctx_q <= '0;
@@ -555,32 +578,24 @@ module rijndael_ghash_lanes #(
       q_wr_q        <= '0;
       q_rd_q        <= '0;
       q_count_q     <= '0;
-      q_we_q        <= 1'b0;
-      q_push_q      <= 1'b0;
-      q_wa_q        <= '0;
-      q_wctx_q      <= '0;
     end else begin
       // token queue -> prefetch register
       if (nx_fill) begin
         nx_data_q <= tok_rd_data;
         tok_rd_q  <= tok_rd_q + 1'b1;
-      end
-      if (nx_fill || nx_take) nx_valid_q <= nx_fill;
-      tok_cnt_q <= tok_cnt_q + (TOK_W+1)'(tp_valid_q) - (TOK_W+1)'(nx_fill);
+      end else if (tp_direct) nx_data_q <= tp_data;
+      if (nx_fill || tp_direct) nx_valid_q <= 1'b1;
+      else if (nx_take)         nx_valid_q <= 1'b0;
+      tok_cnt_q <= tok_cnt_q + (TOK_W+1)'(tp_store) - (TOK_W+1)'(nx_fill);
       tok_ok_q  <= int'(tok_cnt_q) + 5 <= TOKENS;
 
       // issuer
       if (start_pw) begin
         pw_active_q <= 1'b1;
-        pw_k_q      <= '0;
-        pw_wait_q   <= '0;
+        pw_t_q      <= '0;
         tk_powb_q   <= 1'b0;
       end else if (pw_active_q) begin
-        if (pw_issue) begin
-          pw_k_q    <= pw_k_q + 1'b1;
-          // the next power LANES clocks later; after the last one, until H^LANES is written
-          pw_wait_q <= (int'(pw_k_q) == LANES - 1) ? 4'(LANES + 3) : 4'(LANES - 1);
-        end else if (pw_wait_q != '0) pw_wait_q <= pw_wait_q - 1'b1;
+        pw_t_q <= pw_t_q + 1'b1;
         if (pw_end) pw_active_q <= 1'b0;
       end
       if (tk_step) begin
@@ -632,10 +647,11 @@ module rijndael_ghash_lanes #(
       r1_fin_q <= (do_issue && tk_final_q) ? {1'b1, tk_first_q, tk_n_q == N_W'(1)} : 3'b000;
       r1_x_q   <= do_issue;
       r1_pm_q  <= do_issue && tk_sat_q && !m_l0 && !m_l1 && !m_l2;
-      r1_r2_q  <= do_issue && tk_sat_q && m_l1 && !m_l0;
-      r1_fwd_q <= (do_issue && tk_sat_q && m_l0) || (pw_issue && pw_k_q != '0);
-      r1_one_q <= pw_issue && pw_k_q == '0;
-      r1_hb_q  <= pw_issue;
+      r1_r2_q  <= (do_issue && tk_sat_q && m_l1 && !m_l0) || pw_r2;
+      r1_fwd_q <= (do_issue && tk_sat_q && m_l0) || pw_fwd;
+      r1_one_q <= pw_one;
+      r1_ha_q  <= pw_ha;
+      r1_hb_q  <= pw_hb;
       // R1 -> R2 -> I
       r2_op_q <= r1_op_q; r2_ctx_q <= r1_ctx_q; r2_idx_q <= r1_idx_q; r2_fin_q <= r1_fin_q;
       r2_fwd_q <= r1_fwd_q;
@@ -647,14 +663,10 @@ module rijndael_ghash_lanes #(
       end
 
       // result: the final products summed; the last one's sum into the output queue
-      // written a clock later from a register (the wipe zeroes every entry through it)
-      q_we_q    <= wiping_q || push_res;
-      q_push_q  <= !wiping_q && push_res;
-      q_wa_q    <= wiping_q ? OUTQ_W'(wipe_addr_q) : q_wr_q;
-      q_wctx_q  <= wiping_q ? '0 : t_ctx_q[LANES];
+      // (the result queue is written in g_quarter in this clock; the wipe zeroes every entry)
       if (!wiping_q && push_res) q_wr_q <= q_wr_q + 1'b1;
       if (pop) q_rd_q <= q_rd_q + 1'b1;
-      q_count_q   <= q_count_q + (OUTQ_W+1)'(q_push_q) - (OUTQ_W+1)'(pop);
+      q_count_q   <= q_count_q + (OUTQ_W+1)'(!wiping_q && push_res) - (OUTQ_W+1)'(pop);
     end
   end
 
