@@ -341,41 +341,50 @@ module rijndael_ghash_lanes #(
   assign push_d      = wiping_d || (t_op_q[LANES-1] == OP_BLK && t_fin_q[LANES-1][0]);
   logic [QUARTERS-1:0] s_r1_k, s_r2_k;
   for (genvar k = 0; k < QUARTERS; k++) begin : g_quarter
-    logic [31:0] hold_mem [1 << (CTX_W+HOLD_W)];
-    logic [31:0] prod_mem [1 << (CTX_W+SLOT_W)];
-    logic [31:0] pow_mem  [1 << (CTX_W+SLOT_W)];
-    logic [CTX_W+HOLD_W-1:0] hw_addr_q, hr_addr_q;
-    logic [CTX_W+SLOT_W-1:0] rw_addr_q, pr_addr_q, wr_addr_q;
-    logic                    hw_we_q, hw_zero_q, prod_we_q, pow_we_q, wzero_q;
-    logic [31:0]             x_raw_q, p_raw_q, b_raw_q, hold_rd, prod_rd, pow_rd, res_w;
+    logic [31:0] x_raw_q, p_raw_q, b_raw_q, hold_rd, prod_rd, pow_rd;
 
-    // write ports
-    rijndael_reg_copies #(.WIDTH(CTX_W+HOLD_W+2)) u_hw (
-      .clk_i, .rst_ni(1'b1), .d_i({hw_we_d, wiping_q, hw_addr_d}), .q_o({hw_we_q, hw_zero_q, hw_addr_q}));
-    rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W+3)) u_rw (
-      .clk_i, .rst_ni(1'b1), .d_i({prod_we_d, pow_we_d, wiping_q, rw_addr_d}),
-      .q_o({prod_we_q, pow_we_q, wzero_q, rw_addr_q}));
-    assign res_w = wzero_q ? '0 : res[32*k +: 32];
-    always_ff @(posedge clk_i) begin
-      if (hw_we_q) hold_mem[hw_addr_q] <= hw_zero_q ? '0 : hw_data_q[32*k +: 32];
-    end
-    always_ff @(posedge clk_i) begin
-      if (prod_we_q) prod_mem[rw_addr_q] <= res_w;
-    end
-    always_ff @(posedge clk_i) begin
-      if (pow_we_q) pow_mem[rw_addr_q] <= res_w;
-    end
+    // The memories in halves of 16 bits (four DPR16X4 columns per bank), every port's address and enable
+    // from register copies of the half: one copy per quarter driving the 32 DPR16X4s of its hold memory
+    // (4 banks) was the second steering run's path (the copy -> a 3.3 ns route -> the RAM -> the bank
+    // choice -> x_raw_q).
+    for (genvar hf = 0; hf < 2; hf++) begin : g_half
+      localparam int B = 32*k + 16*hf;       // the half's first bus bit
+      logic [15:0] hold_mem [1 << (CTX_W+HOLD_W)];
+      logic [15:0] prod_mem [1 << (CTX_W+SLOT_W)];
+      logic [15:0] pow_mem  [1 << (CTX_W+SLOT_W)];
+      logic [CTX_W+HOLD_W-1:0] hw_addr_q, hr_addr_q;
+      logic [CTX_W+SLOT_W-1:0] rw_addr_q, pr_addr_q, wr_addr_q;
+      logic                    hw_we_q, hw_zero_q, prod_we_q, pow_we_q, wzero_q;
+      logic [15:0]             res_w;
 
-    // read ports (addresses decided at D, read at R1)
-    rijndael_reg_copies #(.WIDTH(CTX_W+HOLD_W)) u_hr (
-      .clk_i, .rst_ni(1'b1), .d_i(d_hold_addr), .q_o(hr_addr_q));
-    rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W)) u_pr (
-      .clk_i, .rst_ni(1'b1), .d_i(d_prod_addr), .q_o(pr_addr_q));
-    rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W)) u_wr (
-      .clk_i, .rst_ni(1'b1), .d_i(pw_issue ? {h_ctx_q, pw_bslot} : d_pow_addr), .q_o(wr_addr_q));
-    assign hold_rd = hold_mem[hr_addr_q];
-    assign prod_rd = prod_mem[pr_addr_q];
-    assign pow_rd  = pow_mem[wr_addr_q];
+      // write ports (registered: enable, address, and for the hold the data)
+      rijndael_reg_copies #(.WIDTH(CTX_W+HOLD_W+2)) u_hw (
+        .clk_i, .rst_ni(1'b1), .d_i({hw_we_d, wiping_q, hw_addr_d}), .q_o({hw_we_q, hw_zero_q, hw_addr_q}));
+      rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W+3)) u_rw (
+        .clk_i, .rst_ni(1'b1), .d_i({prod_we_d, pow_we_d, wiping_q, rw_addr_d}),
+        .q_o({prod_we_q, pow_we_q, wzero_q, rw_addr_q}));
+      assign res_w = wzero_q ? '0 : res[B +: 16];
+      always_ff @(posedge clk_i) begin
+        if (hw_we_q) hold_mem[hw_addr_q] <= hw_zero_q ? '0 : hw_data_q[B +: 16];
+      end
+      always_ff @(posedge clk_i) begin
+        if (prod_we_q) prod_mem[rw_addr_q] <= res_w;
+      end
+      always_ff @(posedge clk_i) begin
+        if (pow_we_q) pow_mem[rw_addr_q] <= res_w;
+      end
+
+      // read ports (addresses decided at D, read at R1)
+      rijndael_reg_copies #(.WIDTH(CTX_W+HOLD_W)) u_hr (
+        .clk_i, .rst_ni(1'b1), .d_i(d_hold_addr), .q_o(hr_addr_q));
+      rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W)) u_pr (
+        .clk_i, .rst_ni(1'b1), .d_i(d_prod_addr), .q_o(pr_addr_q));
+      rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W)) u_wr (
+        .clk_i, .rst_ni(1'b1), .d_i(pw_issue ? {h_ctx_q, pw_bslot} : d_pow_addr), .q_o(wr_addr_q));
+      assign hold_rd[16*hf +: 16] = hold_mem[hr_addr_q];
+      assign prod_rd[16*hf +: 16] = prod_mem[pr_addr_q];
+      assign pow_rd[16*hf +: 16]  = pow_mem[wr_addr_q];
+    end
 
     // The wide registers of the quarter reset from a copy of clr_q of their own (a clock after a reset or
     // clear_i): one flop, or the reset / clear_i LUT, in front of the LSR of all of them across the die
