@@ -18,10 +18,10 @@
 // Two implementations behind this port list:
 //   FAST = 0  rijndael_ghash_serial: digit-serial multiplier, DIGIT bits of the operand per clock,
 //             one block every 128/DIGIT + 2 clocks; small.
-//   FAST = 1  rijndael_ghash_lanes: a pipelined 128x128 multiplier with LANES-way aggregation
-//             (precomputed H^1..H^LANES per context), one block per clock on a single message; a
-//             message costs its blocks + 1 clocks (one fold multiplication); writing H costs LANES - 1
-//             multiplications.
+//   FAST = 1  rijndael_ghash_lanes: a six-stage pipelined 128x128 multiplier with six-way aggregation
+//             (H^1..H^6 per context; a message's last six blocks multiplied by their final powers, so no
+//             fold), one block per clock on a single message and no clock between messages; writing H
+//             costs six multiplications (27 clocks before the next block issues).
 // Every handshake output comes from a flop. Reset and clear_i wipe every subkey, power, accumulator and
 // pending result (counted sequence, readies low meanwhile); nothing here can be read back but GHASH results.
 module rijndael_ghash #(

@@ -254,18 +254,18 @@ module rijndael_ghash_lanes #(
     pw_issue = 1'b0; pw_slot = '0; pw_bslot = '0;
     pw_ha = 1'b0; pw_one = 1'b0; pw_fwd = 1'b0; pw_r2 = 1'b0; pw_hb = 1'b0;
     if (pw_active_q) begin
-      unique case (int'(pw_t_q))
-        0:             begin pw_issue = 1'b1; pw_slot = 3'd1; pw_ha  = 1'b1; pw_hb = 1'b1; end
-        1:             begin pw_issue = 1'b1; pw_slot = 3'd0; pw_one = 1'b1; pw_hb = 1'b1; end
-        LANES:         begin pw_issue = 1'b1; pw_slot = 3'd2; pw_fwd = 1'b1; pw_hb = 1'b1; end
-        2*LANES:       begin pw_issue = 1'b1; pw_slot = 3'd3; pw_fwd = 1'b1; pw_hb = 1'b1; end
-        2*LANES + 1:   begin pw_issue = 1'b1; pw_slot = 3'd4; pw_r2  = 1'b1; pw_bslot = 3'd1; end
-        3*LANES:       begin pw_issue = 1'b1; pw_slot = 3'd5; pw_fwd = 1'b1; pw_bslot = 3'd1; end
+      unique case (pw_t_q)
+        6'd0:          begin pw_issue = 1'b1; pw_slot = 3'd1; pw_ha  = 1'b1; pw_hb = 1'b1; end
+        6'd1:          begin pw_issue = 1'b1; pw_slot = 3'd0; pw_one = 1'b1; pw_hb = 1'b1; end
+        6'(LANES):     begin pw_issue = 1'b1; pw_slot = 3'd2; pw_fwd = 1'b1; pw_hb = 1'b1; end
+        6'(2*LANES):   begin pw_issue = 1'b1; pw_slot = 3'd3; pw_fwd = 1'b1; pw_hb = 1'b1; end
+        6'(2*LANES+1): begin pw_issue = 1'b1; pw_slot = 3'd4; pw_r2  = 1'b1; pw_bslot = 3'd1; end
+        6'(3*LANES):   begin pw_issue = 1'b1; pw_slot = 3'd5; pw_fwd = 1'b1; pw_bslot = 3'd1; end
         default:       ;
       endcase
     end
   end
-  assign pw_end = pw_active_q && int'(pw_t_q) == 4*LANES + 3;
+  assign pw_end = pw_active_q && pw_t_q == 6'(4*LANES + 3);
 
   always_comb begin
     rd_next   = tk_rd_q + HOLD_W'(tk_step);
