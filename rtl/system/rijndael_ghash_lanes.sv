@@ -124,6 +124,7 @@ module rijndael_ghash_lanes #(
   logic [N_W-1:0]      tk_skip_q, tk_n_q;
   logic [HOLD_W-1:0]   tk_rd_q;
   logic [2:0]          tk_lane_q;
+  logic [2:0]          tk_pslot_q;          // the power slot of the token's next block (H^(slot+1))
   logic [CONTEXTS-1:0][HOLD_W-1:0] ctx_rd_q;
   logic [CONTEXTS-1:0][2:0]        ctx_lane_q;
   logic [CONTEXTS-1:0] ctx_sat_q;
@@ -250,22 +251,26 @@ module rijndael_ghash_lanes #(
   if (LANES != 6) begin : g_check_lanes
     ERROR_rijndael_ghash_lanes_power_schedule_is_written_for_6_lanes u_error ();
   end
-  always_comb begin
-    pw_issue = 1'b0; pw_slot = '0; pw_bslot = '0;
-    pw_ha = 1'b0; pw_one = 1'b0; pw_fwd = 1'b0; pw_r2 = 1'b0; pw_hb = 1'b0;
-    if (pw_active_q) begin
-      unique case (pw_t_q)
-        6'd0:          begin pw_issue = 1'b1; pw_slot = 3'd1; pw_ha  = 1'b1; pw_hb = 1'b1; end
-        6'd1:          begin pw_issue = 1'b1; pw_slot = 3'd0; pw_one = 1'b1; pw_hb = 1'b1; end
-        6'(LANES):     begin pw_issue = 1'b1; pw_slot = 3'd2; pw_fwd = 1'b1; pw_hb = 1'b1; end
-        6'(2*LANES):   begin pw_issue = 1'b1; pw_slot = 3'd3; pw_fwd = 1'b1; pw_hb = 1'b1; end
-        6'(2*LANES+1): begin pw_issue = 1'b1; pw_slot = 3'd4; pw_r2  = 1'b1; pw_bslot = 3'd1; end
-        6'(3*LANES):   begin pw_issue = 1'b1; pw_slot = 3'd5; pw_fwd = 1'b1; pw_bslot = 3'd1; end
-        default:       ;
-      endcase
-    end
-  end
-  assign pw_end = pw_active_q && pw_t_q == 6'(4*LANES + 3);
+  // The schedule is decoded a clock ahead into flops (the decode of pw_t_q in front of the power memory's
+  // read-address choice was the path of the third steering run, 113.71 MHz).
+  localparam int PW_BITS = 1 + 3 + 3 + 5 + 1;   // {issue, slot, bslot, ha, one, fwd, r2, hb, end}
+  function automatic logic [PW_BITS-1:0] pw_decode(input int t);
+    logic [PW_BITS-1:0] d;
+    d = '0;
+    unique case (t)
+      0:           d = {1'b1, 3'd1, 3'd0, 5'b10001, 1'b0};   // H * H -> H^2
+      1:           d = {1'b1, 3'd0, 3'd0, 5'b01001, 1'b0};   // 1 * H -> H
+      LANES:       d = {1'b1, 3'd2, 3'd0, 5'b00101, 1'b0};   // H^2 (forwarded) * H -> H^3
+      2*LANES:     d = {1'b1, 3'd3, 3'd0, 5'b00101, 1'b0};   // H^3 (forwarded) * H -> H^4
+      2*LANES + 1: d = {1'b1, 3'd4, 3'd1, 5'b00010, 1'b0};   // H^3 (at R2) * H^2 -> H^5
+      3*LANES:     d = {1'b1, 3'd5, 3'd1, 5'b00100, 1'b0};   // H^4 (forwarded) * H^2 -> H^6
+      4*LANES + 3: d = {1'b0, 3'd0, 3'd0, 5'b00000, 1'b1};   // H^6 written: the tokens go on
+      default:     d = '0;
+    endcase
+    pw_decode = d;
+  endfunction
+  logic [PW_BITS-1:0] pw_dec_q;
+  assign {pw_issue, pw_slot, pw_bslot, pw_ha, pw_one, pw_fwd, pw_r2, pw_hb, pw_end} = pw_dec_q;
 
   always_comb begin
     rd_next   = tk_rd_q + HOLD_W'(tk_step);
@@ -293,7 +298,7 @@ module rijndael_ghash_lanes #(
   logic [CTX_W+HOLD_W-1:0] d_hold_addr;
   logic [CTX_W+SLOT_W-1:0] d_prod_addr, d_pow_addr;
   logic [2:0]              d_pow_slot;
-  assign d_pow_slot  = tk_final_q ? 3'(tk_n_q - 1'b1) : 3'(LANES - 1);
+  assign d_pow_slot  = tk_pslot_q;
   assign d_hold_addr = {tk_ctx_q, tk_rd_q};
   assign d_prod_addr = {tk_ctx_q, tk_lane_q};
   assign d_pow_addr  = {tk_ctx_q, d_pow_slot};
@@ -569,8 +574,10 @@ module rijndael_ghash_lanes #(
       tk_n_q      <= '0;
       tk_rd_q     <= '0;
       tk_lane_q   <= '0;
+      tk_pslot_q  <= '0;
       pw_active_q <= 1'b0;
       pw_t_q      <= '0;
+      pw_dec_q    <= '0;
       hist_v_q    <= '0;
       hist_ctx_q  <= '0;
       hist_lane_q <= '0;
@@ -599,6 +606,10 @@ module rijndael_ghash_lanes #(
       tok_ok_q  <= int'(tok_cnt_q) + 5 <= TOKENS;
 
       // issuer
+      // the schedule of the next clock: t = 0 after a start, t + 1 while active
+      if (start_pw)                    pw_dec_q <= pw_decode(0);
+      else if (pw_active_q && !pw_end) pw_dec_q <= pw_decode({26'd0, pw_t_q} + 32'd1);
+      else                             pw_dec_q <= '0;
       if (start_pw) begin
         pw_active_q <= 1'b1;
         pw_t_q      <= '0;
@@ -615,6 +626,7 @@ module rijndael_ghash_lanes #(
         if (do_issue) begin
           tk_n_q     <= tk_n_q - 1'b1;
           tk_first_q <= 1'b0;
+          if (tk_final_q) tk_pslot_q <= tk_pslot_q - 1'b1;
         end
       end
       if (tk_done) begin
@@ -630,6 +642,8 @@ module rijndael_ghash_lanes #(
         tk_valid_q <= 1'b1;
         {tk_powb_q, tk_ctx_q, tk_skip_q, tk_n_q, tk_final_q} <= nx_data_q;
         tk_first_q <= 1'b1;
+        // final: H^n first, then down to H; else H^LANES
+        tk_pslot_q <= nx_data_q[0] ? 3'(nx_data_q[N_W:1] - 1'b1) : 3'(LANES - 1);
         if (tk_valid_q && tk_ctx_q == nx_ctx) begin   // the token just done was of the same context
           tk_rd_q   <= rd_next;
           tk_lane_q <= lane_next;
