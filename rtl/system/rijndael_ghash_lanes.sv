@@ -491,15 +491,19 @@ module rijndael_ghash_lanes #(
   // while the late reset is still pending, so nothing is offered or taken from the reset or clear clock on.
   logic [1:0] ctl_rst_q;
   rijndael_reg_copies #(.COPIES(2), .RESET(1'b1)) u_ctl_rst (.clk_i, .rst_ni, .d_i(clear_i), .q_o(ctl_rst_q));
-  logic out_valid_d;
-  assign out_valid_d = (q_count_q + (OUTQ_W+1)'(!wiping_q && push_res) - (OUTQ_W+1)'(pop)) != '0;
+  // out_valid's next value without the count's adder (wiping_q -> the push -> the count's carry chain ->
+  // out_valid_q was the fourth steering run's path): a result pushed now (known a clock ahead, push1_q), or
+  // two or more held, or one that is not taken now.
+  logic out_valid_d, push1_q;
+  assign out_valid_d = push1_q || q_count_q > (OUTQ_W+1)'(1) || (q_count_q == (OUTQ_W+1)'(1) && !pop);
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_i) begin
       in_ready_q  <= 1'b0;
       h_ready_q   <= 1'b0;
       out_valid_q <= 1'b0;
     end else begin
-      in_ready_q  <= !ctl_rst_q[0] && !wiping_d && (&hold_ok_q) && tok_ok_q && int'(outstanding_d) < OUT_DEPTH;
+      // (a result queue entry free for a last block taken now and one taken next clock, from the flop alone)
+      in_ready_q  <= !ctl_rst_q[0] && !wiping_d && (&hold_ok_q) && tok_ok_q && int'(outstanding_q) <= OUT_DEPTH - 2;
       h_ready_q   <= !ctl_rst_q[0] && h_ready_d;
       out_valid_q <= !ctl_rst_q[1] && out_valid_d;
     end
@@ -594,6 +598,7 @@ module rijndael_ghash_lanes #(
       q_wr_q        <= '0;
       q_rd_q        <= '0;
       q_count_q     <= '0;
+      push1_q       <= 1'b0;
     end else begin
       // token queue -> prefetch register
       if (nx_fill) begin
@@ -689,7 +694,8 @@ module rijndael_ghash_lanes #(
       // (the result queue is written in g_quarter in this clock; the wipe zeroes every entry)
       if (!wiping_q && push_res) q_wr_q <= q_wr_q + 1'b1;
       if (pop) q_rd_q <= q_rd_q + 1'b1;
-      q_count_q   <= q_count_q + (OUTQ_W+1)'(!wiping_q && push_res) - (OUTQ_W+1)'(pop);
+      push1_q     <= !wiping_d && t_op_q[LANES-1] == OP_BLK && t_fin_q[LANES-1][0];
+      q_count_q   <= q_count_q + (OUTQ_W+1)'(push1_q) - (OUTQ_W+1)'(pop);
     end
   end
 
