@@ -173,6 +173,15 @@ class Bench:
                 return
 
 
+def offer(d, ctx: int, block: bytes, first: bool, last: bool):
+    """Drive one block onto the in port (valid high); the caller waits for the handshake."""
+    d.in_valid_i.value = 1
+    d.in_ctx_i.value = ctx
+    d.in_block_i.value = int.from_bytes(block, "big")
+    d.in_first_i.value = int(first)
+    d.in_last_i.value = int(last)
+
+
 async def _start(dut):
     rng = random.Random(int(os.environ.get("RIJNDAEL_TEST_SEED", "1")))
     cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
@@ -246,11 +255,7 @@ async def ghash_full_rate(dut):
     blocks = [bench.rng.randbytes(16) for _ in range(96)]
     ctx = bench.contexts - 1
     for i, block in enumerate(blocks):
-        d.in_valid_i.value = 1
-        d.in_ctx_i.value = ctx
-        d.in_block_i.value = int.from_bytes(block, "big")
-        d.in_first_i.value = int(i == 0)
-        d.in_last_i.value = int(i == len(blocks) - 1)
+        offer(d, ctx, block, i == 0, i == len(blocks) - 1)
         await ReadOnly()
         assert int(d.in_ready_o.value), f"in_ready_o low at block {i} of one message: not one block per clock"
         await RisingEdge(d.clk_i)
@@ -269,11 +274,7 @@ async def ghash_full_rate(dut):
         n = 1 + i % 8
         msg = [bench.rng.randbytes(16) for _ in range(n)]
         for j, block in enumerate(msg):
-            d.in_valid_i.value = 1
-            d.in_ctx_i.value = ctx
-            d.in_block_i.value = int.from_bytes(block, "big")
-            d.in_first_i.value = int(j == 0)
-            d.in_last_i.value = int(j == n - 1)
+            offer(d, ctx, block, j == 0, j == n - 1)
             await ReadOnly()
             assert int(d.in_ready_o.value), f"in_ready_o low in back-to-back short messages (message {i}, block {j})"
             await RisingEdge(d.clk_i)
@@ -311,11 +312,7 @@ async def ghash_serial_rate(dut):
         blocks = [bench.rng.randbytes(16) for _ in range(n)]
         bench.expected.append((ctx, ghash(bench.h[ctx], b"".join(blocks))))
         for i, block in enumerate(blocks):
-            d.in_valid_i.value = 1
-            d.in_ctx_i.value = ctx
-            d.in_block_i.value = int.from_bytes(block, "big")
-            d.in_first_i.value = int(i == 0)
-            d.in_last_i.value = int(i == n - 1)
+            offer(d, ctx, block, i == 0, i == n - 1)
             for _ in range(TIMEOUT):
                 await ReadOnly()
                 ready = int(d.in_ready_o.value)
