@@ -26,6 +26,11 @@
 //   out (OUT_REG = 1) the parts XORed into one registered product (one LUT level), so no user of the
 //                     product has more than one input for it; else p_o carries the PARTS parts and every
 //                     user XORs them.
+// Reset: none. No stage register has one: the user drives b = 0 from the clock after a reset or clear
+// (rijndael_ghash_lanes does, for its 16-clock-a-context wipe), every product of b = 0 is 0, so the
+// stages hold zeros LATENCY + 1 clocks later, and no user takes a product before then. A reset into
+// the ~6000 stage flops spread over the die was the ECP5 critical path of two of three seeds (the
+// wrapper's reset -> a LUT -> 3.8 ns of route -> a stage-1 LSR).
 // Vector functions rather than per-bit generate assigns: Icarus simulates those far faster.
 module rijndael_gf128_mul_pipe #(
   parameter int A_SPLIT = 4,   // slices of a: 1, 2, 4, 8 or 16
@@ -39,7 +44,6 @@ module rijndael_gf128_mul_pipe #(
   localparam int OUT_PARTS = (OUT_REG != 0) ? 1 : PARTS
 ) (
   input  logic                     clk_i,
-  input  logic                     rst_ni,
   input  logic [127:0]             a_i,
   input  logic [127:0]             b_i,
   output logic [128*OUT_PARTS-1:0] p_o   // part q at [128*q +: 128]; a * b = the XOR of the parts
@@ -172,29 +176,18 @@ module rijndael_gf128_mul_pipe #(
       if (SPLIT1 != 0) begin : g_split
         logic [NPART*TW-1:0] partial_q;
         always_ff @(posedge clk_i) begin
-          if (!rst_ni) begin
-            partial_q <= '0;
-            tile_q[TW*(p*B_SPLIT+q) +: TW] <= '0;
-          end else begin
-            partial_q <= tile_partials(a_q, b_q);
-            tile_q[TW*(p*B_SPLIT+q) +: TW] <= tile_sum(partial_q);
-          end
+          partial_q <= tile_partials(a_q, b_q);
+          tile_q[TW*(p*B_SPLIT+q) +: TW] <= tile_sum(partial_q);
         end
       end else begin : g_whole
-        always_ff @(posedge clk_i) begin
-          if (!rst_ni) tile_q[TW*(p*B_SPLIT+q) +: TW] <= '0;
-          else         tile_q[TW*(p*B_SPLIT+q) +: TW] <= tile_partials(a_q, b_q);
-        end
+        always_ff @(posedge clk_i) tile_q[TW*(p*B_SPLIT+q) +: TW] <= tile_partials(a_q, b_q);
       end
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) part_q <= '0;
-    else begin
-      for (int r = 0; r < PARTS; r++)
-        part_q[128*r +: 128] <= reverse128(sum_reduce(tile_q, r * A_SPLIT / PARTS, (r + 1) * A_SPLIT / PARTS));
-    end
+    for (int r = 0; r < PARTS; r++)
+      part_q[128*r +: 128] <= reverse128(sum_reduce(tile_q, r * A_SPLIT / PARTS, (r + 1) * A_SPLIT / PARTS));
   end
 
   if (OUT_REG != 0) begin : g_out_reg
@@ -203,10 +196,7 @@ module rijndael_gf128_mul_pipe #(
       p_d = '0;
       for (int r = 0; r < PARTS; r++) p_d = p_d ^ part_q[128*r +: 128];
     end
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) p_q <= '0;
-      else         p_q <= p_d;
-    end
+    always_ff @(posedge clk_i) p_q <= p_d;
     assign p_o = p_q;
   end else begin : g_parts_out
     assign p_o = part_q;

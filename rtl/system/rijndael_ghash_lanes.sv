@@ -32,9 +32,12 @@
 //
 // Stage by stage: P port register (nothing in front but the handshake), A accept (hold write port loaded,
 // the token computed), the token written to the queue, prefetched, loaded into the issuer; D decide (one
-// op a clock: the block's read addresses, its power, its predecessor's source), R1 the memories read into
-// flops, R2 the block XOR its predecessor, I issue into the multiplier; the product LANES clocks later.
-// No LUT RAM port and no input port is on a path into the multiplier.
+// op a clock: the block's read addresses, its power, its predecessor's source), R0 the decision in flops
+// beside the issuer (from there a clock to reach the quarters' copies: the issuer's logic and a route
+// across the die in one clock was a steering run's path), R1 the memories read into flops, R2 the block
+// XOR its predecessor, I issue into the multiplier; the product LANES clocks later. The forwarding
+// distances are counted in decisions, so R0 leaves them as they were. No LUT RAM port and no input port
+// is on a path into the multiplier.
 //
 // Reset and clear_i: every control flop is reset, the operand flops, the sum and the multiplier drain to
 // zero, and the memories (holds, powers, products, results) are zeroed by a counted sequence
@@ -85,6 +88,7 @@ module rijndael_ghash_lanes #(
 
   // ---------------------------------------------------------------------------------------------
   // Wipe sequence, clear
+  logic [1:0]        ctl_rst_q;       // reset or clear_i, a clock late (see the flops at the end)
   logic              wiping_q, wiping_d;
   logic [WIPE_W-1:0] wipe_addr_q;
   assign wiping_d = wiping_q && wipe_addr_q != '1;
@@ -102,7 +106,11 @@ module rijndael_ghash_lanes #(
   logic [CONTEXTS-1:0][HOLD_W-1:0] wr_idx_q;
   logic [CONTEXTS-1:0][CNT_W-1:0]  held_q;
   logic [CONTEXTS-1:0][N_W-1:0]    open_q;
-  logic [CONTEXTS-1:0] hold_ok_q;           // held_q[c] leaves room for the blocks not yet counted
+  logic [CONTEXTS-1:0][N_W-1:0]    open_p1_q;    // open_q + 1
+  logic [CONTEXTS-1:0]             open_max_q;   // open_q == LANES - 1
+  logic [CONTEXTS-1:0]             open_nz_q;    // open_q != 0
+  logic [CONTEXTS-1:0] hold_ok_q;
+  logic [CONTEXTS-1:0] step_c_q;            // a block of the context issued or skipped in the clock before           // held_q[c] leaves room for the blocks not yet counted
 
   // Subkey
   logic               h_ready_q, h_busy_q, h_write, h_mark1_q, h_mark2_q;
@@ -136,12 +144,20 @@ module rijndael_ghash_lanes #(
   logic [HIST:0][CTX_W-1:0] hist_ctx_q;
   logic [HIST:0][2:0]       hist_lane_q;
 
-  // Ops between the stages: R1 (read), R2, I (issue), then the multiplier's LANES stages (t_*[1..LANES])
+  // Ops between the stages: R0 (the decision registered), R1 (read), R2, I (issue), then the multiplier's
+  // LANES stages (t_*[1..LANES])
+  logic [1:0]          r0_op_q;
+  logic [CTX_W-1:0]    r0_ctx_q;
+  logic [2:0]          r0_idx_q, r0_fin_q;
+  logic                r0_pm_q, r0_r1_q, r0_r2_q, r0_fwd_q, r0_one_q, r0_ha_q, r0_hb_q;
+  logic [CTX_W+HOLD_W:0] r0_hold_q;        // {enable, address} of the reads at R1
+  logic [CTX_W+SLOT_W-1:0] r0_prod_q;
+  logic [CTX_W+SLOT_W:0] r0_pow_q;
   logic [1:0]          r1_op_q, r2_op_q, i_op_q;
   logic [CTX_W-1:0]    r1_ctx_q, r2_ctx_q, i_ctx_q;
   logic [2:0]          r1_idx_q, r2_idx_q, i_idx_q;     // lane (block) or power slot (power)
   logic [2:0]          r1_fin_q, r2_fin_q, i_fin_q;     // {final, first final, last final}
-  logic                r1_x_q, r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_ha_q, r1_hb_q;
+  logic                r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_ha_q, r1_hb_q;
   logic                r2_fwd_q;
   logic [LANES:0][1:0]       t_op_q;
   logic [LANES:0][CTX_W-1:0] t_ctx_q;
@@ -167,46 +183,57 @@ module rijndael_ghash_lanes #(
   assign pop           = out_valid_q && out_ready_i;
   // h_ready rises two clocks after the last power is written, after H's wipe (h_clr_q)
   assign h_ready_d     = !wiping_d && !h_write && !h_busy_q;
-  assign outstanding_d = outstanding_q + (OUTQ_W+1)'(accept_p && in_last_i) - (OUTQ_W+1)'(pop);
+  // out_ready_i reaches only out_valid_q, the read pointer and pop_q: the counts take a pop a clock late
+  // (from pop_q), so the counts are sums of flops and, for outstanding_q, of the accept (the wrapper's
+  // out_ready -> pop -> a count's carry chain or enable was two steering runs' path, 140.67 and 133.03
+  // MHz). outstanding_q is one high for that clock, which only keeps in_ready_o low a clock longer.
+  logic            last_in, pop_q;
+  logic [OUTQ_W:0] q_count_d, q_count_now;
+  assign last_in       = accept_p && in_last_i;
+  assign outstanding_d = outstanding_q + (OUTQ_W+1)'(last_in) - (OUTQ_W+1)'(pop_q);
+  assign q_count_d     = q_count_q + (OUTQ_W+1)'(push1_q) - (OUTQ_W+1)'(pop_q);
+  assign q_count_now   = q_count_q - (OUTQ_W+1)'(pop_q);   // results held now, before this clock's pop
 
   // ---------------------------------------------------------------------------------------------
-  // Accept (clock A): the token of the block in the port register, per context from flops and chosen by
-  // the one-hot take0_q (no context-indexed read in front of the choice).
-  logic [CONTEXTS-1:0][TOK_BITS-1:0] tok_c;
-  logic [CONTEXTS-1:0] push_c;
-  logic [N_W*CONTEXTS-1:0] open_next;
+  // Accept (clock A): the token of the block in the port register, chosen by the one-hot take0_q from
+  // per-context flops that already hold what a token needs of the context's open count (is it LANES - 1,
+  // is it non-zero, the count plus one: computed when the count was written), so that after the port
+  // register's flops the token is a choice and an OR over the contexts (open_q -> the count's +1 and
+  // compare -> the choice -> the token queue's write data was seed 1's path of the session 24 record).
+  logic [CONTEXTS-1:0][N_W-1:0] tok_skip_c, tok_n_c;
+  logic [CONTEXTS-1:0]          push_c;
+  logic [CONTEXTS-1:0][N_W-1:0] open_next;
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_tok
-    logic [N_W-1:0] open_eff, skip, n, onext;
-    logic           fin, push;
-    assign open_eff = first0_q ? '0 : open_q[c];
-    assign skip     = first0_q ? open_q[c] : '0;
-    assign fin   = last0_q;
-    assign n     = last0_q ? open_eff + 1'b1 : (int'(open_eff) == LANES - 1) ? N_W'(1) : '0;
-    assign push  = last0_q || int'(open_eff) == LANES - 1 || skip != '0;
-    assign onext = last0_q ? '0 : (int'(open_eff) == LANES - 1) ? open_eff : open_eff + 1'b1;
-    assign push_c[c] = push;
-    assign open_next[N_W*c +: N_W] = onext;
-    // powb is added at the push (h_mark2_q)
-    assign tok_c[c]  = {1'b0, CTX_W'(c), skip, n, fin};
+    logic t;
+    assign t = take0_q[c];
+    // first: the open blocks of the unfinished message are skipped; last: the open ones and this one
+    // final (n = open + 1, or 1 after a skip); else one released with H^LANES when LANES - 1 were open
+    assign tok_skip_c[c] = {N_W{t && first0_q}} & open_q[c];
+    assign tok_n_c[c]    = !t ? '0 : last0_q ? (first0_q ? N_W'(1) : open_p1_q[c])
+                                   : (!first0_q && open_max_q[c]) ? N_W'(1) : '0;
+    assign push_c[c]     = t && (last0_q || (first0_q ? open_nz_q[c] : open_max_q[c]));
+    assign open_next[c]  = last0_q ? '0 : first0_q ? N_W'(1) : open_max_q[c] ? N_W'(LANES - 1) : open_p1_q[c];
   end
-  logic [TOK_BITS-1:0] tok_a;
+  logic [N_W-1:0]      tok_skip_a, tok_n_a;
   logic                push_a;
   always_comb begin
-    tok_a  = '0;
-    push_a = 1'b0;
+    tok_skip_a = '0;
+    tok_n_a    = '0;
+    push_a     = 1'b0;
     for (int c = 0; c < CONTEXTS; c++) begin
-      if (take0_q[c]) begin
-        tok_a  = tok_a | tok_c[c];
-        push_a = push_a | push_c[c];
-      end
+      tok_skip_a = tok_skip_a | tok_skip_c[c];
+      tok_n_a    = tok_n_a | tok_n_c[c];
+      push_a     = push_a | push_c[c];
     end
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Token queue: written from the push register, read into the prefetch register.
+  // Token queue: written from the accept, read into the prefetch register. The entry at tok_wr_q is
+  // written every clock, whether a token is stored or not: it is never in use (tok_ok_q keeps the queue
+  // five short of full), so the push's late decision reaches only the write pointer.
   logic [TOK_BITS-1:0] tok_mem [TOKENS];
   always_ff @(posedge clk_i) begin
-    if (tp_store) tok_mem[tok_wr_q] <= tp_data;
+    tok_mem[tok_wr_q] <= tp_data;
   end
   assign tok_rd_data = tok_mem[tok_rd_q];
   // The token goes straight into the prefetch register when the queue is empty and the register is free
@@ -215,9 +242,11 @@ module rijndael_ghash_lanes #(
   assign nx_free   = !nx_valid_q || nx_take;
   assign nx_fill   = (tok_cnt_q != '0) && nx_free;
   // the marker of a subkey write goes behind every token of blocks accepted up to its clock
-  assign tp_valid  = (acc0_q && push_a) || h_mark2_q;
-  assign tp_data   = (acc0_q && push_a) ? (tok_a | {h_mark2_q, {(TOK_BITS-1){1'b0}}})
-                                        : {1'b1, {(TOK_BITS-1){1'b0}}};
+  // The data is the accept's fields whether or not it pushes: without a push they are skip = n = 0 and
+  // final = 0, which with powb is a marker (a marker's context is only carried, never used), and without
+  // powb nothing is stored. So no push term reaches the data.
+  assign tp_valid  = push_a || h_mark2_q;
+  assign tp_data   = {h_mark2_q, ctx0_q, tok_skip_a, tok_n_a, last0_q};
   assign tp_direct = tp_valid && tok_cnt_q == '0 && nx_free;
   assign tp_store  = tp_valid && !tp_direct;
 
@@ -232,7 +261,13 @@ module rijndael_ghash_lanes #(
   logic [CTX_W-1:0] nx_ctx;
   assign nx_ctx = nx_data_q[TOK_BITS-2 -: CTX_W];
 
-  assign go       = tk_valid_q && !pw_active_q;
+  // (the issuer's own copy of pw_active_q: the schedule's flop, placed by the schedule's logic, on the
+  // far side of a 2.2 ns route was a steering run's path into go, 138.83 MHz)
+  logic pw_active_d, pw_active_k;
+  assign pw_active_d = start_pw || (pw_active_q && !pw_end);
+  rijndael_reg_copies #(.RESET(1'b0)) u_pw_active_copy (
+    .clk_i, .rst_ni(!ctl_rst_q[1]), .d_i(pw_active_d), .q_o(pw_active_k));
+  assign go       = tk_valid_q && !pw_active_k;
   assign start_pw = go && tk_powb_q;
   assign do_skip  = go && !tk_powb_q && tk_skip_q != '0;
   assign do_issue = go && !tk_powb_q && tk_skip_q == '0 && tk_n_q != '0;
@@ -294,7 +329,10 @@ module rijndael_ghash_lanes #(
   assign m_l1 = hist_v_q[LANES+1] && hist_ctx_q[LANES+1] == tk_ctx_q && hist_lane_q[LANES+1] == tk_lane_q;
   assign m_l2 = hist_v_q[LANES+2] && hist_ctx_q[LANES+2] == tk_ctx_q && hist_lane_q[LANES+2] == tk_lane_q;
 
-  // The decision's read addresses
+  // The decision's read enables and addresses
+  logic d_pm_en, d_r1;
+  assign d_r1    = do_issue && tk_sat_q && m_l2 && !m_l1 && !m_l0;
+  assign d_pm_en = do_issue && tk_sat_q && !m_l0 && !m_l1 && !m_l2;
   logic [CTX_W+HOLD_W-1:0] d_hold_addr;
   logic [CTX_W+SLOT_W-1:0] d_prod_addr, d_pow_addr;
   logic [2:0]              d_pow_slot;
@@ -312,7 +350,7 @@ module rijndael_ghash_lanes #(
   end
   assign op_b = b_q;
   rijndael_gf128_mul_pipe #(.COPIES(4), .IN_HOP(1), .ROWS(8), .PARTS(4), .OUT_REG(1), .LATENCY(LANES)) u_mul (
-    .clk_i, .rst_ni, .a_i(op_a), .b_i(op_b), .p_o(res)
+    .clk_i, .a_i(op_a), .b_i(op_b), .p_o(res)
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -354,11 +392,8 @@ module rijndael_ghash_lanes #(
     // choice -> x_raw_q).
     for (genvar hf = 0; hf < 2; hf++) begin : g_half
       localparam int B = 32*k + 16*hf;       // the half's first bus bit
-      logic [15:0] hold_mem [1 << (CTX_W+HOLD_W)];
-      logic [15:0] prod_mem [1 << (CTX_W+SLOT_W)];
-      logic [15:0] pow_mem  [1 << (CTX_W+SLOT_W)];
-      logic [CTX_W+HOLD_W-1:0] hw_addr_q, hr_addr_q;
-      logic [CTX_W+SLOT_W-1:0] rw_addr_q, pr_addr_q, wr_addr_q;
+      logic [CTX_W+HOLD_W-1:0] hw_addr_q;
+      logic [CTX_W+SLOT_W-1:0] rw_addr_q;
       logic                    hw_we_q, hw_zero_q, prod_we_q, pow_we_q, wzero_q;
       logic [15:0]             res_w;
 
@@ -369,26 +404,19 @@ module rijndael_ghash_lanes #(
         .clk_i, .rst_ni(1'b1), .d_i({prod_we_d, pow_we_d, wiping_q, rw_addr_d}),
         .q_o({prod_we_q, pow_we_q, wzero_q, rw_addr_q}));
       assign res_w = wzero_q ? '0 : res[B +: 16];
-      always_ff @(posedge clk_i) begin
-        if (hw_we_q) hold_mem[hw_addr_q] <= hw_zero_q ? '0 : hw_data_q[B +: 16];
-      end
-      always_ff @(posedge clk_i) begin
-        if (prod_we_q) prod_mem[rw_addr_q] <= res_w;
-      end
-      always_ff @(posedge clk_i) begin
-        if (pow_we_q) pow_mem[rw_addr_q] <= res_w;
-      end
-
-      // read ports (addresses decided at D, read at R1)
-      rijndael_reg_copies #(.WIDTH(CTX_W+HOLD_W)) u_hr (
-        .clk_i, .rst_ni(1'b1), .d_i(d_hold_addr), .q_o(hr_addr_q));
-      rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W)) u_pr (
-        .clk_i, .rst_ni(1'b1), .d_i(d_prod_addr), .q_o(pr_addr_q));
-      rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W)) u_wr (
-        .clk_i, .rst_ni(1'b1), .d_i(pw_issue ? {h_ctx_q, pw_bslot} : d_pow_addr), .q_o(wr_addr_q));
-      assign hold_rd[16*hf +: 16] = hold_mem[hr_addr_q];
-      assign prod_rd[16*hf +: 16] = prod_mem[pr_addr_q];
-      assign pow_rd[16*hf +: 16]  = pow_mem[wr_addr_q];
+      // read ports: address decided at D, registered at R0, the data at R1. The enables never carry the
+      // issuer's decision (that in front of the banks' select copies was a steering run's path, 124.19
+      // MHz): the hold reads zero while the powers of H are computed (no block issues then, and a must
+      // be free of it), the power memory while b is H itself; the product is enabled at R1 by r1_pm_q.
+      rijndael_ghash_bank_ram #(.WIDTH(16), .ADDR_W(CTX_W+HOLD_W)) u_hold (
+        .clk_i, .we_i(hw_we_q), .waddr_i(hw_addr_q), .wdata_i(hw_zero_q ? '0 : hw_data_q[B +: 16]),
+        .rd_en_i(r0_hold_q[CTX_W+HOLD_W]), .raddr_i(r0_hold_q[CTX_W+HOLD_W-1:0]), .rdata_o(hold_rd[16*hf +: 16]));
+      rijndael_ghash_bank_ram #(.WIDTH(16), .ADDR_W(CTX_W+SLOT_W)) u_prod (
+        .clk_i, .we_i(prod_we_q), .waddr_i(rw_addr_q), .wdata_i(res_w),
+        .rd_en_i(1'b1), .raddr_i(r0_prod_q), .rdata_o(prod_rd[16*hf +: 16]));
+      rijndael_ghash_bank_ram #(.WIDTH(16), .ADDR_W(CTX_W+SLOT_W)) u_pow (
+        .clk_i, .we_i(pow_we_q), .waddr_i(rw_addr_q), .wdata_i(res_w),
+        .rd_en_i(r0_pow_q[CTX_W+SLOT_W]), .raddr_i(r0_pow_q[CTX_W+SLOT_W-1:0]), .rdata_o(pow_rd[16*hf +: 16]));
     end
 
     // The wide registers of the quarter reset from a copy of clr_q of their own (a clock after a reset or
@@ -430,8 +458,7 @@ module rijndael_ghash_lanes #(
     assign out_hash_o[32*k +: 32] = q_mem[q_rd_q];
 
     // R1: memories into flops; R2: the block XOR its predecessor
-    logic s_x, s_pm, s_one, s_hb, s_r1, s_r2;
-    assign s_x   = r1_x_q;
+    logic s_pm, s_one, s_hb, s_r1, s_r2;
     assign s_pm  = r1_pm_q;
     assign s_one = r1_one_q;
     assign s_hb  = r1_hb_q;
@@ -445,10 +472,10 @@ module rijndael_ghash_lanes #(
         a_q[32*k +: 32] <= '0;
         b_q[32*k +: 32] <= '0;
       end else begin
-        x_raw_q <= ({32{s_x}} & hold_rd) | ({32{r1_ha_q}} & h_cur_q[32*k +: 32]);
+        x_raw_q <= hold_rd | ({32{r1_ha_q}} & h_cur_q[32*k +: 32]);
         p_raw_q <= ({32{s_pm}} & prod_rd) | ({32{s_r1}} & res[32*k +: 32])
                    | ((k == 3) ? {s_one, 31'd0} : 32'd0);   // the element 1: bus bit 127
-        b_raw_q <= s_hb ? h_cur_q[32*k +: 32] : pow_rd;
+        b_raw_q <= pow_rd | ({32{s_hb}} & h_cur_q[32*k +: 32]);
         a_q[32*k +: 32] <= x_raw_q ^ p_raw_q ^ ({32{s_r2}} & res[32*k +: 32]);
         b_q[32*k +: 32] <= b_raw_q;
       end
@@ -460,10 +487,8 @@ module rijndael_ghash_lanes #(
     .clk_i, .rst_ni(1'b1), .d_i(r2_fwd_q), .q_o(a_fwd_k));
   rijndael_reg_copies #(.COPIES(QUARTERS)) u_r2_copies (
     .clk_i, .rst_ni(1'b1), .d_i(r1_r2_q), .q_o(s_r2_k));
-  logic d_r1;
-  assign d_r1 = do_issue && tk_sat_q && m_l2 && !m_l1 && !m_l0;
   rijndael_reg_copies #(.COPIES(QUARTERS)) u_r1_copies (
-    .clk_i, .rst_ni(1'b1), .d_i(d_r1), .q_o(s_r1_k));
+    .clk_i, .rst_ni(1'b1), .d_i(r0_r1_q), .q_o(s_r1_k));
 
   // ---------------------------------------------------------------------------------------------
   // Output queue (LUT RAM, written from a register)
@@ -480,8 +505,6 @@ module rijndael_ghash_lanes #(
   // Flops
   always_ff @(posedge clk_i) begin
     ctx0_q   <= in_ctx_i;
-    first0_q <= in_first_i;
-    last0_q  <= in_last_i;
   end
 
 
@@ -489,13 +512,15 @@ module rijndael_ghash_lanes #(
   // (the reset / clear_i LUT in front of the LSR of some 400 control flops across the die was the first
   // ECP5 path of this unit). The handshake flops below take the reset in its own clock, and are held low
   // while the late reset is still pending, so nothing is offered or taken from the reset or clear clock on.
-  logic [1:0] ctl_rst_q;
   rijndael_reg_copies #(.COPIES(2), .RESET(1'b1)) u_ctl_rst (.clk_i, .rst_ni, .d_i(clear_i), .q_o(ctl_rst_q));
   // out_valid's next value without the count's adder (wiping_q -> the push -> the count's carry chain ->
   // out_valid_q was the fourth steering run's path): a result pushed now (known a clock ahead, push1_q), or
   // two or more held, or one that is not taken now.
   logic out_valid_d, push1_q;
-  assign out_valid_d = push1_q || q_count_q > (OUTQ_W+1)'(1) || (q_count_q == (OUTQ_W+1)'(1) && !pop);
+  logic valid_keep, valid_one;   // from flops: two or more held (or one pushed now), exactly one held
+  assign valid_keep  = push1_q || q_count_now > (OUTQ_W+1)'(1);
+  assign valid_one   = q_count_now == (OUTQ_W+1)'(1);
+  assign out_valid_d = valid_keep || (valid_one && !pop);
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_i) begin
       in_ready_q  <= 1'b0;
@@ -515,10 +540,16 @@ module rijndael_ghash_lanes #(
       wipe_addr_q <= '0;
       acc0_q      <= 1'b0;
       take0_q     <= '0;
+      first0_q    <= 1'b0;
+      last0_q     <= 1'b0;
       wr_idx_q    <= '0;
       held_q      <= '0;
       open_q      <= '0;
+      open_max_q  <= '0;
+      open_nz_q   <= '0;
+      open_p1_q   <= {CONTEXTS{N_W'(1)}};
       hold_ok_q   <= '0;
+      step_c_q    <= '0;
       h_busy_q    <= 1'b0;
       h_mark1_q   <= 1'b0;
       h_mark2_q   <= 1'b0;
@@ -533,18 +564,26 @@ module rijndael_ghash_lanes #(
       // port register
       acc0_q <= accept_p;
       for (int c = 0; c < CONTEXTS; c++) take0_q[c] <= accept_p && int'(in_ctx_i) == c;
+      first0_q <= accept_p && in_first_i;   // zero without an accept: the token's fields then are too
+      last0_q  <= accept_p && in_last_i;
       outstanding_q <= outstanding_d;
 
       // accept: hold and token bookkeeping
       for (int c = 0; c < CONTEXTS; c++) begin
         if (take0_q[c]) begin
           wr_idx_q[c] <= wr_idx_q[c] + 1'b1;
-          open_q[c]   <= open_next[N_W*c +: N_W];
+          open_q[c]     <= open_next[c];
+          open_max_q[c] <= int'(open_next[c]) == LANES - 1;
+          open_nz_q[c]  <= open_next[c] != '0;
+          open_p1_q[c]  <= open_next[c] + 1'b1;
         end
-        held_q[c] <= held_q[c] + CNT_W'(take0_q[c]) - CNT_W'(tk_step && int'(tk_ctx_q) == c);
+        // (a block issued or skipped is counted out a clock late, from step_c_q: only flops before the
+        // adder; the issuer's step into this carry chain was a steering run's path, 138.83 MHz)
+        held_q[c] <= held_q[c] + CNT_W'(take0_q[c]) - CNT_W'(step_c_q[c]);
         // room for the block in the port register, one taken now and one taken next clock
         hold_ok_q[c] <= int'(held_q[c]) + 4 <= HOLD;
       end
+      for (int c = 0; c < CONTEXTS; c++) step_c_q[c] <= tk_step && int'(tk_ctx_q) == c;
       h_mark1_q <= h_write;
       h_mark2_q <= h_mark1_q;
       if (tp_store) tok_wr_q <= tok_wr_q + 1'b1;
@@ -589,7 +628,10 @@ module rijndael_ghash_lanes #(
       r1_ctx_q <= '0; r2_ctx_q <= '0; i_ctx_q <= '0;
       r1_idx_q <= '0; r2_idx_q <= '0; i_idx_q <= '0;
       r1_fin_q <= '0; r2_fin_q <= '0; i_fin_q <= '0;
-      {r1_x_q, r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_ha_q, r1_hb_q} <= '0;
+      {r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_ha_q, r1_hb_q} <= '0;
+      r0_op_q <= OP_NONE; r0_ctx_q <= '0; r0_idx_q <= '0; r0_fin_q <= '0;
+      {r0_pm_q, r0_r1_q, r0_r2_q, r0_fwd_q, r0_one_q, r0_ha_q, r0_hb_q} <= '0;
+      r0_hold_q <= '0; r0_prod_q <= '0; r0_pow_q <= '0;
       r2_fwd_q <= 1'b0;
       t_op_q  <= '0;
       t_ctx_q <= '0;
@@ -599,14 +641,14 @@ module rijndael_ghash_lanes #(
       q_rd_q        <= '0;
       q_count_q     <= '0;
       push1_q       <= 1'b0;
+      pop_q         <= 1'b0;
     end else begin
       // token queue -> prefetch register
-      if (nx_fill) begin
-        nx_data_q <= tok_rd_data;
-        tok_rd_q  <= tok_rd_q + 1'b1;
-      end else if (tp_direct) nx_data_q <= tp_data;
-      if (nx_fill || tp_direct) nx_valid_q <= 1'b1;
-      else if (nx_take)         nx_valid_q <= 1'b0;
+      // (a free register loads the queue's head, or the accept's fields when the queue is empty, valid
+      // or not: so the push decides only nx_valid_q, not the data's choice)
+      if (nx_free) nx_data_q <= (tok_cnt_q != '0) ? tok_rd_data : tp_data;
+      if (nx_fill) tok_rd_q <= tok_rd_q + 1'b1;
+      nx_valid_q <= nx_free ? (tok_cnt_q != '0 || tp_valid) : 1'b1;
       tok_cnt_q <= tok_cnt_q + (TOK_W+1)'(tp_store) - (TOK_W+1)'(nx_fill);
       tok_ok_q  <= int'(tok_cnt_q) + 5 <= TOKENS;
 
@@ -660,7 +702,7 @@ module rijndael_ghash_lanes #(
         end
       end else if (tk_done) tk_valid_q <= 1'b0;
 
-      // decision -> R1
+      // decision -> R0 (and the forwarding history)
       hist_v_q[1]    <= do_issue;
       hist_ctx_q[1]  <= tk_ctx_q;
       hist_lane_q[1] <= tk_lane_q;
@@ -669,17 +711,31 @@ module rijndael_ghash_lanes #(
         hist_ctx_q[i]  <= hist_ctx_q[i-1];
         hist_lane_q[i] <= hist_lane_q[i-1];
       end
-      r1_op_q  <= pw_issue ? OP_POW : do_issue ? OP_BLK : OP_NONE;
-      r1_ctx_q <= pw_issue ? h_ctx_q : tk_ctx_q;
-      r1_idx_q <= pw_issue ? pw_slot : tk_lane_q;
-      r1_fin_q <= (do_issue && tk_final_q) ? {1'b1, tk_first_q, tk_n_q == N_W'(1)} : 3'b000;
-      r1_x_q   <= do_issue;
-      r1_pm_q  <= do_issue && tk_sat_q && !m_l0 && !m_l1 && !m_l2;
-      r1_r2_q  <= (do_issue && tk_sat_q && m_l1 && !m_l0) || pw_r2;
-      r1_fwd_q <= (do_issue && tk_sat_q && m_l0) || pw_fwd;
-      r1_one_q <= pw_one;
-      r1_ha_q  <= pw_ha;
-      r1_hb_q  <= pw_hb;
+      r0_op_q   <= pw_issue ? OP_POW : do_issue ? OP_BLK : OP_NONE;
+      r0_ctx_q  <= pw_issue ? h_ctx_q : tk_ctx_q;
+      r0_idx_q  <= pw_issue ? pw_slot : tk_lane_q;
+      r0_fin_q  <= (do_issue && tk_final_q) ? {1'b1, tk_first_q, tk_n_q == N_W'(1)} : 3'b000;
+      r0_pm_q   <= d_pm_en;
+      r0_r1_q   <= d_r1;
+      r0_r2_q   <= (do_issue && tk_sat_q && m_l1 && !m_l0) || pw_r2;
+      r0_fwd_q  <= (do_issue && tk_sat_q && m_l0) || pw_fwd;
+      r0_one_q  <= pw_one;
+      r0_ha_q   <= pw_ha;
+      r0_hb_q   <= pw_hb;
+      r0_hold_q <= {!pw_issue, d_hold_addr};
+      r0_prod_q <= d_prod_addr;
+      r0_pow_q  <= {!pw_hb, pw_issue ? {h_ctx_q, pw_bslot} : d_pow_addr};
+      // R0 -> R1
+      r1_op_q  <= r0_op_q;
+      r1_ctx_q <= r0_ctx_q;
+      r1_idx_q <= r0_idx_q;
+      r1_fin_q <= r0_fin_q;
+      r1_pm_q  <= r0_pm_q;
+      r1_r2_q  <= r0_r2_q;
+      r1_fwd_q <= r0_fwd_q;
+      r1_one_q <= r0_one_q;
+      r1_ha_q  <= r0_ha_q;
+      r1_hb_q  <= r0_hb_q;
       // R1 -> R2 -> I
       r2_op_q <= r1_op_q; r2_ctx_q <= r1_ctx_q; r2_idx_q <= r1_idx_q; r2_fin_q <= r1_fin_q;
       r2_fwd_q <= r1_fwd_q;
@@ -695,7 +751,8 @@ module rijndael_ghash_lanes #(
       if (!wiping_q && push_res) q_wr_q <= q_wr_q + 1'b1;
       if (pop) q_rd_q <= q_rd_q + 1'b1;
       push1_q     <= !wiping_d && t_op_q[LANES-1] == OP_BLK && t_fin_q[LANES-1][0];
-      q_count_q   <= q_count_q + (OUTQ_W+1)'(push1_q) - (OUTQ_W+1)'(pop);
+      q_count_q   <= q_count_d;
+      pop_q       <= pop;
     end
   end
 
