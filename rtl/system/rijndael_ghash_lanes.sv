@@ -91,13 +91,17 @@ module rijndael_ghash_lanes #(
   logic [1:0]        ctl_rst_q;       // reset or clear_i, a clock late (see the flops at the end)
   logic              wiping_q, wiping_d;
   logic [WIPE_W-1:0] wipe_addr_q;
-  assign wiping_d = wiping_q && wipe_addr_q != '1;
+  logic              wipe_last_q;     // wipe_addr_q is at its last entry (a flop: the compare of the
+                                      // address in front of the quarters' copies of wiping_d was a
+                                      // steering run's path, 155.93 MHz)
+  assign wiping_d = wiping_q && !wipe_last_q;
 
   // ---------------------------------------------------------------------------------------------
   // Port register: what the input port offered in the clock it was taken.
   logic                acc0_q, first0_q, last0_q;
   logic [CTX_W-1:0]    ctx0_q;
   logic [CONTEXTS-1:0] take0_q;
+  logic [CONTEXTS-1:0][3:0] kind0_q;        // per context: {first and last, last, first, middle} taken
   logic [127:0]        blk0_q;
   logic                in_ready_q, accept_p;
 
@@ -188,11 +192,10 @@ module rijndael_ghash_lanes #(
   // out_ready -> pop -> a count's carry chain or enable was two steering runs' path, 140.67 and 133.03
   // MHz). outstanding_q is one high for that clock, which only keeps in_ready_o low a clock longer.
   logic            last_in, pop_q;
-  logic [OUTQ_W:0] q_count_d, q_count_now;
+  logic [OUTQ_W:0] q_count_d;
   assign last_in       = accept_p && in_last_i;
   assign outstanding_d = outstanding_q + (OUTQ_W+1)'(last_in) - (OUTQ_W+1)'(pop_q);
   assign q_count_d     = q_count_q + (OUTQ_W+1)'(push1_q) - (OUTQ_W+1)'(pop_q);
-  assign q_count_now   = q_count_q - (OUTQ_W+1)'(pop_q);   // results held now, before this clock's pop
 
   // ---------------------------------------------------------------------------------------------
   // Accept (clock A): the token of the block in the port register, chosen by the one-hot take0_q from
@@ -203,15 +206,18 @@ module rijndael_ghash_lanes #(
   logic [CONTEXTS-1:0][N_W-1:0] tok_skip_c, tok_n_c;
   logic [CONTEXTS-1:0]          push_c;
   logic [CONTEXTS-1:0][N_W-1:0] open_next;
+  // The kind of the block is decoded into the port register per context too (kind0_q: a middle block,
+  // a first, a last, a first that is also last), so each token bit is an OR of flop pairs (the push's
+  // choice by first0_q after the context's one-hot, L6MUX levels into the token count's carry chain, was
+  // a steering run's path, 152.37 MHz).
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_tok
-    logic t;
-    assign t = take0_q[c];
+    logic k_mid, k_first, k_last, k_one;
+    assign {k_one, k_last, k_first, k_mid} = kind0_q[c];
     // first: the open blocks of the unfinished message are skipped; last: the open ones and this one
     // final (n = open + 1, or 1 after a skip); else one released with H^LANES when LANES - 1 were open
-    assign tok_skip_c[c] = {N_W{t && first0_q}} & open_q[c];
-    assign tok_n_c[c]    = !t ? '0 : last0_q ? (first0_q ? N_W'(1) : open_p1_q[c])
-                                   : (!first0_q && open_max_q[c]) ? N_W'(1) : '0;
-    assign push_c[c]     = t && (last0_q || (first0_q ? open_nz_q[c] : open_max_q[c]));
+    assign tok_skip_c[c] = {N_W{k_first || k_one}} & open_q[c];
+    assign tok_n_c[c]    = ({N_W{k_last}} & open_p1_q[c]) | N_W'(k_one || (k_mid && open_max_q[c]));
+    assign push_c[c]     = k_last || k_one || (k_first && open_nz_q[c]) || (k_mid && open_max_q[c]);
     assign open_next[c]  = last0_q ? '0 : first0_q ? N_W'(1) : open_max_q[c] ? N_W'(LANES - 1) : open_p1_q[c];
   end
   logic [N_W-1:0]      tok_skip_a, tok_n_a;
@@ -517,9 +523,30 @@ module rijndael_ghash_lanes #(
   // out_valid_q was the fourth steering run's path): a result pushed now (known a clock ahead, push1_q), or
   // two or more held, or one that is not taken now.
   logic out_valid_d, push1_q;
-  logic valid_keep, valid_one;   // from flops: two or more held (or one pushed now), exactly one held
-  assign valid_keep  = push1_q || q_count_now > (OUTQ_W+1)'(1);
-  assign valid_one   = q_count_now == (OUTQ_W+1)'(1);
+  // The results held now, c = q_count_q - pop_q, enter only as flags kept in flops, c > 1 and c == 1,
+  // whose next values are chosen by pop from decodes of q_count_q, pop_q and push1_q (the subtraction
+  // and the compares' carry chains in front of out_valid_q were a steering run's path, 150.35 MHz).
+  // With ge(k) = (c >= k) = (q_count_q >= k + pop_q): c' = c + push1 - pop.
+  logic held_gt1_q, held_one_q;
+  logic [3:1] held_ge;
+  logic gt1_stay, one_stay, gt1_pop, one_pop;
+  // count >= k as "none of 0 .. k-1" (equalities: Yosys maps a >= to a carry chain even for a constant)
+  function automatic logic count_ge(input logic [OUTQ_W:0] v, input int k);
+    logic below;
+    below = 1'b0;
+    for (int i = 0; i < k; i++) below = below || v == (OUTQ_W+1)'(i);
+    count_ge = !below;
+  endfunction
+  for (genvar k = 1; k <= 3; k++) begin : g_held_ge
+    assign held_ge[k] = pop_q ? count_ge(q_count_q, k + 1) : count_ge(q_count_q, k);
+  end
+  assign gt1_stay = push1_q ? held_ge[1] : held_ge[2];                  // c + push1 >= 2
+  assign one_stay = push1_q ? !held_ge[1] : held_ge[1] && !held_ge[2];  // c + push1 == 1
+  assign gt1_pop  = push1_q ? held_ge[2] : held_ge[3];                  // c + push1 - 1 >= 2
+  assign one_pop  = push1_q ? held_ge[1] && !held_ge[2] : held_ge[2] && !held_ge[3];
+  logic valid_keep, valid_one;   // two or more held (or one pushed now); exactly one held
+  assign valid_keep  = push1_q || held_gt1_q;
+  assign valid_one   = held_one_q;
   assign out_valid_d = valid_keep || (valid_one && !pop);
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_i) begin
@@ -538,8 +565,10 @@ module rijndael_ghash_lanes #(
     if (ctl_rst_q[0]) begin
       wiping_q    <= 1'b1;
       wipe_addr_q <= '0;
+      wipe_last_q <= 1'b0;
       acc0_q      <= 1'b0;
       take0_q     <= '0;
+      kind0_q     <= '0;
       first0_q    <= 1'b0;
       last0_q     <= 1'b0;
       wr_idx_q    <= '0;
@@ -559,11 +588,19 @@ module rijndael_ghash_lanes #(
     end else begin
       // wipe: every memory written with zeros, then the readies rise
       wiping_q <= wiping_d;
-      if (wiping_q) wipe_addr_q <= wipe_addr_q + 1'b1;
+      if (wiping_q) begin
+        wipe_addr_q <= wipe_addr_q + 1'b1;
+        wipe_last_q <= wipe_addr_q == WIPE_W'((1 << WIPE_W) - 2);
+      end
 
       // port register
       acc0_q <= accept_p;
-      for (int c = 0; c < CONTEXTS; c++) take0_q[c] <= accept_p && int'(in_ctx_i) == c;
+      for (int c = 0; c < CONTEXTS; c++) begin
+        take0_q[c] <= accept_p && int'(in_ctx_i) == c;
+        kind0_q[c] <= {4{accept_p && int'(in_ctx_i) == c}}
+                      & {in_first_i && in_last_i, !in_first_i && in_last_i, in_first_i && !in_last_i,
+                         !in_first_i && !in_last_i};
+      end
       first0_q <= accept_p && in_first_i;   // zero without an accept: the token's fields then are too
       last0_q  <= accept_p && in_last_i;
       outstanding_q <= outstanding_d;
@@ -642,6 +679,8 @@ module rijndael_ghash_lanes #(
       q_count_q     <= '0;
       push1_q       <= 1'b0;
       pop_q         <= 1'b0;
+      held_gt1_q    <= 1'b0;
+      held_one_q    <= 1'b0;
     end else begin
       // token queue -> prefetch register
       // (a free register loads the queue's head, or the accept's fields when the queue is empty, valid
@@ -649,7 +688,8 @@ module rijndael_ghash_lanes #(
       if (nx_free) nx_data_q <= (tok_cnt_q != '0) ? tok_rd_data : tp_data;
       if (nx_fill) tok_rd_q <= tok_rd_q + 1'b1;
       nx_valid_q <= nx_free ? (tok_cnt_q != '0 || tp_valid) : 1'b1;
-      tok_cnt_q <= tok_cnt_q + (TOK_W+1)'(tp_store) - (TOK_W+1)'(nx_fill);
+      // (a choice of sums of the flop by the late store and fill, not a carry chain behind them)
+      tok_cnt_q <= (tp_store == nx_fill) ? tok_cnt_q : tp_store ? tok_cnt_q + 1'b1 : tok_cnt_q - 1'b1;
       tok_ok_q  <= int'(tok_cnt_q) + 5 <= TOKENS;
 
       // issuer
@@ -753,6 +793,8 @@ module rijndael_ghash_lanes #(
       push1_q     <= !wiping_d && t_op_q[LANES-1] == OP_BLK && t_fin_q[LANES-1][0];
       q_count_q   <= q_count_d;
       pop_q       <= pop;
+      held_gt1_q  <= pop ? gt1_pop : gt1_stay;
+      held_one_q  <= pop ? one_pop : one_stay;
     end
   end
 
