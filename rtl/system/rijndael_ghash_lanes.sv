@@ -142,7 +142,7 @@ module rijndael_ghash_lanes #(
   logic [CONTEXTS-1:0] ctx_sat_q;
   // The powers of H being computed
   logic                pw_active_q;
-  logic [5:0]          pw_t_q;              // clocks since the powers started
+  logic [5:0]          pw_t_q;              // clocks since the powers started, plus one (the next t)
   // Decisions of the last HIST clocks (block ops): for the forwarding
   logic [HIST:1]       hist_v_q;
   logic [HIST:0][CTX_W-1:0] hist_ctx_q;
@@ -693,13 +693,15 @@ module rijndael_ghash_lanes #(
       tok_ok_q  <= int'(tok_cnt_q) + 5 <= TOKENS;
 
       // issuer
-      // the schedule of the next clock: t = 0 after a start, t + 1 while active
+      // the schedule of the next clock: t = 0 after a start, t + 1 while active (pw_t_q holds t + 1, so
+      // the decode reads a flop: the increment's carry chain in front of it was a steering run's path,
+      // 147.49 MHz)
       if (start_pw)                    pw_dec_q <= pw_decode(0);
-      else if (pw_active_q && !pw_end) pw_dec_q <= pw_decode({26'd0, pw_t_q} + 32'd1);
+      else if (pw_active_q && !pw_end) pw_dec_q <= pw_decode({26'd0, pw_t_q});
       else                             pw_dec_q <= '0;
       if (start_pw) begin
         pw_active_q <= 1'b1;
-        pw_t_q      <= '0;
+        pw_t_q      <= 6'd1;
         tk_powb_q   <= 1'b0;
       end else if (pw_active_q) begin
         pw_t_q <= pw_t_q + 1'b1;
