@@ -273,13 +273,27 @@ module rijndael_ghash_lanes #(
   assign pw_active_d = start_pw || (pw_active_q && !pw_end);
   rijndael_reg_copies #(.RESET(1'b0)) u_pw_active_copy (
     .clk_i, .rst_ni(!ctl_rst_q[1]), .d_i(pw_active_d), .q_o(pw_active_k));
+  // What the token's next step is, from flops: tk_flags_q is kept with the token's fields (computed from
+  // the fields it is loaded with or stepped to), so every control below is go AND a flop (the compares of
+  // tk_skip_q / tk_n_q in front of tk_done -> tk_load -> the lane state's choice were a steering run's
+  // path, 158.68 MHz).
+  localparam int F_LAST = 4, F_BLK = 3, F_SKP = 2, F_END = 1, F_STEP = 0;
+  function automatic logic [4:0] tok_flags(input logic powb, input logic [N_W-1:0] skip,
+                                           input logic [N_W-1:0] n, input logic fin);
+    logic last, blk, skp;
+    skp  = !powb && skip != '0;                     // this step skips a block
+    blk  = !powb && skip == '0 && n != '0;          // this step issues a block
+    last = !powb && (skip == '0 ? n <= N_W'(1) : (skip == N_W'(1) && n == '0));   // the token's last step
+    // {last, issue, skip, a new message after this step (the skipped ones or a final token done), step}
+    tok_flags = {last, blk, skp, (skp && skip == N_W'(1)) || (last && fin), blk || skp};
+  endfunction
+  logic [4:0] tk_flags_q;
   assign go       = tk_valid_q && !pw_active_k;
   assign start_pw = go && tk_powb_q;
-  assign do_skip  = go && !tk_powb_q && tk_skip_q != '0;
-  assign do_issue = go && !tk_powb_q && tk_skip_q == '0 && tk_n_q != '0;
-  assign tk_step  = do_skip || do_issue;
-  assign tk_done  = go && !tk_powb_q && (tk_skip_q == '0 ? tk_n_q <= N_W'(1)
-                                                           : (tk_skip_q == N_W'(1) && tk_n_q == '0));
+  assign do_skip  = go && tk_flags_q[F_SKP];
+  assign do_issue = go && tk_flags_q[F_BLK];
+  assign tk_step  = go && tk_flags_q[F_STEP];
+  assign tk_done  = go && tk_flags_q[F_LAST];
   assign tk_load  = (!tk_valid_q || tk_done) && nx_valid_q;
   assign nx_take  = tk_load;
   // The powers H .. H^6 in six multiplications on a schedule (t: clocks since the start), each operand
@@ -314,7 +328,7 @@ module rijndael_ghash_lanes #(
   assign {pw_issue, pw_slot, pw_bslot, pw_ha, pw_one, pw_fwd, pw_r2, pw_hb, pw_end} = pw_dec_q;
 
   always_comb begin
-    rd_next   = tk_rd_q + HOLD_W'(tk_step);
+    rd_next   = tk_step ? tk_rd_q + 1'b1 : tk_rd_q;
     lane_next = tk_lane_q;
     sat_next  = tk_sat_q;
     if (do_issue) begin
@@ -322,7 +336,7 @@ module rijndael_ghash_lanes #(
       sat_next  = tk_sat_q || int'(tk_lane_q) == LANES - 1;
     end
     // a new message starts after the skipped blocks and after a final token
-    if ((do_skip && tk_skip_q == N_W'(1)) || (tk_done && tk_final_q)) begin
+    if (go && tk_flags_q[F_END]) begin
       lane_next = '0;
       sat_next  = 1'b0;
     end
@@ -646,6 +660,7 @@ module rijndael_ghash_lanes #(
       nx_data_q   <= '0;
       tk_valid_q  <= 1'b0;
       tk_powb_q   <= 1'b0;
+      tk_flags_q  <= '0;
       tk_final_q  <= 1'b0;
       tk_first_q  <= 1'b0;
       tk_sat_q    <= 1'b0;
@@ -743,6 +758,11 @@ module rijndael_ghash_lanes #(
           tk_sat_q  <= ctx_sat_q[nx_ctx];
         end
       end else if (tk_done) tk_valid_q <= 1'b0;
+      if (tk_load)       tk_flags_q <= tok_flags(nx_data_q[TOK_BITS-1], nx_data_q[2*N_W:N_W+1], nx_data_q[N_W:1],
+                                                 nx_data_q[0]);
+      else if (start_pw) tk_flags_q <= tok_flags(1'b0, tk_skip_q, tk_n_q, tk_final_q);
+      else if (do_skip)  tk_flags_q <= tok_flags(1'b0, tk_skip_q - 1'b1, tk_n_q, tk_final_q);
+      else if (do_issue) tk_flags_q <= tok_flags(1'b0, tk_skip_q, tk_n_q - 1'b1, tk_final_q);
 
       // decision -> R0 (and the forwarding history)
       hist_v_q[1]    <= do_issue;
