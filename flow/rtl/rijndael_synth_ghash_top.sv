@@ -45,31 +45,33 @@ module rijndael_synth_ghash_top #(
   always_ff @(posedge clk_i) rst_pipe_q <= {rst_pipe_q[0], rst_ni};
   assign rst_n = rst_pipe_q[1];
 
+  // The pin registers and the offer's first / last have no reset: they only copy pins, and what they feed
+  // is taken only when a control flop below says so (the wrapper's reset -> its LUT -> a pin register's LSR
+  // was seed 2's path of the 03925d6 record).
+  always_ff @(posedge clk_i) begin
+    in_byte_q   <= in_byte_i;
+    clear_q     <= clear_i;
+    in_shift_q  <= in_shift_i;
+    in_go_q     <= in_go_i;
+    h_go_q      <= h_go_i;
+    in_first_q  <= in_first_i;
+    in_last_q   <= in_last_i;
+    out_take_q  <= out_take_i;
+    out_shift_q <= out_shift_i;
+    if (in_go_q) begin
+      first_q <= in_first_q;
+      last_q  <= in_last_q;
+    end
+  end
+
   always_ff @(posedge clk_i) begin
     if (!rst_n) begin
-      {in_byte_q, clear_q, in_shift_q, in_go_q, h_go_q, in_first_q, in_last_q, out_take_q, out_shift_q} <= '0;
       blk_offer_q <= 1'b0;
       h_offer_q   <= 1'b0;
-      first_q     <= 1'b0;
-      last_q      <= 1'b0;
       captured_q  <= 1'b0;
     end else begin
-      in_byte_q   <= in_byte_i;
-      clear_q     <= clear_i;
-      in_shift_q  <= in_shift_i;
-      in_go_q     <= in_go_i;
-      h_go_q      <= h_go_i;
-      in_first_q  <= in_first_i;
-      in_last_q   <= in_last_i;
-      out_take_q  <= out_take_i;
-      out_shift_q <= out_shift_i;
-      if (in_go_q) begin
-        blk_offer_q <= 1'b1;
-        first_q     <= in_first_q;
-        last_q      <= in_last_q;
-      end else if (in_ready) begin
-        blk_offer_q <= 1'b0;
-      end
+      if (in_go_q) blk_offer_q <= 1'b1;
+      else if (in_ready) blk_offer_q <= 1'b0;
       if (h_go_q) h_offer_q <= 1'b1;
       else if (h_ready) h_offer_q <= 1'b0;
       if (out_valid && out_take_q) captured_q <= 1'b1;

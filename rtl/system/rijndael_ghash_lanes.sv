@@ -175,6 +175,7 @@ module rijndael_ghash_lanes #(
   logic [OUTQ_W:0]     q_count_q, outstanding_q;
   logic                out_valid_q;
   logic [OUTQ_W-1:0]   q_waddr;
+  logic [QUARTERS-1:0][OUTQ_W-1:0] q_waddr_k;   // copies of q_waddr, one per quarter's result memory
 
   // ---------------------------------------------------------------------------------------------
   // Handshakes (in_ready_o, h_ready_o, out_valid_o are flops)
@@ -444,12 +445,16 @@ module rijndael_ghash_lanes #(
     // was an ECP5 critical path in every earlier form of this unit.
     logic qclr_q, h_clr_q, h_en_q;
     rijndael_reg_copies #(.RESET(1'b1)) u_clr (.clk_i, .rst_ni, .d_i(clear_i), .q_o(qclr_q));
-    // H: loaded on a write (enable from a copy of h_ready), wiped once its last power is computed
+    // H: follows h_i in every clock h_ready_o is high (the enable a copy of h_ready), so it holds the value
+    // of the write clock from then on (h_ready falls after a write); wiped once its last power is computed.
+    // h_valid_i is not in the enable: the port's valid -> a 4.1 ns route -> the enable of the 128 flops was
+    // seed 3's path of the 03925d6 record. While ready the register follows the bus, which is no stored
+    // value (it has no read path, and the wipe's clocks hold it at zero).
     rijndael_reg_copies #(.RESET(1'b1)) u_h_clr (.clk_i, .rst_ni, .d_i(clear_i || pw_end), .q_o(h_clr_q));
     rijndael_reg_copies #(.RESET(1'b0)) u_h_en (.clk_i, .rst_ni, .d_i(h_ready_d), .q_o(h_en_q));
     always_ff @(posedge clk_i) begin
       if (h_clr_q) h_cur_q[32*k +: 32] <= '0;
-      else if (h_valid_i && h_en_q) h_cur_q[32*k +: 32] <= h_i[32*k +: 32];
+      else if (h_en_q) h_cur_q[32*k +: 32] <= h_i[32*k +: 32];
     end
     // The input block (port register), then the hold's write data
     always_ff @(posedge clk_i) begin
@@ -471,9 +476,11 @@ module rijndael_ghash_lanes #(
       else if (s_load_q) sum_q[32*k +: 32] <= (s_first_q ? '0 : sum_q[32*k +: 32]) ^ res[32*k +: 32];
     end
     // The result queue's quarter, written in the clock the last final product comes out (the wipe zeroes it)
+    // (its write address a copy per quarter of q_waddr, decided a clock ahead: wiping_q -> the address
+    // choice -> a 2.6 ns route to the farthest quarter was seed 1's path of the 03925d6 record)
     logic [31:0] q_mem [OUT_DEPTH];
     always_ff @(posedge clk_i) begin
-      if (s_push_q) q_mem[q_waddr] <= s_wipe_q ? '0 : (s_first_q ? '0 : sum_q[32*k +: 32]) ^ res[32*k +: 32];
+      if (s_push_q) q_mem[q_waddr_k[k]] <= s_wipe_q ? '0 : (s_first_q ? '0 : sum_q[32*k +: 32]) ^ res[32*k +: 32];
     end
     // the read pointer per quarter (one pointer by out_valid_q driving the result memory of all four
     // quarters, 4.3 ns to the farthest, was seed 3's path of the 747d265 record)
@@ -521,6 +528,14 @@ module rijndael_ghash_lanes #(
   // Output queue (LUT RAM, written from a register)
   logic [CTX_W-1:0] qc_mem [OUT_DEPTH];
   assign q_waddr = wiping_q ? OUTQ_W'(wipe_addr_q) : q_wr_q;
+  // q_waddr of the next clock, from the flops' next values (a reset starts the wipe at 0; the wipe steps
+  // its address every clock; q_wr_q steps on a result outside the wipe), registered once per quarter
+  logic [OUTQ_W-1:0] q_waddr_d;
+  assign q_waddr_d = ctl_rst_q[0] ? '0
+                   : wiping_d     ? OUTQ_W'(wipe_addr_q + 1'b1)
+                   : q_wr_q + OUTQ_W'(!wiping_q && push_res);
+  rijndael_reg_copies #(.WIDTH(OUTQ_W), .COPIES(QUARTERS)) u_qaddr_copies (
+    .clk_i, .rst_ni(1'b1), .d_i(q_waddr_d), .q_o(q_waddr_k));
   always_ff @(posedge clk_i) begin
     if (wiping_q || push_res) qc_mem[q_waddr] <= wiping_q ? '0 : t_ctx_q[LANES];
   end
