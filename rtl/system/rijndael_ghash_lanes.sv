@@ -142,6 +142,7 @@ module rijndael_ghash_lanes #(
   logic [CONTEXTS-1:0] ctx_sat_q;
   // The powers of H being computed
   logic                pw_active_q;
+  logic                pw_start_q;          // the powers start in this clock (a clock after the issuer's start)
   logic [5:0]          pw_t_q;              // clocks since the powers started, plus one (the next t)
   // Decisions of the last HIST clocks (block ops): for the forwarding
   logic [HIST:1]       hist_v_q;
@@ -192,10 +193,11 @@ module rijndael_ghash_lanes #(
   // (from pop_q), so the counts are sums of flops and, for outstanding_q, of the accept (the wrapper's
   // out_ready -> pop -> a count's carry chain or enable was two steering runs' path, 140.67 and 133.03
   // MHz). outstanding_q is one high for that clock, which only keeps in_ready_o low a clock longer.
-  logic            last_in, pop_q;
+  // It takes a last block a clock late too, from last0_q (in_ready_q -> the accept -> the count's carry
+  // chain was seed 3's path of a steering run, 139.22 MHz); in_ready_o's bound counts last0_q instead.
+  logic            pop_q;
   logic [OUTQ_W:0] q_count_d;
-  assign last_in       = accept_p && in_last_i;
-  assign outstanding_d = outstanding_q + (OUTQ_W+1)'(last_in) - (OUTQ_W+1)'(pop_q);
+  assign outstanding_d = outstanding_q + (OUTQ_W+1)'(last0_q) - (OUTQ_W+1)'(pop_q);
   assign q_count_d     = q_count_q + (OUTQ_W+1)'(push1_q) - (OUTQ_W+1)'(pop_q);
 
   // ---------------------------------------------------------------------------------------------
@@ -380,7 +382,13 @@ module rijndael_ghash_lanes #(
   // directly would be merged into the read port and come back as one register for all quarters).
   logic [CTX_W+HOLD_W-1:0] hw_addr_d;
   logic                    hw_we_d;
-  logic [127:0]            hw_data_q;
+  logic [127:0]            hw_data_q, hw_data2_q;
+  // The hold's write a clock later than it could be, through a central register before the copies (the
+  // accept's one-hot take0_q -> the index choice -> a 3.3 ns route to the farthest copy was seed 2's path
+  // of a steering run, 157.80 MHz). A block is read from the hold four clocks after its port register at
+  // the earliest (token, issuer, R0, the bank's address register), so the write, two clocks after it, is
+  // still in time; a wipe's writes move by the same clock.
+  logic [CTX_W+HOLD_W+1:0] hw_ctl_q;
   logic [CTX_W+SLOT_W-1:0] rw_addr_d;       // the result's write address (product or power slot)
   logic                    prod_we_d, pow_we_d;
   logic [CTX_W-1:0]        ctx0_wr;
@@ -420,7 +428,7 @@ module rijndael_ghash_lanes #(
 
       // write ports (registered: enable, address, and for the hold the data)
       rijndael_reg_copies #(.WIDTH(CTX_W+HOLD_W+2)) u_hw (
-        .clk_i, .rst_ni(1'b1), .d_i({hw_we_d, wiping_q, hw_addr_d}), .q_o({hw_we_q, hw_zero_q, hw_addr_q}));
+        .clk_i, .rst_ni(1'b1), .d_i(hw_ctl_q), .q_o({hw_we_q, hw_zero_q, hw_addr_q}));
       rijndael_reg_copies #(.WIDTH(CTX_W+SLOT_W+3)) u_rw (
         .clk_i, .rst_ni(1'b1), .d_i({prod_we_d, pow_we_d, wiping_q, rw_addr_d}),
         .q_o({prod_we_q, pow_we_q, wzero_q, rw_addr_q}));
@@ -430,7 +438,7 @@ module rijndael_ghash_lanes #(
       // MHz): the hold reads zero while the powers of H are computed (no block issues then, and a must
       // be free of it), the power memory while b is H itself; the product is enabled at R1 by r1_pm_q.
       rijndael_ghash_bank_ram #(.WIDTH(16), .ADDR_W(CTX_W+HOLD_W)) u_hold (
-        .clk_i, .we_i(hw_we_q), .waddr_i(hw_addr_q), .wdata_i(hw_zero_q ? '0 : hw_data_q[B +: 16]),
+        .clk_i, .we_i(hw_we_q), .waddr_i(hw_addr_q), .wdata_i(hw_zero_q ? '0 : hw_data2_q[B +: 16]),
         .rd_en_i(r0_hold_q[CTX_W+HOLD_W]), .raddr_i(r0_hold_q[CTX_W+HOLD_W-1:0]), .rdata_o(hold_rd[16*hf +: 16]));
       rijndael_ghash_bank_ram #(.WIDTH(16), .ADDR_W(CTX_W+SLOT_W)) u_prod (
         .clk_i, .we_i(prod_we_q), .waddr_i(rw_addr_q), .wdata_i(res_w),
@@ -459,11 +467,13 @@ module rijndael_ghash_lanes #(
     // The input block (port register), then the hold's write data
     always_ff @(posedge clk_i) begin
       if (qclr_q) begin
-        blk0_q[32*k +: 32]    <= '0;
-        hw_data_q[32*k +: 32] <= '0;
+        blk0_q[32*k +: 32]     <= '0;
+        hw_data_q[32*k +: 32]  <= '0;
+        hw_data2_q[32*k +: 32] <= '0;
       end else begin
-        blk0_q[32*k +: 32]    <= in_block_i[32*k +: 32];
-        hw_data_q[32*k +: 32] <= blk0_q[32*k +: 32];
+        blk0_q[32*k +: 32]     <= in_block_i[32*k +: 32];
+        hw_data_q[32*k +: 32]  <= blk0_q[32*k +: 32];
+        hw_data2_q[32*k +: 32] <= hw_data_q[32*k +: 32];
       end
     end
     // The sum of a message's final products, and the result's write data: decided a clock ahead
@@ -547,6 +557,7 @@ module rijndael_ghash_lanes #(
   // Flops
   always_ff @(posedge clk_i) begin
     ctx0_q   <= in_ctx_i;
+    hw_ctl_q <= {hw_we_d, wiping_q, hw_addr_d};
   end
 
 
@@ -592,8 +603,10 @@ module rijndael_ghash_lanes #(
       h_ready_q   <= 1'b0;
       out_valid_q <= 1'b0;
     end else begin
-      // (a result queue entry free for a last block taken now and one taken next clock, from the flop alone)
-      in_ready_q  <= rst_ni && !ctl_rst_q[0] && !wiping_d && (&hold_ok_q) && tok_ok_q && int'(outstanding_q) <= OUT_DEPTH - 2;
+      // (a result queue entry free for the last block in the port register, one taken now and one taken
+      // next clock, from flops alone)
+      in_ready_q  <= rst_ni && !ctl_rst_q[0] && !wiping_d && (&hold_ok_q) && tok_ok_q
+                     && (last0_q ? int'(outstanding_q) <= OUT_DEPTH - 3 : int'(outstanding_q) <= OUT_DEPTH - 2);
       h_ready_q   <= rst_ni && !ctl_rst_q[0] && h_ready_d;
       out_valid_q <= rst_ni && !ctl_rst_q[1] && out_valid_d;
     end
@@ -696,6 +709,7 @@ module rijndael_ghash_lanes #(
       tk_pslot_q  <= '0;
       pw_active_q <= 1'b0;
       pw_t_q      <= '0;
+      pw_start_q  <= 1'b0;
       pw_dec_q    <= '0;
       hist_v_q    <= '0;
       hist_ctx_q  <= '0;
@@ -735,17 +749,19 @@ module rijndael_ghash_lanes #(
       // the schedule of the next clock: t = 0 after a start, t + 1 while active (pw_t_q holds t + 1, so
       // the decode reads a flop: the increment's carry chain in front of it was a steering run's path,
       // 147.49 MHz)
-      if (start_pw)                    pw_dec_q <= pw_decode(0);
+      // The schedule starts a clock after the start (pw_start_q): the issuer's start -> a 2.6 ns route ->
+      // the decode register's reset LUT was seed 1's path of a steering run, 154.77 MHz. pw_active_q
+      // rises with the start, so no token goes in between; the subkey takes a clock longer.
+      pw_start_q <= start_pw;
+      if (pw_start_q)                  pw_dec_q <= pw_decode(0);
       else if (pw_active_q && !pw_end) pw_dec_q <= pw_decode({26'd0, pw_t_q});
       else                             pw_dec_q <= '0;
       if (start_pw) begin
         pw_active_q <= 1'b1;
-        pw_t_q      <= 6'd1;
         tk_powb_q   <= 1'b0;
-      end else if (pw_active_q) begin
-        pw_t_q <= pw_t_q + 1'b1;
-        if (pw_end) pw_active_q <= 1'b0;
-      end
+      end else if (pw_active_q && pw_end) pw_active_q <= 1'b0;
+      if (pw_start_q)       pw_t_q <= 6'd1;
+      else if (pw_active_q) pw_t_q <= pw_t_q + 1'b1;
       if (tk_step) begin
         tk_rd_q   <= rd_next;
         tk_lane_q <= lane_next;
