@@ -123,6 +123,8 @@ module rijndael_ghash_lanes #(
   // Token push register (the accept's token, or a marker), token queue, prefetch
   logic                tp_valid, tp_direct, tp_store;   // the accept's token (or a marker), in its clock
   logic [TOK_BITS-1:0] tp_data;
+  logic                tq_valid_q;          // the accept's token (or a marker), registered
+  logic [TOK_BITS-1:0] tq_data_q;
   logic [TOK_W-1:0]    tok_wr_q, tok_rd_q;
   logic [TOK_W:0]      tok_cnt_q;           // pushed and not yet prefetched
   logic                tok_ok_q;
@@ -239,10 +241,10 @@ module rijndael_ghash_lanes #(
   // ---------------------------------------------------------------------------------------------
   // Token queue: written from the accept, read into the prefetch register. The entry at tok_wr_q is
   // written every clock, whether a token is stored or not: it is never in use (tok_ok_q keeps the queue
-  // five short of full), so the push's late decision reaches only the write pointer.
+  // six short of full), so the push's late decision reaches only the write pointer.
   logic [TOK_BITS-1:0] tok_mem [TOKENS];
   always_ff @(posedge clk_i) begin
-    tok_mem[tok_wr_q] <= tp_data;
+    tok_mem[tok_wr_q] <= tq_data_q;
   end
   assign tok_rd_data = tok_mem[tok_rd_q];
   // The token goes straight into the prefetch register when the queue is empty and the register is free
@@ -256,8 +258,11 @@ module rijndael_ghash_lanes #(
   // powb nothing is stored. So no push term reaches the data.
   assign tp_valid  = push_a || h_mark2_q;
   assign tp_data   = {h_mark2_q, ctx0_q, tok_skip_a, tok_n_a, last0_q};
-  assign tp_direct = tp_valid && tok_cnt_q == '0 && nx_free;
-  assign tp_store  = tp_valid && !tp_direct;
+  // The token is registered before the queue (tq_*: the push's three LUT levels -> a 2.1 ns route -> the
+  // token count's or write pointer's enable was the path of two seeds of a steering run, 161.86 / 161.50
+  // MHz); a clock more from a block to its result, and the queue is kept one entry shorter for it.
+  assign tp_direct = tq_valid_q && tok_cnt_q == '0 && nx_free;
+  assign tp_store  = tq_valid_q && !tp_direct;
 
   // ---------------------------------------------------------------------------------------------
   // Issuer (clock D)
@@ -347,10 +352,25 @@ module rijndael_ghash_lanes #(
 
   // Forwarding: the block's predecessor (same context and lane) decided k clocks ago is in the result
   // register at the issue (k = LANES), at R2 (LANES + 1) or at R1 (LANES + 2), else in the product memory.
+  // The compares read a copy of the token's context and lane of their own (tk_lane_q, pulled towards the
+  // product memory's address copies, -> a 4.4 ns route -> the compares -> r0_r1_q was seed 3's path of a
+  // steering run, 125.41 MHz): the copy's next value is the token registers' next value.
   logic m_l0, m_l1, m_l2;
-  assign m_l0 = hist_v_q[LANES]   && hist_ctx_q[LANES]   == tk_ctx_q && hist_lane_q[LANES]   == tk_lane_q;
-  assign m_l1 = hist_v_q[LANES+1] && hist_ctx_q[LANES+1] == tk_ctx_q && hist_lane_q[LANES+1] == tk_lane_q;
-  assign m_l2 = hist_v_q[LANES+2] && hist_ctx_q[LANES+2] == tk_ctx_q && hist_lane_q[LANES+2] == tk_lane_q;
+  logic [CTX_W-1:0] tk_ctx_d, tk_ctx_m;
+  logic [2:0]       tk_lane_d, tk_lane_m;
+  always_comb begin
+    tk_lane_d = tk_step ? lane_next : tk_lane_q;
+    tk_ctx_d  = tk_ctx_q;
+    if (tk_load) begin
+      tk_ctx_d  = nx_ctx;
+      tk_lane_d = (tk_valid_q && tk_ctx_q == nx_ctx) ? lane_next : ctx_lane_q[nx_ctx];
+    end
+  end
+  rijndael_reg_copies #(.WIDTH(CTX_W + 3)) u_tk_match_copy (
+    .clk_i, .rst_ni(!ctl_rst_q[1]), .d_i({tk_ctx_d, tk_lane_d}), .q_o({tk_ctx_m, tk_lane_m}));
+  assign m_l0 = hist_v_q[LANES]   && hist_ctx_q[LANES]   == tk_ctx_m && hist_lane_q[LANES]   == tk_lane_m;
+  assign m_l1 = hist_v_q[LANES+1] && hist_ctx_q[LANES+1] == tk_ctx_m && hist_lane_q[LANES+1] == tk_lane_m;
+  assign m_l2 = hist_v_q[LANES+2] && hist_ctx_q[LANES+2] == tk_ctx_m && hist_lane_q[LANES+2] == tk_lane_m;
 
   // The decision's read enables and addresses
   logic d_pm_en, d_r1;
@@ -557,6 +577,7 @@ module rijndael_ghash_lanes #(
   // Flops
   always_ff @(posedge clk_i) begin
     ctx0_q   <= in_ctx_i;
+    tq_data_q <= tp_data;
     hw_ctl_q <= {hw_we_d, wiping_q, hw_addr_d};
   end
 
@@ -635,6 +656,7 @@ module rijndael_ghash_lanes #(
       h_mark2_q   <= 1'b0;
       h_ctx_q     <= '0;
       tok_wr_q    <= '0;
+      tq_valid_q  <= 1'b0;
       outstanding_q <= '0;
     end else begin
       // wipe: every memory written with zeros, then the readies rise
@@ -675,6 +697,7 @@ module rijndael_ghash_lanes #(
       h_mark1_q <= h_write;
       h_mark2_q <= h_mark1_q;
       if (tp_store) tok_wr_q <= tok_wr_q + 1'b1;
+      tq_valid_q <= tp_valid;
 
       // subkey
       if (h_write) begin
@@ -738,12 +761,12 @@ module rijndael_ghash_lanes #(
       // token queue -> prefetch register
       // (a free register loads the queue's head, or the accept's fields when the queue is empty, valid
       // or not: so the push decides only nx_valid_q, not the data's choice)
-      if (nx_free) nx_data_q <= (tok_cnt_q != '0) ? tok_rd_data : tp_data;
+      if (nx_free) nx_data_q <= (tok_cnt_q != '0) ? tok_rd_data : tq_data_q;
       if (nx_fill) tok_rd_q <= tok_rd_q + 1'b1;
-      nx_valid_q <= nx_free ? (tok_cnt_q != '0 || tp_valid) : 1'b1;
+      nx_valid_q <= nx_free ? (tok_cnt_q != '0 || tq_valid_q) : 1'b1;
       // (a choice of sums of the flop by the late store and fill, not a carry chain behind them)
       tok_cnt_q <= (tp_store == nx_fill) ? tok_cnt_q : tp_store ? tok_cnt_q + 1'b1 : tok_cnt_q - 1'b1;
-      tok_ok_q  <= int'(tok_cnt_q) + 5 <= TOKENS;
+      tok_ok_q  <= int'(tok_cnt_q) + 6 <= TOKENS;
 
       // issuer
       // the schedule of the next clock: t = 0 after a start, t + 1 while active (pw_t_q holds t + 1, so
