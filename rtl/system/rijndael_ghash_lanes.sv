@@ -164,7 +164,7 @@ module rijndael_ghash_lanes #(
   logic [CTX_W-1:0]    r1_ctx_q, r2_ctx_q, i_ctx_q;
   logic [2:0]          r1_idx_q, r2_idx_q, i_idx_q;     // lane (block) or power slot (power)
   logic [2:0]          r1_fin_q, r2_fin_q, i_fin_q;     // {final, first final, last final}
-  logic                r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_ha_q, r1_hb_q;
+  logic                r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_hb_q;
   logic                r2_fwd_q;
   logic [LANES:0][1:0]       t_op_q;
   logic [LANES:0][CTX_W-1:0] t_ctx_q;
@@ -199,7 +199,12 @@ module rijndael_ghash_lanes #(
   // chain was seed 3's path of a steering run, 139.22 MHz); in_ready_o's bound counts last0_q instead.
   logic            pop_q;
   logic [OUTQ_W:0] q_count_d;
-  assign outstanding_d = outstanding_q + (OUTQ_W+1)'(last0_q) - (OUTQ_W+1)'(pop_q);
+  // (from a copy of last0_q of its own: last0_q, placed by the token logic, -> a 3.4 ns route -> the
+  // count's carry chain was seed 3's path of a steering run, 162.68 MHz)
+  logic last0_k;
+  rijndael_reg_copies #(.RESET(1'b0)) u_last0_copy (
+    .clk_i, .rst_ni(!ctl_rst_q[0]), .d_i(accept_p && in_last_i), .q_o(last0_k));
+  assign outstanding_d = outstanding_q + (OUTQ_W+1)'(last0_k) - (OUTQ_W+1)'(pop_q);
   assign q_count_d     = q_count_q + (OUTQ_W+1)'(push1_q) - (OUTQ_W+1)'(pop_q);
 
   // ---------------------------------------------------------------------------------------------
@@ -431,7 +436,7 @@ module rijndael_ghash_lanes #(
   assign sum_first_d = t_fin_q[LANES-1][1];
   logic push_d;        // a result (or a wipe write) into the result queue in the next clock
   assign push_d      = wiping_d || (t_op_q[LANES-1] == OP_BLK && t_fin_q[LANES-1][0]);
-  logic [QUARTERS-1:0] s_r1_k, s_r2_k;
+  logic [QUARTERS-1:0] s_r1_k, s_r2_k, s_ha_k;
   for (genvar k = 0; k < QUARTERS; k++) begin : g_quarter
     logic [31:0] x_raw_q, p_raw_q, b_raw_q, hold_rd, prod_rd, pow_rd;
 
@@ -536,7 +541,7 @@ module rijndael_ghash_lanes #(
         a_q[32*k +: 32] <= '0;
         b_q[32*k +: 32] <= '0;
       end else begin
-        x_raw_q <= hold_rd | ({32{r1_ha_q}} & h_cur_q[32*k +: 32]);
+        x_raw_q <= hold_rd | ({32{s_ha_k[k]}} & h_cur_q[32*k +: 32]);
         p_raw_q <= ({32{s_pm}} & prod_rd) | ({32{s_r1}} & res[32*k +: 32])
                    | ((k == 3) ? {s_one, 31'd0} : 32'd0);   // the element 1: bus bit 127
         b_raw_q <= pow_rd | ({32{s_hb}} & h_cur_q[32*k +: 32]);
@@ -551,6 +556,10 @@ module rijndael_ghash_lanes #(
     .clk_i, .rst_ni(1'b1), .d_i(r2_fwd_q), .q_o(a_fwd_k));
   rijndael_reg_copies #(.COPIES(QUARTERS)) u_r2_copies (
     .clk_i, .rst_ni(1'b1), .d_i(r1_r2_q), .q_o(s_r2_k));
+  // (r1_ha_q -> a 5.0 ns route to the farthest quarter's x_raw_q was seed 2's path of a steering run,
+  // 151.91 MHz; the copies are zero a clock after a reset or clear, when H is already wiped)
+  rijndael_reg_copies #(.COPIES(QUARTERS)) u_ha_copies (
+    .clk_i, .rst_ni(1'b1), .d_i(r0_ha_q), .q_o(s_ha_k));
   rijndael_reg_copies #(.COPIES(QUARTERS)) u_r1_copies (
     .clk_i, .rst_ni(1'b1), .d_i(r0_r1_q), .q_o(s_r1_k));
 
@@ -741,7 +750,7 @@ module rijndael_ghash_lanes #(
       r1_ctx_q <= '0; r2_ctx_q <= '0; i_ctx_q <= '0;
       r1_idx_q <= '0; r2_idx_q <= '0; i_idx_q <= '0;
       r1_fin_q <= '0; r2_fin_q <= '0; i_fin_q <= '0;
-      {r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_ha_q, r1_hb_q} <= '0;
+      {r1_pm_q, r1_r2_q, r1_fwd_q, r1_one_q, r1_hb_q} <= '0;
       r0_op_q <= OP_NONE; r0_ctx_q <= '0; r0_idx_q <= '0; r0_fin_q <= '0;
       {r0_pm_q, r0_r1_q, r0_r2_q, r0_fwd_q, r0_one_q, r0_ha_q, r0_hb_q} <= '0;
       r0_hold_q <= '0; r0_prod_q <= '0; r0_pow_q <= '0;
@@ -859,7 +868,6 @@ module rijndael_ghash_lanes #(
       r1_r2_q  <= r0_r2_q;
       r1_fwd_q <= r0_fwd_q;
       r1_one_q <= r0_one_q;
-      r1_ha_q  <= r0_ha_q;
       r1_hb_q  <= r0_hb_q;
       // R1 -> R2 -> I
       r2_op_q <= r1_op_q; r2_ctx_q <= r1_ctx_q; r2_idx_q <= r1_idx_q; r2_fin_q <= r1_fin_q;
