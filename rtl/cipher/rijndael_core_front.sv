@@ -1,7 +1,8 @@
 // rijndael_core_front: the input and output handshake the core architectures share, apart from their
 // datapaths (the way OpenTitan splits aes_cipher_control from aes_cipher_core). Used by the iterative
-// family (REFUSE_HERE = 0, BEAT_REG = 1), the folded and the tiny core. The pipelined core has an input
-// skid buffer and key slots of its own (one block per clock, the take decided a clock ahead per slot).
+// family (REFUSE_HERE = 0, BEAT_REG = 1), the folded and the tiny core (REFUSE_HERE = 1) and the pipelined
+// core (REFUSE_HERE = 0, KEY_SLOTS keys: it puts the beat, with this module's decisions, into an input skid
+// buffer of its own and takes it from there one block per clock, the take decided a clock ahead).
 //
 // What it owns:
 // - Key-beat decode, once: the size check of the beat (in_key_len_i / in_block_len_i against the build's
@@ -12,7 +13,11 @@
 //   key_error and the beat flag: a wide core whose size decodes steer many flops takes the beat that way
 //   (the iterative core: in_ready_o -> key_fire -> the size registers' load enables was `tbox`'s path).
 //   key_valid_o and key_error_o still change at the beat, so a block offered right after it is judged by it.
-// - The refused-block decision (no usable key, or a direction the build lacks) and, with REFUSE_HERE = 1,
+// - Key slots (KEY_SLOTS > 1, the pipelined core): in_slot_i names the slot a key beat writes and the slot
+//   a block uses; key validity is kept per slot (key_valid_o is slot 0's). A slot number the build lacks
+//   (KEY_SLOTS not a power of two) is refused like a bad length: its key beats raise key_error_o, its
+//   blocks are refused. With KEY_SLOTS = 1 in_slot_i is ignored.
+// - The refused-block decision (no usable key in the block's slot, or a direction the build lacks) and, with REFUSE_HERE = 1,
 //   the refused block's error beat: the block is taken only when the core is empty (empty_next_i) and
 //   leaves in the next cycle with out_error_o and zero data, so it is in order behind every earlier
 //   result; a result of a later block waits behind it (core_ready_o low). With REFUSE_HERE = 0 the core carries refused blocks itself (a pipeline tags them and answers
@@ -31,7 +36,9 @@ module rijndael_core_front #(
   parameter int ENABLE_ENCRYPT = 1,
   parameter int ENABLE_DECRYPT = 1,
   parameter bit REFUSE_HERE    = 1'b1,
-  parameter bit BEAT_REG       = 1'b0
+  parameter bit BEAT_REG       = 1'b0,
+  parameter int KEY_SLOTS      = 1,
+  localparam int SLOT_W        = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1
 ) (
   input  logic       clk_i,
   input  logic       rst_ni,
@@ -42,6 +49,7 @@ module rijndael_core_front #(
   input  logic [2:0] in_key_len_i,
   input  logic [2:0] in_block_len_i,
   input  logic       in_decrypt_i,
+  input  logic [SLOT_W-1:0] in_slot_i,   // KEY_SLOTS > 1: the key slot a beat writes or uses
   // what the core can take in the next cycle (from its next-state logic; registered here)
   input  logic       block_ready_next_i,
   input  logic       key_ready_next_i,
@@ -50,6 +58,7 @@ module rijndael_core_front #(
   // decisions for the core
   output logic       key_open_o,         // key beats may be taken now (a key_hold core copies the key meanwhile)
   output logic       key_supported_o,    // the beat offered now has a supported size pair
+  output logic       slot_ok_o,          // the beat offered now names a key slot the build has
   output logic       block_refused_o,    // a block offered now would be refused
   output logic       key_fire_o,         // a key beat is taken (supported or not)
   output logic       block_fire_o,       // a block is taken that the core must process (with REFUSE_HERE: not refused)
@@ -81,7 +90,9 @@ module rijndael_core_front #(
   localparam bit         DECRYPT     = ENABLE_DECRYPT != 0;
 
   logic       block_ready_q, key_ready_q, empty_q, refused_q, refused_d;
-  logic       key_valid_q, key_error_q;
+  logic [KEY_SLOTS-1:0] key_valid_q;     // per key slot: its last key beat was supported
+  logic       key_error_q;
+  logic [SLOT_W-1:0] slot;                 // in_slot_i, or 0 where the build has no such slot
   logic [2:0] nk_code_q, nb_code_q;
   logic [3:0] nr_q;
   logic       in_fire, refused_fire;
@@ -91,7 +102,16 @@ module rijndael_core_front #(
 
   assign key_supported_o = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
   assign key_nr_o        = rijndael_pkg::num_rounds({1'b0, in_block_len_i} + 4'd4, {1'b0, in_key_len_i} + 4'd4);
-  assign block_refused_o = !key_valid_q || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
+  if (KEY_SLOTS > 1) begin : g_slots
+    assign slot_ok_o = int'(in_slot_i) < KEY_SLOTS;
+    assign slot      = slot_ok_o ? in_slot_i : '0;
+  end else begin : g_one_slot
+    logic unused_slot;  // one key: the port is there for the common port list only
+    assign slot_ok_o   = 1'b1;
+    assign slot        = '0;
+    assign unused_slot = ^in_slot_i;
+  end
+  assign block_refused_o = !slot_ok_o || !key_valid_q[slot] || (in_decrypt_i ? !DECRYPT : !ENCRYPT);
 
   if (REFUSE_HERE) begin : g_refuse_here
     // A refused block waits until the core is empty, so its error beat is behind every earlier result.
@@ -122,7 +142,7 @@ module rijndael_core_front #(
   assign core_ready_o = out_ready_i && !refused_q;
 
   assign key_open_o  = key_ready_q;
-  assign key_valid_o = key_valid_q;
+  assign key_valid_o = key_valid_q[0];
   assign key_error_o = key_error_q;
   assign nk_code_o   = nk_code_q;
   assign nb_code_o   = nb_code_q;
@@ -134,7 +154,7 @@ module rijndael_core_front #(
       key_ready_q   <= 1'b0;
       empty_q       <= 1'b0;
       refused_q     <= 1'b0;
-      key_valid_q   <= 1'b0;
+      key_valid_q   <= '0;
       key_error_q   <= 1'b0;
       nk_code_q     <= '0;
       nb_code_q     <= '0;
@@ -147,8 +167,8 @@ module rijndael_core_front #(
       empty_q       <= empty_next_i && !refused_d;
       refused_q     <= refused_d;
       if (key_fire_o) begin
-        key_valid_q <= key_supported_o;
-        key_error_q <= !key_supported_o;
+        if (slot_ok_o) key_valid_q[slot] <= key_supported_o;
+        key_error_q <= !key_supported_o || !slot_ok_o;
       end
       if (code_load) begin
         nk_code_q <= code_key_len;
@@ -184,7 +204,7 @@ module rijndael_core_front #(
     assign beat_key_len_o   = beat_key_len_q;
     assign beat_block_len_o = beat_block_len_q;
   end else begin : g_beat_now
-    assign code_load        = key_fire_o && key_supported_o;
+    assign code_load        = key_fire_o && key_supported_o && slot_ok_o;
     assign code_key_len     = in_key_len_i;
     assign code_block_len   = in_block_len_i;
     assign code_nr          = key_nr_o;

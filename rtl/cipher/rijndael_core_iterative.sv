@@ -181,6 +181,7 @@ module rijndael_core_iterative #(
   logic [2:0] unused_nk_code;
   logic [3:0] unused_key_nr;
   logic       unused_key_open, unused_core_ready, unused_out_zero;
+  logic unused_slot_ok;  // one key slot: every slot number names it
   rijndael_core_front #(
     .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .ENABLE_ENCRYPT(ENABLE_ENCRYPT),
     .ENABLE_DECRYPT(ENABLE_DECRYPT), .REFUSE_HERE(1'b0), .BEAT_REG(1'b1)
@@ -193,12 +194,14 @@ module rijndael_core_iterative #(
     .in_key_len_i      (in_key_len_i),
     .in_block_len_i    (in_block_len_i),
     .in_decrypt_i      (in_decrypt_i),
+    .in_slot_i         (1'b0),
     .block_ready_next_i(block_ready_next),
     .key_ready_next_i  (key_ready_next),
     .empty_next_i      (1'b0),
     .key_hold_i        (1'b0),
     .key_open_o        (unused_key_open),
     .key_supported_o   (port_supported),
+    .slot_ok_o         (unused_slot_ok),
     .block_refused_o   (block_refused),
     .key_fire_o        (key_fire),
     .block_fire_o      (block_fire),

@@ -13,9 +13,14 @@
 //   entries) and credits: a block is taken only while fewer than OUT_DEPTH blocks are in flight or
 //   buffered, so every block that leaves the last slot has a place, and nothing is lost or reordered.
 //   A result leaves straight from the last slot when the buffer is empty (no added latency), from
-//   the buffer otherwise. in_ready_o depends on registers and on in_is_key_i / in_decrypt_i /
-//   in_slot_i (the key-change rules below), not on out_ready_i. After reset the buffer is wiped
+//   the buffer otherwise. in_ready_o is a flop of the shared front end (rijndael_core_front), loaded
+//   from the input skid buffer's room; out_ready_i reaches no select. After reset the buffer is wiped
 //   (OUT_DEPTH cycles) before in_ready_o rises.
+// - The shared front end (rijndael_core_front, REFUSE_HERE = 0, as in the iterative core) judges every
+//   beat at the port: a key beat's size check and key slot (key_error_o), a block's refusal (no valid key
+//   in its slot, a slot the build lacks, a direction the build lacks), with key validity kept per key
+//   slot there. Its verdicts travel with the beat through the input skid buffer (beat_supported,
+//   beat_slot_ok, beat_refused); the key-change rules below apply at the skid's head.
 // - Round keys are registers: round_keys_q[k][r] holds round key r (r = 0..Nr) of key slot k (below;
 //   k = 0 when KEY_SLOTS = 1, which the rest of this paragraph assumes). Encryption round r reads
 //   round_keys_q[r], decryption round r (equivalent inverse cipher) reads round_keys_q[Nr-r], and the
@@ -42,8 +47,8 @@
 //   touched. There is one key step, so a key beat for another slot waits until the running wave ends
 //   (key loads are rare; the unused-wave shortcut applies to a key beat for the wave's own slot only).
 //   A slot number the build lacks (KEY_SLOTS not a power of two) is refused: its blocks leave with
-//   out_error_o, its key beats raise key_error_o and write nothing. in_ready_o also depends on
-//   in_slot_i. With KEY_SLOTS = 1 the port is ignored and everything is as described above.
+//   out_error_o, its key beats raise key_error_o and write nothing. With KEY_SLOTS = 1 the port is
+//   ignored and everything is as described above.
 // - Refused blocks (no valid key in their slot, or a direction the build lacks) travel the pipeline like
 //   any other block and leave in order with out_error_o high and zero data. A key beat with a length the
 //   build lacks raises key_error_o and starts a wave of zeros in its slot, which wipes that slot's round
@@ -196,11 +201,11 @@ module rijndael_core_pipelined #(
 
   // ---------------------------------------------------------------------------------------------
   // Handshakes (the output buffer's signals are described with it, below)
-  logic             out_wiping, in_wiping_q, out_fire, out_fire_q, block_fire_q, credit_ok_d, unused_buffer_ready;
+  logic             out_wiping, out_fire, out_fire_q, block_fire_q, credit_ok_d, unused_buffer_ready;
   logic [W:0]       buffer_data;
   logic [OUT_DEPTH-1:0] held_q, held_d;  // blocks taken and not yet delivered, as a thermometer code
   logic in_fire, key_fire, block_fire, key_ok, in_inverse, block_refused;
-  logic decrypt_in_flight, slot_ok, wave_slot_in, slot_key_valid;
+  logic decrypt_in_flight, slot_ok, wave_slot_in;
   logic [SLOT_W-1:0] slot_in;              // in_slot_i, or 0 where the build has no such slot
 
   // Unpacked, one word per slot: Icarus passes a packed vector whole to every reader whenever any part of
@@ -214,8 +219,6 @@ module rijndael_core_pipelined #(
   logic [L-1:0]        slot_valid_d, slot_inverse_d;
   logic [L-1:0][SLOT_W-1:0] slot_tag_q, slot_tag_d;  // the key slot of each block in flight
 
-  logic [KEY_SLOTS-1:0] key_valid_q, key_valid_d;   // per key slot: it holds a supported key
-  logic              key_error_q, key_error_d;
   logic [KEY_SLOTS-1:0][NR:0][W-1:0] round_keys_q, round_keys_d;
   logic [L-1:0]                      slot_wipe_q;  // the datapath's resets, active high (see the slot registers)
   logic [SLOT_W-1:0] wave_slot_q, wave_slot_d;  // the key slot the wave writes
@@ -235,19 +238,19 @@ module rijndael_core_pipelined #(
   logic              key_supported_q;             // the held key beat's sizes are the build's (decided a clock early)
   logic              key_go_q, key_go_d;          // the key beat at the head is taken in the next clock
 
-  assign key_error_o = key_error_q;
-
-  // Input stage: every beat passes a skid buffer first (rijndael_skid), so the acceptance logic below works
-  // on flops (beat_*), the producer's handshake reaches only the skid's valid flags, and in_ready_o is a
-  // flop (and the wipe flag). One clock of latency.
-  localparam int BEAT_W = 1 + 3 + 3 + 1 + SLOT_W + KEY_W + W;
-  logic              beat_valid, beat_take, beat_is_key, beat_decrypt, hold_ready;
+  // Input stage: the shared front end judges each beat at the port (rijndael_core_front) and registers
+  // in_ready_o; every beat then passes a skid buffer (rijndael_skid) with the front's verdicts, so the
+  // acceptance logic below works on flops (beat_*) and the producer's handshake reaches only the front's
+  // ready flop and the skid's valid flags. One clock of latency.
+  localparam int BEAT_W = 1 + 3 + 1 + SLOT_W + KEY_W + W;
+  logic              beat_valid, beat_take, beat_is_key, beat_decrypt, skid_ready_next;
+  logic              port_supported, port_slot_ok, port_refused, port_fire;  // the front's verdicts at the port
   logic              next_valid, next_is_key, next_decrypt;  // the head after this clock edge
-  logic [2:0]        next_key_len, next_block_len;
+  logic [2:0]        unused_next_verdicts;
   logic [SLOT_W-1:0] next_slot;
   logic [KEY_W-1:0]  unused_next_key;
   logic [W-1:0]      unused_next_block;
-  logic [2:0]        beat_key_len, beat_block_len;
+  logic              beat_supported, beat_slot_ok, beat_refused;
   logic [SLOT_W-1:0] beat_slot;
   logic [KEY_W-1:0]  beat_key;
   logic [W-1:0]      beat_block;
@@ -257,7 +260,7 @@ module rijndael_core_pipelined #(
   // one inverter LUT, placed anywhere, to all of them was the critical path of two seeds (the wrapper's
   // reset flop -> 2.6-3.1 ns -> the inverter -> 4.2-4.7 ns -> a round's wipe register or the credit
   // count's LSR, 118-124 MHz). The input side (the
-  // skid, in_wiping_q, the key and block take flags) still resets from rst_ni, so in_ready_o is low from
+  // front's ready, the skid, the key and block take flags) still resets from rst_ni, so in_ready_o is low from
   // the first clock of a reset; the control's lag of one clock only lets it act on what the input side
   // already dropped, and the blocks it might start then leave into the output buffer while the buffer is
   // held in reset (below).
@@ -269,58 +272,81 @@ module rijndael_core_pipelined #(
   // key) are wiped from a kept register of their own, a clock after rst_ni falls: rst_ni through the
   // reset's inverter to the LSR of the skid's data flops was the critical path (pipelined, seed 1: a
   // 3.1 ns route after the LUT, 165 MHz). Their control flops still reset from rst_ni, and no beat is
-  // taken for many clocks after a reset (in_wiping_q), so the clock's lag changes nothing they hold
+  // taken for many clocks after a reset (the front's ready waits for the output buffer's wipe), so the clock's lag changes nothing they hold
   // when it matters; the wipe itself is done in the second clock.
   logic front_wipe_q;
   (* keep *)
   always_ff @(posedge clk_i) front_wipe_q <= !rst_ni;
   // The key window's wipe stays high for the clock after as well (from rst_ctl_q), so that the window is
   // wiped once more after the wave's schedule is reset (see sched_q). No key beat reaches the window
-  // before the fourth clock of a reset: in_wiping_q keeps the skid from taking a beat at the end of the
-  // second. (The skid's own wipe must not be stretched: it may take a beat at the end of the third.)
+  // before the fourth clock of a reset: the front's ready keeps the skid from taking a beat at the end of
+  // the second. (The skid's own wipe must not be stretched: it may take a beat at the end of the third.)
   logic window_wipe_q;
   (* keep *)
   always_ff @(posedge clk_i) window_wipe_q <= !rst_ni || rst_ctl_q;
+
+  // The front takes a beat whenever the skid will have room next clock and the output buffer's wipe after
+  // reset is over (block and key beats alike: the key-change rules wait at the skid's head). Its output
+  // side is a plain pass-through here (REFUSE_HERE = 0: refused blocks travel the pipeline).
+  logic             front_ready_next, unused_skid_ready, unused_key_fire, unused_block_fire, unused_key_open;
+  logic             unused_key_valid, unused_beat, unused_beat_supported, unused_out_zero;
+  logic [2:0]       unused_nk_code, unused_nb_code, unused_beat_key_len, unused_beat_block_len;
+  logic [3:0]       unused_key_nr, unused_nr;
+  logic             core_valid, core_ready, core_error;  // the output buffer's side of the front
+  assign front_ready_next = skid_ready_next && !out_wiping;
+  rijndael_core_front #(
+    .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .ENABLE_ENCRYPT(ENABLE_ENCRYPT),
+    .ENABLE_DECRYPT(ENABLE_DECRYPT), .REFUSE_HERE(1'b0), .BEAT_REG(1'b0), .KEY_SLOTS(KEY_SLOTS)
+  ) u_front (
+    .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
+    .in_slot_i,
+    .block_ready_next_i(front_ready_next), .key_ready_next_i(front_ready_next), .empty_next_i(1'b0),
+    .key_hold_i(1'b0), .key_open_o(unused_key_open),
+    .key_supported_o(port_supported), .slot_ok_o(port_slot_ok), .block_refused_o(port_refused),
+    .key_fire_o(unused_key_fire), .block_fire_o(unused_block_fire), .key_nr_o(unused_key_nr),
+    .key_valid_o(unused_key_valid), .nk_code_o(unused_nk_code), .nb_code_o(unused_nb_code), .nr_o(unused_nr),
+    .beat_o(unused_beat), .beat_supported_o(unused_beat_supported),  // BEAT_REG only
+    .beat_key_len_o(unused_beat_key_len), .beat_block_len_o(unused_beat_block_len),
+    .core_valid_i(core_valid), .core_ready_o(core_ready), .core_error_i(core_error),
+    .out_valid_o, .out_ready_i, .out_error_o, .out_zero_o(unused_out_zero), .key_error_o
+  );
+  assign port_fire = in_valid_i && in_ready_o;
 
   rijndael_skid #(.WIDTH(BEAT_W)) u_input (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .wipe_i     (front_wipe_q),
-    .in_valid_i (in_valid_i && !in_wiping_q),
-    .in_ready_o (hold_ready),
-    .in_data_i  ({in_is_key_i, in_key_len_i, in_block_len_i, in_decrypt_i, in_slot_i, in_key_i, in_block_i}),
+    .in_valid_i (port_fire),
+    .in_ready_o (unused_skid_ready),  // the front's in_ready_o, a clock later than its room: always high when taken
+    .in_ready_next_o(skid_ready_next),
+    .in_data_i  ({in_is_key_i, port_supported, port_slot_ok, port_refused, in_decrypt_i, in_slot_i, in_key_i,
+                  in_block_i}),
     .out_valid_o(beat_valid),
     .out_ready_i(beat_take),
-    .out_data_o ({beat_is_key, beat_key_len, beat_block_len, beat_decrypt, beat_slot, beat_key, beat_block}),
+    .out_data_o ({beat_is_key, beat_supported, beat_slot_ok, beat_refused, beat_decrypt, beat_slot, beat_key,
+                  beat_block}),
     .next_valid_o(next_valid),
-    .next_data_o ({next_is_key, next_key_len, next_block_len, next_decrypt, next_slot, unused_next_key,
+    .next_data_o ({next_is_key, unused_next_verdicts, next_decrypt, next_slot, unused_next_key,
                    unused_next_block}),
     .out_ready_next_i(key_go_d || block_take_d)
   );
-  // While the output buffer is wiped after reset no beat is taken. in_wiping_q is a copy of the buffer's
-  // flag next to the input (the buffer sits at the output, across the die from the key logic that
-  // in_ready_o enables); it ends the wipe one clock after the buffer's own.
-  assign in_ready_o = hold_ready && !in_wiping_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) in_wiping_q <= 1'b1;
-    else         in_wiping_q <= out_wiping;
-  end
 
   assign in_inverse = DECRYPT && (!ENCRYPT || beat_decrypt);
 
-  // Key slots: a slot number the build lacks (KEY_SLOTS not a power of two) is refused like a bad key
-  // length, and reads or writes slot 0's place in no array.
+  // Key slots: a slot number the build lacks (KEY_SLOTS not a power of two; the front's verdict) is refused
+  // like a bad key length, and reads or writes slot 0's place in no array.
   if (KEY_SLOTS > 1) begin : g_slot_in
-    assign slot_ok = int'(beat_slot) < KEY_SLOTS;
+    assign slot_ok = beat_slot_ok;
     assign slot_in = slot_ok ? beat_slot : '0;
   end else begin : g_one_slot
     logic unused_slot_in;  // one key: the port is there for the common port list only
     assign slot_ok = 1'b1;
     assign slot_in = '0;
-    assign unused_slot_in = ^beat_slot;
+    assign unused_slot_in = ^{beat_slot, beat_slot_ok};
   end
-  assign slot_key_valid = key_valid_q[slot_in];
-  assign block_refused  = !slot_ok || !slot_key_valid || (beat_decrypt ? !DECRYPT : !ENCRYPT);
+  // The front's verdict at the port: the key validity of the block's slot there is the one this block sees
+  // here, as the beats stay in order between the two (a key beat ahead of it was judged before it).
+  assign block_refused  = beat_refused;
   // Only blocks of the slot the wave writes are ordered against it; other slots' round keys stay put.
   assign wave_slot_in   = wave_slot_q == slot_in;
 
@@ -377,7 +403,7 @@ module rijndael_core_pipelined #(
   end else begin : g_next_one_slot
     assign next_wave_slot = 1'b1;
   end
-  assign unused_next  = ^{next_key_len, next_block_len, next_slot, unused_next_key, unused_next_block};
+  assign unused_next  = ^{unused_next_verdicts, next_slot, unused_next_key, unused_next_block};
   assign block_take_d = next_valid && !next_is_key && credit_ok_d &&
                         !(next_wave_slot && (hold_d != 2'd0 ||
                                              (next_inverse && (wave_busy_d || (KEY_REG && wave_write)))));
@@ -385,12 +411,8 @@ module rijndael_core_pipelined #(
   assign in_fire    = beat_take;
   assign key_fire   = key_go_q && slot_ok;
 
-  // key_error_o follows each key beat as the input register takes it (a compare on the port into one flop),
-  // not when the key is taken from that register, which may be many clocks later behind a running wave.
-  logic port_key_refused;
-  assign port_key_refused = in_key_len_i != NK_CODE || in_block_len_i != NB_CODE ||
-                            (KEY_SLOTS > 1 && int'(in_slot_i) >= KEY_SLOTS);
-  assign key_error_d = (in_valid_i && in_ready_o && in_is_key_i) ? port_key_refused : key_error_q;
+  // key_error_o follows each key beat as the front takes it (at the port), not when the key is taken from
+  // the skid, which may be many clocks later behind a running wave.
   assign block_fire = in_fire && !key_go_q;
 
   // ---------------------------------------------------------------------------------------------
@@ -410,12 +432,12 @@ module rijndael_core_pipelined #(
   logic [W-1:0]      key0_supported;
   for (genvar w = 0; w < WIN; w++) begin : g_win_supported
     (* keep *)
-    always_ff @(posedge clk_i) win_supported_q[w] <= beat_key_len == NK_CODE && beat_block_len == NB_CODE;
+    always_ff @(posedge clk_i) win_supported_q[w] <= beat_supported;
     assign win_supported[32*w +: 32] = {32{win_supported_q[w]}};
   end
   for (genvar w = 0; w < W / 32; w++) begin : g_key0_supported
     (* keep *)
-    always_ff @(posedge clk_i) key0_supported_q[w] <= beat_key_len == NK_CODE && beat_block_len == NB_CODE;
+    always_ff @(posedge clk_i) key0_supported_q[w] <= beat_supported;
     assign key0_supported[32*w +: 32] = {32{key0_supported_q[w]}};
   end
   for (genvar w = 0; w < WIN; w++) begin : g_key_window
@@ -562,11 +584,6 @@ module rijndael_core_pipelined #(
       end else begin : g_direct
         assign round_keys_d[k][r] = write_now[k][r] ? wave_round_key : round_keys_q[k][r];
       end
-    end
-    assign key_valid_d[k] = key_here ? key_supported : key_valid_q[k];
-    always_ff @(posedge clk_i) begin
-      if (rst_ctl_q) key_valid_q[k] <= 1'b0;
-      else         key_valid_q[k] <= key_valid_d[k];
     end
     // One always_ff per round key, reset from the slot reset chain (slot_wipe_q, below) at the round that
     // reads it: rst_ni to the LSR of every round-key flop (NR x W per slot, spread along the pipeline) was
@@ -1073,14 +1090,14 @@ module rijndael_core_pipelined #(
   assign unused_last_slot = ^{slot_q[L-1], slot_valid_q[L-1], slot_inverse_q[L-1], slot_refused_q[L-1],
                               slot_tag_q[L-1], unused_buffer_ready};
   assign out_block_o = buffer_data[W-1:0];  // zero for refused blocks
-  assign out_error_o = buffer_data[W];
+  assign core_error  = buffer_data[W];
   // The credit's copy of the handshake, from a mask flop of its own: with out_valid_o's AND shared, the
   // credit counter at the input side pulled that LUT away from the buffer's head and from the consumer
   // (pipelined, seed 1: 3.0 + 2.6 ns routes through it, 142 MHz).
   logic credit_mask_q;
   (* keep *)
   always_ff @(posedge clk_i) credit_mask_q <= rst_ni && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
-  assign out_fire    = buffer_valid && credit_mask_q && out_ready_i;
+  assign out_fire    = buffer_valid && credit_mask_q && core_ready;
 
   // The buffer's reset is one flop (buffer_rst_nq) next to the buffer, low from the clock after rst_ni
   // falls until the end of the slot reset chain is released: rst_ni comes from outside the core, and its
@@ -1100,7 +1117,7 @@ module rijndael_core_pipelined #(
   always_ff @(posedge clk_i) buffer_rst_nq <= rst_ni && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
   (* keep *)
   always_ff @(posedge clk_i) valid_mask_q  <= rst_ni && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
-  assign out_valid_o = buffer_valid && valid_mask_q;
+  assign core_valid  = buffer_valid && valid_mask_q;
 
   // The buffer takes its input valid a clock ahead (EARLY_VALID: slot_valid_d[L-2], the flag that arrives
   // with the last slot's data) and keeps its own copies of it next to its control and to each slice of
@@ -1114,7 +1131,7 @@ module rijndael_core_pipelined #(
     .in_ready_o (unused_buffer_ready),  // always 1 when pushed: the credits guarantee room
     .in_data_i  ({slot_refused_q[L-2], slot_d[L-1]}),
     .out_valid_o(buffer_valid),
-    .out_ready_i(out_ready_i),
+    .out_ready_i(core_ready),
     .out_data_o (buffer_data),
     .wiping_o   (out_wiping)
   );
@@ -1191,14 +1208,12 @@ module rijndael_core_pipelined #(
       sub_q        <= NK > 6 && phase_d == 3'd4;
     end
   end
-  always_ff @(posedge clk_i) begin  // input side and key_error_o: from rst_ni (see rst_ctl_q)
+  always_ff @(posedge clk_i) begin  // input side: from rst_ni (see rst_ctl_q)
     if (!rst_ni) begin
-      key_error_q  <= 1'b0;
       key_supported_q <= 1'b0;
       key_go_q     <= 1'b0;
     end else begin
-      key_error_q  <= key_error_d;
-      key_supported_q <= beat_key_len == NK_CODE && beat_block_len == NB_CODE;
+      key_supported_q <= beat_supported;
       key_go_q     <= key_go_d;
     end
   end

@@ -125,6 +125,7 @@ module rijndael_core_tiny #(
 
   logic       beat_unused, beat_supported_unused;  // the front's beat register (BEAT_REG = 0 here)
   logic [5:0] beat_lens_unused;
+  logic unused_slot_ok;  // one key slot: every slot number names it
   rijndael_core_front #(
     .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .ENABLE_ENCRYPT(ENABLE_ENCRYPT),
     .ENABLE_DECRYPT(ENABLE_DECRYPT), .REFUSE_HERE(1'b1)
@@ -132,7 +133,8 @@ module rijndael_core_tiny #(
     .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .in_is_key_i, .in_key_len_i, .in_block_len_i, .in_decrypt_i,
     .block_ready_next_i(block_ready_next), .key_ready_next_i(key_ready_next), .empty_next_i(empty_next),
     .key_hold_i(key_hold), .key_open_o(key_open),
-    .key_supported_o(key_supported), .block_refused_o(block_refused), .key_fire_o(key_fire),
+    .in_slot_i(1'b0), .key_supported_o(key_supported), .slot_ok_o(unused_slot_ok), .block_refused_o(block_refused),
+    .key_fire_o(key_fire),
     .block_fire_o(block_fire), .key_nr_o(key_nr), .key_valid_o(key_valid), .nk_code_o(nk_code_q),
     .nb_code_o(nb_code), .nr_o(nr_q),
     .core_valid_i(done_q), .core_ready_o(core_ready), .core_error_i(1'b0),

@@ -65,11 +65,11 @@ module rijndael_fifo #(
   // The head's consumer: the outputs, or the slice in front of them.
   logic head_ready, slice_empty;
   if (OUT_SLICE != 0) begin : g_slice
-    logic             unused_next_valid;
+    logic             unused_next_valid, unused_ready_next;
     logic [WIDTH-1:0] unused_next_data;
     rijndael_skid #(.WIDTH(WIDTH), .READY_NEXT(1'b0)) u_slice (
       .clk_i, .rst_ni, .wipe_i(!rst_ni),
-      .in_valid_i(head_valid_q), .in_ready_o(head_ready), .in_data_i(head_q),
+      .in_valid_i(head_valid_q), .in_ready_o(head_ready), .in_ready_next_o(unused_ready_next), .in_data_i(head_q),
       .out_valid_o, .out_ready_i, .out_data_o,
       .next_valid_o(unused_next_valid), .next_data_o(unused_next_data), .out_ready_next_i(1'b0)
     );

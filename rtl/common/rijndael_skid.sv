@@ -17,6 +17,8 @@
 // is enabled straight from a flop (head_load_q) instead of from the handshake: the enable net reaches
 // every data bit across the die, and a LUT driving it sits where the placer puts that net's centre.
 // The spare data register loads whenever it is empty (its contents matter only once it is valid).
+// in_ready_next_o is in_ready_o's next value, for a caller that registers its own in_ready (the pipelined
+// core's front end, rijndael_core_front, whose in_ready_o is a flop loaded from it).
 // With READY_NEXT = 0 the consumer gives no such next value (out_ready_next_i is ignored): the head's data
 // register is enabled from the handshake (head empty or leaving), a plain two-entry register slice that
 // cuts the ready path between two stages (the engine's output side uses it so).
@@ -29,6 +31,7 @@ module rijndael_skid #(
   input  logic             wipe_i,       // zero both data registers (active high)
   input  logic             in_valid_i,
   output logic             in_ready_o,
+  output logic             in_ready_next_o,
   input  logic [WIDTH-1:0] in_data_i,
   output logic             out_valid_o,
   input  logic             out_ready_i,
@@ -41,7 +44,8 @@ module rijndael_skid #(
   logic             head_valid_d, spare_valid_d;
   logic [WIDTH-1:0] head_q, spare_q, head_d, spare_d;
 
-  assign in_ready_o   = !spare_valid_q;
+  assign in_ready_o      = !spare_valid_q;
+  assign in_ready_next_o = !spare_valid_d;
   assign head_free    = !head_valid_q || out_ready_i;  // the head is empty or leaves this clock
   assign out_valid_o  = head_valid_q;
   assign out_data_o   = head_q;

@@ -1006,11 +1006,11 @@ module rijndael_engine #(
   // m_axis leaves from a register slice: m_axis_tready reaches its two flags only, not the gearbox's
   // counts and word choices (they were on the critical path behind the output FIFO, above).
   localparam int BEAT_W = TDATA_WIDTH + TDATA_WIDTH / 8 + 2 + TID_WIDTH;
-  logic              unused_beat_next;
+  logic              unused_beat_next, unused_beat_ready_next;
   logic [BEAT_W-1:0] unused_beat_next_data;
   rijndael_skid #(.WIDTH(BEAT_W), .READY_NEXT(1'b0)) u_beat_slice (
     .clk_i, .rst_ni(dp_rst_n), .wipe_i(!dp_rst_n),
-    .in_valid_i(beat_valid), .in_ready_o(beat_ready),
+    .in_valid_i(beat_valid), .in_ready_o(beat_ready), .in_ready_next_o(unused_beat_ready_next),
     .in_data_i({beat_data, beat_keep, beat_last, beat_user, beat_tid}),
     .out_valid_o(m_axis_tvalid), .out_ready_i(m_axis_tready),
     .out_data_o({m_axis_tdata, m_axis_tkeep, m_axis_tlast, m_axis_tuser[0], m_axis_tid}),

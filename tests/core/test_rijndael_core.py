@@ -765,7 +765,7 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
 # wipe_cycle-th clock after reset. The round-key RAM (a RAM cannot be reset at once) is zero once in_ready_o rises.
 INTERNAL_REGS = {
     # (the pipelined core's slot flags are not secret and have no reset: they flush while the buffer is reset)
-    1: ["g_pipelined.u_core." + r for r in ("slot_q", "round_keys_q", "window_q", "key_valid_q",
+    1: ["g_pipelined.u_core." + r for r in ("slot_q", "round_keys_q", "window_q", "u_front.key_valid_q",
                                             "u_out_buffer.out_q")],
     # 0 (iterative): see internal_regs
     2: ["g_folded.u_core." + r for r in ("state_q", "window_q", "round_key_q", "write_data_q", "u_front.key_valid_q")],
