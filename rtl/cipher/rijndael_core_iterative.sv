@@ -87,6 +87,11 @@ module rijndael_core_iterative #(
   localparam bit ENCRYPT  = ENABLE_ENCRYPT != 0;
   localparam bit DECRYPT  = ENABLE_DECRYPT != 0;
   localparam bit BRAM     = SBOX == rijndael_pkg::SBOX_BRAM;
+  // Block RAM with 128-bit blocks only: the mixing table (sbox_mix_bram, two bytes per lookup) and its
+  // two-level linear layer (rijndael_round_mix_table) instead of one byte per lookup and the five-level
+  // rijndael_round_linear: the RAM-to-RAM path of `iterative-bram` (tools/gen_mix_table.py says why). A
+  // decrypting block is then held with its columns reflected (see round_key_d), which the table round needs.
+  localparam bit MIX_TABLE = BRAM && TBOX == 0 && BLOCK_SIZES == 1 && MAX_NB == 4;
   // The key schedule's S-box (one word) follows SBOX in every build; in a T-box build (whose rounds look up
   // T-box RAMs) SBOX picks nothing else, so `tbox` sets it to block RAM for SubWord.
   localparam int KEY_SBOX = SBOX;
@@ -369,7 +374,13 @@ module rijndael_core_iterative #(
   // Nk - 1, which the first SubWord needs. (With key_fire in the choice, the handshake ran into the S-box
   // address: the path of record of `iterative-bram`, 12.5 ns.) Cost: two clocks per SubWord word in the
   // key change (AES-128: 47 + 20 = 67 clocks with the key beat and end-key registers; one per word before).
-  localparam int KEY_LATENCY = 2;
+  // T-box builds add a fabric register after the key S-box RAM's output register (KEY_LATENCY 3): the RAMs
+  // sit in rows across the die, and the RAM output -> the fresh word -> the window's newest word (the next
+  // address) in one clock was `tbox`'s path on two seeds (the RAM's route alone 2.1 ns, 6.7-7.0 ns in all).
+  // Cost: one more clock per SubWord word in the key change; the other block-RAM builds, whose paths are
+  // elsewhere, do without it.
+  localparam bit KEY_SUB_REG = TBOX != 0 && KEY_SBOX == rijndael_pkg::SBOX_BRAM;
+  localparam int KEY_LATENCY = KEY_SUB_REG ? 3 : 2;
   logic                   key_step, needs_sub;
   logic [KEY_LATENCY-1:0] still_q;  // bit i: the window has kept still for the last i + 1 clocks
   assign needs_sub   = add_rot_q || add_sub_q;
@@ -393,10 +404,21 @@ module rijndael_core_iterative #(
     end
     assign substituted = sub_q;
   end else begin : g_key_sbox
-    rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4), .LATENCY(KEY_LATENCY)) u_key_sbox (
+    logic [31:0] key_sbox_out;
+    rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4), .LATENCY(2)) u_key_sbox (
       .clk_i(clk_i), .rst_ni(rst_ni), .en_i(1'b1),
-      .data_i(newest), .inverse_i(1'b0), .data_o(substituted)
+      .data_i(newest), .inverse_i(1'b0), .data_o(key_sbox_out)
     );
+    if (KEY_SUB_REG) begin : g_sub_reg
+      logic [31:0] key_sbox_q;
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni) key_sbox_q <= '0;
+        else         key_sbox_q <= key_sbox_out;
+      end
+      assign substituted = key_sbox_q;
+    end else begin : g_sub_direct
+      assign substituted = key_sbox_out;
+    end
     logic unused_shared_sub;  // no data S-box to borrow
     assign unused_shared_sub = ^shared_sub;
     assign shared_sub = '0;
@@ -603,6 +625,7 @@ module rijndael_core_iterative #(
     logic [3:0]         s_row_q, s_left_q, l_next_row_q, l_left_q;
     logic [BLOCK_W-1:0] state_d, substituted_state, round_out, round_last, round_key_q, round_key_d;
     logic [BLOCK_W-1:0] read_key, read_key_mixed, linear_out;
+    logic [2*BLOCK_W-1:0] table_state;  // MIX_TABLE: the table's 16-bit words, one per byte lane
     logic               s_dec_d, take_prev, prev_moves, s_dec_next, s_dec_load;
     // The unit's wide data registers (round_key_q, the state and S-box registers) reset from a kept flop of
     // the unit's own, a clock after rst_ni: rst_ni to the LSR of unit 4's round_key_q across the die was
@@ -702,7 +725,7 @@ module rijndael_core_iterative #(
       .q_o(read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB])
     );
     logic unused_unit;  // the key-first round key reads take_prev, T-boxes s_dec_next; plain-key builds no mixed key
-    assign unused_unit = take_prev ^ (^read_key_mixed) ^ l_last_q ^ offered ^ (^go_col) ^ s_dec_next;
+    assign unused_unit = take_prev ^ (^read_key_mixed) ^ l_last_q ^ offered ^ (^go_col) ^ s_dec_next ^ (^table_state);
 
     if (TBOX != 0) begin : g_tbox_rounds
       // One T-box RAM per byte, addressed with the state as it is (ShiftRows was applied on the way in,
@@ -777,6 +800,7 @@ module rijndael_core_iterative #(
       // words with the mask) between the RAMs' output registers and stage C.
       assign round_out = going_on_shifted ^ round_key_q;
       assign substituted_state = '0;  // (the S-box datapath's signal; T-boxes combine after the RAM)
+      assign table_state       = '0;
     end else if (BRAM) begin : g_bram_state
       // The RAMs' address registers are the state register; their output registers hold SubBytes.
       logic dec_next;
@@ -789,17 +813,34 @@ module rijndael_core_iterative #(
       rijndael_reg_copies #(.COPIES(2 * MAX_NB)) u_dec_pairs (
         .clk_i(clk_i), .rst_ni(rst_ni), .d_i(dec_next), .q_o(dec_pair_q)
       );
-      for (genvar p = 0; p < 2 * MAX_NB; p++) begin : g_pair
-        rijndael_sbox #(
-          .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(rijndael_pkg::SBOX_BRAM), .LANES(2), .LATENCY(2)
-        ) u_sbox (
-          .clk_i    (clk_i),
-          .rst_ni   (data_rst_nq),
-          .en_i     (1'b1),
-          .data_i   (state_d[BLOCK_W-1-16*p -: 16]),
-          .inverse_i(dec_pair_q[p]),
-          .data_o   (substituted_state[BLOCK_W-1-16*p -: 16])
-        );
+      if (MIX_TABLE) begin : g_mix_pairs  // two 16-bit table words per RAM (tools/gen_mix_table.py)
+        for (genvar p = 0; p < 2 * MAX_NB; p++) begin : g_pair
+          sbox_mix_bram #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT)) u_table (
+            .clk_i      (clk_i),
+            .rst_ni     (data_rst_nq),
+            .a_data_i   (state_d[BLOCK_W-1-16*p -: 8]),
+            .a_inverse_i(dec_pair_q[p]),
+            .a_data_o   (table_state[2*BLOCK_W-1-32*p -: 16]),
+            .b_data_i   (state_d[BLOCK_W-9-16*p -: 8]),
+            .b_inverse_i(dec_pair_q[p]),
+            .b_data_o   (table_state[2*BLOCK_W-17-32*p -: 16])
+          );
+        end
+        assign substituted_state = '0;
+      end else begin : g_sbox_pairs
+        for (genvar p = 0; p < 2 * MAX_NB; p++) begin : g_pair
+          rijndael_sbox #(
+            .FORWARD(ENCRYPT), .INVERSE(DECRYPT), .IMPL(rijndael_pkg::SBOX_BRAM), .LANES(2), .LATENCY(2)
+          ) u_sbox (
+            .clk_i    (clk_i),
+            .rst_ni   (data_rst_nq),
+            .en_i     (1'b1),
+            .data_i   (state_d[BLOCK_W-1-16*p -: 16]),
+            .inverse_i(dec_pair_q[p]),
+            .data_o   (substituted_state[BLOCK_W-1-16*p -: 16])
+          );
+        end
+        assign table_state = '0;
       end
       logic unused_s_dec_d;  // the copies carry it
       assign unused_s_dec_d = s_dec_d;
@@ -815,6 +856,7 @@ module rijndael_core_iterative #(
         if (!data_rst_nq) state_q <= '0;
         else              state_q <= state_d;
       end
+      assign table_state = '0;
       // (Inv)ShiftRows in front of the S-boxes (it commutes with the byte-wise lookup), on stage S's side
       // of the table's register: round_key_q is loaded already shifted (round_key_d), so the shift and
       // the key add are one LUT level. After the register, the shift's direction choice was a level of
@@ -883,7 +925,19 @@ module rijndael_core_iterative #(
       assign unused_s_dec_d = s_dec_d;
     end
 
-    if (TBOX == 0) begin : g_linear
+    if (MIX_TABLE) begin : g_mix_table
+      rijndael_round_mix_table u_round (
+        .state_i    (table_state),
+        .round_key_i(round_key_q),
+        .decrypt_i  (DECRYPT ? (ENCRYPT ? l_dec_col : '1) : '0),
+        .go_i       (go_col),
+        .state_o    (linear_out),
+        .last_o     (round_last)
+      );
+      assign round_out = linear_out;
+      logic unused_substituted;  // the byte-wide S-box datapath's signals
+      assign unused_substituted = ^{substituted_state, l_nb_col};
+    end else if (TBOX == 0) begin : g_linear
       rijndael_round_linear #(
         .MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT),
         .SHIFT_ROWS(!SHIFT_FIRST)
@@ -966,6 +1020,19 @@ module rijndael_core_iterative #(
             .column_o(new_block[BLOCK_W-1-32*c -: 32])
           );
         end
+      end else if (MIX_TABLE) begin : g_reflected
+        // A decrypting block is held with its columns reflected (column c at column -c mod 4), so that the
+        // table round runs InvShiftRows on ShiftRows' wiring (rijndael_round_mix_table): its round keys are
+        // read reflected and it enters reflected. Wiring, but for the entering block's direction choice.
+        logic inverse_in;
+        assign inverse_in = DECRYPT && (block_dec || !ENCRYPT);
+        for (genvar c = 0; c < 4; c++) begin : g_col
+          localparam int R = (4 - c) % 4;
+          assign dec_key[BLOCK_W-1-32*c -: 32]   = read_key_mixed[BLOCK_W-1-32*R -: 32];
+          assign new_block[BLOCK_W-1-32*c -: 32] = inverse_in ? whitened[BLOCK_W-1-32*R -: 32]
+                                                              : whitened[BLOCK_W-1-32*c -: 32];
+        end
+        assign enc_key = read_key;
       end else begin : g_unshifted
         assign enc_key   = read_key;
         assign dec_key   = read_key_mixed;

@@ -256,8 +256,9 @@ class TwoStageTiming:
     block-RAM builds, 3 * Nr + 2 in T-box builds, whose last round leaves from stage L; output always ready). A key beat waits until no block is in flight, then the
     round keys are expanded one word per clock: the first block after it is taken Nb * (Nr + 1) + 1 edges after
     the key beat, plus two clocks for each word that needs SubWord (i mod Nk = 0, or 4 when Nk > 6): the key
-    schedule's S-box has two registers in every build (a RAM with its output register on, or a split case ROM
-    and a register after it) and is addressed from the newest key word's register."""
+    schedule's S-box has two registers (a split case ROM and a register after it) and is addressed from the
+    newest key word's register; three clocks in T-box builds (the RAM with its output register on and a
+    fabric register after it)."""
 
     def __init__(self, cfg):
         self.cfg = cfg
@@ -272,7 +273,8 @@ class TwoStageTiming:
         waits = sum(1 for i in range(nk, words) if i % nk == 0 or (nk > 6 and i % nk == 4))
         # + 3: the key beat's register (the expansion starts the clock after it), the end-key registers' clock
         # after it and round 0's clock
-        return words + 3 + 2 * waits
+        sub_latency = 3 if self.cfg.params["TBOX"] == 1 else 2  # T-boxes: a register after the key RAM
+        return words + 3 + sub_latency * waits
 
     def in_edge(self, first: int, i: int, nb: int, nk: int) -> int:
         ring = self.stages * self.cfg.params["ROUNDS_PER_CYCLE"]
