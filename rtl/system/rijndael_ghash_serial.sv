@@ -164,8 +164,17 @@ module rijndael_ghash_serial #(
   // x_q is reset, so they hold zeros from the second clock of a reset or clear (and nothing steps z_q
   // meanwhile); a reset term in their D input was the ECP5 path (the wrapper's clear -> its LUT -> the
   // accumulator choice). H's copies fold reset and clear into their D input.
+  // The digit's load choice reads flops of its own (d_ctl_q, copies of load_q and byp_q): load_q and byp_q
+  // also steer x_q's 128 bits, and byp_q -> 2.2 ns -> the choice -> 2.3 ns -> a digit copy was the FAST = 0
+  // record's seed-1 path.
+  logic [1:0]       d_ctl_q;  // {load, bypass} for the digit
+  logic [DIGIT-1:0] d_load;
+  rijndael_reg_copies #(.WIDTH(2), .COPIES(1)) u_d_ctl (
+    .clk_i, .rst_ni(wipe_n), .d_i({load_d, byp_d}), .q_o(d_ctl_q)
+  );
+  assign d_load = d_ctl_q[0] ? port_block_q[DIGIT-1:0] ^ z_q[DIGIT-1:0] : x_pre_q[DIGIT-1:0];
   rijndael_reg_copies #(.WIDTH(DIGIT), .COPIES(COPIES)) u_d_copies (
-    .clk_i, .rst_ni(1'b1), .d_i(load_q ? x_load[DIGIT-1:0] : x_q[DIGIT-1:0]), .q_o(d_q)
+    .clk_i, .rst_ni(1'b1), .d_i(d_ctl_q[1] ? d_load : x_q[DIGIT-1:0]), .q_o(d_q)
   );
   rijndael_reg_copies #(.WIDTH(128), .COPIES(COPIES)) u_h_copies (
     .clk_i, .rst_ni(!wide_wipe_q), .d_i(load_q ? port_h_q : h_q[127:0]), .q_o(h_q)
