@@ -37,6 +37,7 @@ sys.path.insert(0, str(REPO / "src"))
 sys.path.insert(0, str(REPO / "tools"))
 
 from gen_tbox_bram import initvals as _tbox_initvals  # noqa: E402
+from gen_sbox_bram import dp16kd_bus  # noqa: E402
 from rijndael_hw.model import INV_SBOX, SBOX, gf_mul  # noqa: E402
 
 GENERIC = REPO / "rtl" / "sbox" / "sbox_mix_bram.sv"
@@ -353,14 +354,11 @@ def render_ecp5() -> str:
     lines = [f"  localparam logic [319:0] TABLE_{i:02X} = 320'h{v:080x};" for i, v in enumerate(values)]
     ports = ",\n".join(f"    .INITVAL_{i:02X}(TABLE_{i:02X})" for i in range(64))
 
-    def bus(prefix, signal, width=18, value=None):
-        pins = [f".{prefix}{b}({value if value else f'{signal}[{b}]'})" for b in reversed(range(width))]
-        return "\n".join("    " + ", ".join(pins[i:i + 6]) + "," for i in range(0, width, 6))
     return (HEADER.format(what="Lattice ECP5 DP16KD\n// (both ports, output register on).")
             + ECP5_BODY.format(initvals="\n".join(lines), initval_ports=ports,
-                               ada=bus("ADA", "a_pins", 14), adb=bus("ADB", "b_pins", 14),
-                               dia=bus("DIA", "", value="1'b0"), doa=bus("DOA", "a_read"),
-                               dib=bus("DIB", "", value="1'b0"), dob=bus("DOB", "b_read").rstrip(",")))
+                               ada=dp16kd_bus("ADA", "a_pins", 14), adb=dp16kd_bus("ADB", "b_pins", 14),
+                               dia=dp16kd_bus("DIA", "", value="1'b0"), doa=dp16kd_bus("DOA", "a_read"),
+                               dib=dp16kd_bus("DIB", "", value="1'b0"), dob=dp16kd_bus("DOB", "b_read").rstrip(",")))
 
 
 def outputs() -> dict[Path, str]:

@@ -192,6 +192,13 @@ def render_generic() -> str:
             + GENERIC_BODY.format(forward=cases("forward_entry", SBOX), inverse=cases("inverse_entry", INV_SBOX)))
 
 
+def dp16kd_bus(prefix: str, signal: str, width: int = 18, value: str | None = None) -> str:
+    """A DP16KD pin bus as named connections, six per line, most significant first: pin `prefix`b to
+    `signal`[b], or every pin to `value`. Shared by the DP16KD generators (gen_tbox_bram, gen_mix_table)."""
+    pins = [f".{prefix}{b}({value if value else f'{signal}[{b}]'})" for b in reversed(range(width))]
+    return "\n".join("    " + ", ".join(pins[i:i + 6]) + "," for i in range(0, width, 6))
+
+
 def render_ecp5() -> str:
     layouts = {"FWD": _table(True, False), "INV": _table(False, True), "BOTH": _table(True, True)}
     lines = []
@@ -201,13 +208,10 @@ def render_ecp5() -> str:
     ports = ",\n".join(f"    .INITVAL_{i:02X}(BOTH ? BOTH_{i:02X} : FORWARD ? FWD_{i:02X} : INV_{i:02X})"
                        for i in range(64))
 
-    def bus(prefix, signal, width=18, value=None):
-        pins = [f".{prefix}{b}({value if value else f'{signal}[{b}]'})" for b in reversed(range(width))]
-        return "\n".join("    " + ", ".join(pins[i:i + 6]) + "," for i in range(0, width, 6))
     return (HEADER.format(what="Lattice ECP5 DP16KD\n// (both ports, output register per OUT_REG).")
             + ECP5_BODY.format(initvals="\n".join(lines), initval_ports=ports,
-                               dia=bus("DIA", "", value="1'b0"), doa=bus("DOA", "a_read"),
-                               dib=bus("DIB", "", value="1'b0"), dob=bus("DOB", "b_read").rstrip(",")))
+                               dia=dp16kd_bus("DIA", "", value="1'b0"), doa=dp16kd_bus("DOA", "a_read"),
+                               dib=dp16kd_bus("DIB", "", value="1'b0"), dob=dp16kd_bus("DOB", "b_read").rstrip(",")))
 
 
 def outputs() -> dict[Path, str]:

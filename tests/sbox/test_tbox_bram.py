@@ -113,18 +113,24 @@ endmodule
 """
 
 
-def _simulate(tmp_path: Path, ecp5: bool) -> str:
+def simulate_rom(tmp_path: Path, rom: Path, testbench: str, top: str, with_dp16kd: bool) -> str:
+    """Icarus run of `testbench` (top module `top`) over one ROM file, with the DP16KD model when the file is
+    an ECP5 one; its printed lines. Shared by the block-RAM table tests (test_sbox_mix_bram.py too)."""
     tb = tmp_path / "tb.sv"
-    tb.write_text(TESTBENCH)
-    files = [str(ECP5 if ecp5 else GENERIC), str(tb)]
-    if ecp5:
+    tb.write_text(testbench)
+    files = [str(rom), str(tb)]
+    if with_dp16kd:
         model = tmp_path / "dp16kd.v"
         model.write_text(dp16kd_x18_model())
         files.append(str(model))
     binary = tmp_path / "tb.vvp"
-    subprocess.run(["iverilog", "-g2012", "-s", "tb_tbox_bram", "-o", str(binary), *files],
+    subprocess.run(["iverilog", "-g2012", "-s", top, "-o", str(binary), *files],
                    check=True, capture_output=True, text=True)
     return subprocess.run(["vvp", "-n", str(binary)], check=True, capture_output=True, text=True).stdout
+
+
+def _simulate(tmp_path: Path, ecp5: bool) -> str:
+    return simulate_rom(tmp_path, ECP5 if ecp5 else GENERIC, TESTBENCH, "tb_tbox_bram", ecp5)
 
 
 @pytest.mark.parametrize("ecp5", [False, True], ids=["behavioural", "ecp5-dp16kd"])
