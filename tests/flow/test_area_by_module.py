@@ -2,8 +2,8 @@
 
 Synthesizes `iterative-bram` with the flow's Yosys script (hierarchy kept) and checks what the design's
 structure fixes: the round-key store is one instance per column (four, MAX_NB = 4), each a LUT RAM
-counted at six LUT4 sites per TRELLIS_DPR16X4 (synth.py's rule), the mixing-table round is one instance,
-and the eight mixing-table RAMs hold no fabric logic worth a LUT level.
+counted at six LUT4 sites per TRELLIS_DPR16X4 (synth.resources' rule), the mixing-table round is one instance,
+and the eight mixing-table modules hold one DP16KD each.
 Run: .venv/bin/python -m pytest -q tests/flow/test_area_by_module.py
 """
 from __future__ import annotations
