@@ -137,6 +137,10 @@ module rijndael_core_iterative #(
       for (int n = 0; n < 5; n++)
         if (k >= 1 && block_mask[b] && key_mask[n] && ((b > n ? b : n) + 10) % k != 0) divides_every_nr = 1'b0;
   endfunction
+  // The supported key lengths (bit k: 4 + k words) whose keys have a word w.
+  function automatic logic [4:0] key_lengths_past(input logic [4:0] key_mask, input int w);
+    for (int k = 0; k < 5; k++) key_lengths_past[k] = key_mask[k] && 4 + k > w;
+  endfunction
   if (!divides_every_nr(BLOCK_MASK, KEY_MASK, ROUNDS_PER_CYCLE)) begin : g_check_unroll
     ERROR_ROUNDS_PER_CYCLE_must_divide_Nr_of_every_supported_size_pair u_error ();
   end
@@ -258,8 +262,7 @@ module rijndael_core_iterative #(
 
   logic [MAX_NB-1:0] key_nb_last, key_col_used;  // one-hot bit Nb-1; columns below Nb
   logic [MAX_NK-1:0] key_nk_last;                // one-hot bit Nk-1
-  logic [KEY_W-1:0]  key_window;                 // key words, word Nk-1 (newest) at the top
-  logic [KEY_W-1:0]  key_window_by_size [8];
+  logic [KEY_W-1:0]  key_window;                 // key word j at window word j, zeros past the key
 
   assign key_supported = beat_supported;
 
@@ -284,25 +287,17 @@ module rijndael_core_iterative #(
       assign key_nk_last[n] = 1'b0;
     end
   end
-  for (genvar k = 0; k < 8; k++) begin : g_key_window
-    if (k < 5 && KEY_MASK[k % 5] && 4 + k <= MAX_NK) begin : g_on
-      for (genvar w = 0; w < MAX_NK; w++) begin : g_word
-        if (w >= MAX_NK - 4 - k) begin : g_key_word
-          assign key_window_by_size[k][32*w +: 32] = key_q[KEY_W-1-32*(w-(MAX_NK-4-k)) -: 32];
-        end else begin : g_empty
-          assign key_window_by_size[k][32*w +: 32] = 32'h0;
-        end
-      end
-    end else begin : g_off
-      assign key_window_by_size[k] = '0;
-    end
-  end
+  // The window loads key word j at window word j (the oldest at the bottom, whatever the length), so each
+  // window bit's load is one AND with its word's "within the key" flag. Loaded with word Nk - 1 at the top
+  // (where the expansion keeps the newest word), each bit of the upper words chose among the supported
+  // lengths' alignments: about 615 of `iterative-bram`'s LUT4 were the support of 192- and 256-bit keys,
+  // most of them that choice (tools/area_by_module.py, session 28). The copy phase below rotates the
+  // words into the expansion's layout.
   for (genvar w = 0; w < MAX_NK; w++) begin : g_key_window_word
-    logic [31:0] by_size [5];
-    for (genvar k = 0; k < 5; k++) begin : g_size
-      assign by_size[k] = size_words_q[5*w+k] ? key_window_by_size[k][32*w +: 32] : 32'h0;
-    end
-    assign key_window[32*w +: 32] = by_size[0] | by_size[1] | by_size[2] | by_size[3] | by_size[4];
+    localparam logic [4:0] HOLDS_WORD = key_lengths_past(KEY_MASK, w);  // lengths with more than w words
+    logic in_key;  // window word w is one of the key's words (a supported pair with Nk > w)
+    assign in_key = |(size_words_q[5*w +: 5] & HOLDS_WORD);
+    assign key_window[32*w +: 32] = {32{in_key}} & key_q[KEY_W-1-32*w -: 32];
   end
 
   logic [2:0]        nb_code;
@@ -318,8 +313,8 @@ module rijndael_core_iterative #(
 
   // -------------------------------------------------------------------------------------------
   // Round-key expansion, one word per clock. window_q holds w[i-MAX_NK .. i-1] (newest at the top);
-  // the first Nk clocks copy the key words out (the window rotates back to where it started), then
-  // each clock makes w[i]. Word i goes to row i / Nb, column i mod Nb of the store.
+  // the first Nk clocks copy the key words out (from key word j at window word j to w[0 .. Nk-1] at the
+  // top), then each clock makes w[i]. Word i goes to row i / Nb, column i mod Nb of the store.
   logic [KEY_W-1:0]  window_q;
   logic [MAX_NK-1:0] phase_q;      // one-hot: i mod Nk
   logic              copying_q;    // i < Nk
@@ -335,8 +330,13 @@ module rijndael_core_iterative #(
   // w[i-Nk], the word the fresh word adds to, in a register of its own: chosen by key length from the
   // window (an AND-OR over the supported lengths) in front of that register, for the next step, not in
   // the fresh word's clock (`tbox`: nk_last_q -> the oldest word -> fresh -> the end-key registers, 7.7 ns).
-  logic [31:0] oldest_after_step, oldest_at_beat;
-  logic [31:0] after_step_by_size [5], at_beat_by_size [5];  // AND-OR over the supported key lengths
+  // The copy phase needs no length: the window is loaded with key word j at word j, so the oldest word is
+  // word 0 at the beat and word 1 before each copy step but the last (the window moves down a word per
+  // step); after the last copy step the words sit where the expansion keeps them (w[0 .. Nk-1] at the
+  // top) and the oldest word is chosen by length.
+  logic [31:0] oldest_after_step;
+  logic [31:0] after_step_by_size [5];  // AND-OR over the supported key lengths
+  logic        copy_next_q;             // the next step copies a key word and is not the last to
   logic        phase_wrap, col_wrap, last_row;
 
   assign newest = window_q[KEY_W-32 +: 32];
@@ -344,20 +344,14 @@ module rijndael_core_iterative #(
     if (KEY_MASK[k] && 4 + k <= MAX_NK) begin : g_on
       // The window moves down a word per step, so the oldest word after a step is the one above it now.
       assign after_step_by_size[k] = nk_last_q[3+k] ? window_q[32*(MAX_NK-3-k) +: 32] : 32'h0;
-      // The word's own kept one-hot length copy (decoded from the front's key-length register in this clock
-      // it was `unrolled2`'s seed-1 path at f91e31e: beat_key_len_q -> the decode -> oldest_q, 9.7 ns).
-      assign at_beat_by_size[k]    = size_words_q[5*(MAX_NK-4-k) + k] ? key_window[32*(MAX_NK-4-k) +: 32] : 32'h0;
     end else begin : g_off
       assign after_step_by_size[k] = 32'h0;
-      assign at_beat_by_size[k]    = 32'h0;
     end
   end
-  logic unused_window_bottom;  // the longest key's oldest word: read into oldest_q at the beat, else never
+  logic unused_window_bottom;  // word 0: read into oldest_q from the key register at the beat, else never
   assign unused_window_bottom = ^window_q[31:0];
   assign oldest_after_step = after_step_by_size[0] | after_step_by_size[1] | after_step_by_size[2] |
                              after_step_by_size[3] | after_step_by_size[4];
-  assign oldest_at_beat    = at_beat_by_size[0] | at_beat_by_size[1] | at_beat_by_size[2] |
-                             at_beat_by_size[3] | at_beat_by_size[4];
 
   // SubWord of the newest word, registered twice (KEY_LATENCY 2): the S-box is addressed with the newest
   // word, a register, so its output is SubWord(newest) two clocks after the window last moved, and a word
@@ -1261,16 +1255,17 @@ module rijndael_core_iterative #(
       oldest_q <= '0;
     end else if (!setup_q) begin
       window_q <= key_window;
-      oldest_q <= oldest_at_beat;
+      oldest_q <= key_window[31:0];
     end else if (key_step) begin
       window_q <= {fresh, window_q[KEY_W-1:32]};
-      oldest_q <= oldest_after_step;
+      oldest_q <= copy_next_q ? window_q[63:32] : oldest_after_step;
     end
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || !setup_q) begin
       phase_q      <= MAX_NK'(1);
       copying_q    <= 1'b1;
+      copy_next_q  <= 1'b1;  // every key has more than one word
       add_rot_q    <= 1'b0;
       add_sub_q    <= 1'b0;
       add_newest_q <= 1'b0;
@@ -1282,6 +1277,7 @@ module rijndael_core_iterative #(
     end else if (key_step) begin
       phase_q      <= phase_step;
       copying_q    <= copying_step;
+      copy_next_q  <= copying_step && !(|(phase_step & nk_last_q));
       add_rot_q    <= !copying_step && phase_step[0];
       add_sub_q    <= !copying_step && sub_only_step;
       add_newest_q <= !copying_step && !phase_step[0] && !sub_only_step;
