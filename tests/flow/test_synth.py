@@ -84,9 +84,54 @@ def test_input_hash_covers_the_elaborated_files_only(flow_dirs, monkeypatch):
 
 def test_every_flow_departure_names_a_configuration_and_a_reason():
     families = {t.family for t in synth.TARGETS.values()}
-    for (name, family), options in synth.FLOW_OPTIONS.items():
-        assert name in configs.names() and family in families, (name, family)
-        assert options.why and (options.synth_args or options.nextpnr_args), name
+    for (name, where), options in synth.FLOW_OPTIONS.items():
+        assert name in configs.names() and (where in families or where in synth.TARGETS), (name, where)
+        assert options.why and (options.synth_args or options.nextpnr_args or options.ebr_sites), name
+        # A floorplan names sites of one device, so it is given for one target, not a family.
+        assert not options.ebr_sites or where in synth.TARGETS, name
+
+
+def _ram_netlist(*names):
+    cells = {name: {"type": "DP16KD", "attributes": {}} for name in names}
+    cells["lut"] = {"type": "LUT4", "attributes": {}}
+    return json.dumps({"modules": {"top": {"cells": cells},
+                                   "DP16KD": {"attributes": {"blackbox": 1}, "cells": {}}}}).encode()
+
+
+def test_block_ram_floorplan_fixes_rams_in_name_order():
+    sites = synth.ecp5_85k_ebr_row(46, 40, 3)
+    assert sites == ("X40/Y46/EBR0", "X42/Y46/EBR1", "X44/Y46/EBR2")
+    placed = json.loads(synth.place_block_rams(_ram_netlist("u.b_ram", "u.a_ram"), sites))["modules"]["top"]["cells"]
+    assert placed["u.a_ram"]["attributes"]["BEL"] == "X40/Y46/EBR0"
+    assert placed["u.b_ram"]["attributes"]["BEL"] == "X42/Y46/EBR1"
+    assert "BEL" not in placed["lut"]["attributes"]
+    with pytest.raises(synth.FlowError, match="3 DP16KD cells for 2 EBR sites"):
+        synth.place_block_rams(_ram_netlist("a", "b", "c"), sites[:2])
+    with pytest.raises(synth.FlowError):
+        synth.ecp5_85k_ebr_row(47, 40, 1)  # not an EBR row
+    with pytest.raises(synth.FlowError):
+        synth.ecp5_85k_ebr_row(46, 118, 3)  # two sites left in the row
+
+
+def test_floorplan_is_one_targets_core_build_only(flow_dirs, monkeypatch):
+    # A floorplan reaches its configuration's hashes and synth job on its target only; the same configuration
+    # on another target, another configuration, and an engine build around that core keep theirs.
+    folded, tiny = configs.get("folded32"), configs.get("tiny8")
+    engine = synth.engine_design(folded, cores=1)
+    before = {k: synth.plan(c, t, 1, design=d) for k, (c, t, d) in {
+        "folded": (folded, "ecp5-85k", synth.CORE), "folded25": (folded, "ecp5-25k", synth.CORE),
+        "tiny": (tiny, "ecp5-85k", synth.CORE), "engine": (folded, "ecp5-85k", engine)}.items()}
+    sites = synth.ecp5_85k_ebr_row(46, 40, 2)
+    monkeypatch.setitem(synth.FLOW_OPTIONS, ("folded32", "ecp5-85k"), synth.FlowOptions(ebr_sites=sites, why="test"))
+    after = {k: synth.plan(p.config, p.target.name, 1, design=p.design) for k, p in before.items()}
+    for unchanged in ("folded25", "tiny", "engine"):
+        assert after[unchanged].input_hash == before[unchanged].input_hash, unchanged
+        assert "ebr_sites" not in synth.synth_job(after[unchanged])
+    changed = after["folded"]
+    assert changed.input_hash != before["folded"].input_hash and changed.synth_hash != before["folded"].synth_hash
+    assert changed.script == before["folded"].script  # the floorplan is applied to the netlist, not in Yosys
+    assert synth.synth_job(changed)["ebr_sites"] == list(sites)
+    assert changed.flow.as_dict()["ebr_sites"] == list(sites)
 
 
 def test_flow_options_change_one_configuration_only(flow_dirs, monkeypatch):
