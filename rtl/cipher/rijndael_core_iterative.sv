@@ -979,7 +979,7 @@ module rijndael_core_iterative #(
     end else begin : g_entry_key  // T-boxes and block RAM (ENTRY_EARLY)
       // The key of the block in stage S for its round in stage L next clock (decryption's middle rounds:
       // InvMixColumns(rk), the store's second word), zero when no block goes on there, and in unit k-1 the
-      // new block (whitened) taken this clock when none goes on: the round adds this register to its masked
+      // new block (whitened) offered this clock when none goes on: the round adds this register to its masked
       // output, so a new block enters through the round's last XOR (see round_out) and a last round's key is
       // added at the output FIFO (FINAL_KEY). Per column copies (kept) of next clock's "the block in stage S
       // goes on" and its direction steer the choice.
@@ -1037,7 +1037,12 @@ module rijndael_core_iterative #(
         assign key_col = (DECRYPT && (dir_q[c] || !ENCRYPT)) ? dec_key[BLOCK_W-1-32*c -: 32] :
                                                                enc_key[BLOCK_W-1-32*c -: 32];
         if (LAST_UNIT) begin : g_new_block
-          assign new_col = block_fire ? new_block[BLOCK_W-1-32*c -: 32] : 32'h0;
+          // The port's block whether or not it is taken: a block is in stage L next clock only if it was
+          // taken (its valid flag), and a stage without one feeds nothing that leaves (the FIFO writes
+          // valid results only), so the register needs no zero for "none taken". With block_fire in the
+          // choice, the producer's valid ran into all 128 bits of it (`tbox`, seeds 1 and 2 of 985f074: the
+          // pin wrapper's beat flop -> in_valid_i -> two LUTs and 3.6 ns of routes -> round_key_q).
+          assign new_col = new_block[BLOCK_W-1-32*c -: 32];
         end else begin : g_next_round
           assign new_col = 32'h0;
         end
