@@ -215,9 +215,9 @@ def place_block_rams(netlist: bytes, sites: tuple) -> bytes:
     return json.dumps(data).encode()
 
 
-#: Per-configuration departures from the default flow, keyed by (base configuration, device family); every
-#: other pair runs the default flow. They enter the configuration's hashes through the script and the nextpnr
-#: arguments, and its result records them (`flow_options`); docs/results.md lists them. Keep this short:
+#: Per-configuration departures from the default flow, keyed by (base configuration, device family) or, for a
+#: floorplan, (base configuration, target name); every other pair runs the default flow. They enter the
+#: configuration's hashes through the script, the nextpnr arguments and the floorplan, and its result records them (`flow_options`); docs/results.md lists them. Keep this short:
 #: each entry makes one configuration's numbers less comparable with the rest.
 FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     ("rijndael", "ecp5"): FlowOptions(
@@ -231,7 +231,7 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     # The two-clock block-RAM rounds' limit is the RAM -> two LUT levels -> RAM path, and its routes depend on
     # where the placer puts the RAMs: left to itself it spread iterative-bram's 10 over two EBR rows (Y22 and
     # Y46, 24 rows apart), and the same netlist placed at 161.37 / 144.22 / 149.93 MHz; in one row 159.52 /
-    # 158.35 / 156.40 (docs/results.md, "Floorplan of the block-RAM rounds").
+    # 158.35 / 156.40 (docs/results.md, "Two more depart on ecp5-85k only, with a block-RAM floorplan").
     ("iterative-bram", "ecp5-85k"): FlowOptions(
         ebr_sites=ecp5_85k_ebr_row(46, 40, 10),
         why="block-RAM floorplan: the round's RAMs on neighbouring EBR sites of one row, so the RAM-to-RAM "
