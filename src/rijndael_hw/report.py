@@ -454,8 +454,11 @@ limit neither Fmax nor fit.
 - **Gbit/s** = block bits x Fmax / cycles per block; **Gbit/s per kLUT4** divides by the core's LUT4 / 1000.
 - Each result carries an input hash over the RTL files the configuration elaborates (Yosys `hierarchy` on its
   parameters), parameters, target, tool versions, scripts, seeds and clock; a rerun with the same hash returns
-  the stored result, and an edit to RTL the configuration does not use keeps it. A result whose hash differs
-  from what `rijndael synth` computes today was made with older RTL (the analysis below says which).
+  the stored result, and an edit to RTL the configuration does not use keeps it. Yosys reads exactly those
+  files (`read_verilog -sv -defer`, elaborated by `hierarchy` after `chparam`), so the same hash synthesizes
+  to the same netlist whatever else the tree holds (until session 31 it read every RTL file, and files a
+  configuration did not use shifted its generated names). A result whose hash differs from what
+  `rijndael synth` computes today was made with older RTL (the analysis below says which).
 - **A new hash with the same netlist keeps the placements.** Each result also records `netlist_id`, the hash of
   the synthesized netlist as nextpnr places it (the flattened top in the file's order, and the vendor
   blackboxes' interfaces; left out: the values of `src` / `cell_src`, Yosys' file and line of each cell and

@@ -361,9 +361,8 @@ def used_sources(config: configs.Config, family: str | None = None, design: Desi
     """The sources one configuration elaborates: the packages, the pin wrapper and the file of every module
     Yosys' `hierarchy` keeps for these parameters (one module per file, named after the module).
 
-    Why: the input hash of a result covers the contents of these only, so an edit to one architecture's RTL
-    does not invalidate the stored results of the others. (Yosys still reads every file; an edit elsewhere can
-    shift its generated cell names and so move a re-run's placement by about the seed-to-seed spread.) The list is cached by the hash of all sources and the
+    Why: the flow reads and hashes these only, so an edit to one architecture's RTL neither invalidates nor
+    changes the stored results of the others. The list is cached by the hash of all sources and the
     parameters (one Yosys elaboration, a few seconds, per new pair)."""
     every = _sources(family, design)
     key = _sha(json.dumps({"sources": {p: _sha(t) for p, t in every.items()}, "params": design.params(config),
@@ -464,15 +463,17 @@ def plan(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int =
     if seeds < 1:
         raise configs.ConfigError("--seeds must be at least 1")
     clock = float(clock_mhz) if clock_mhz else target.default_clock_mhz
-    # Yosys reads every RTL file (a file it does not elaborate cannot be left out: `hierarchy -check` looks
-    # at rijndael_core's default-parameter branches too); the hashes cover the files this configuration
-    # elaborates only (their contents, and the script as if it read just those).
-    sources = _sources(target.family, design)
+    # Yosys reads only the files this configuration elaborates, and the hashes cover exactly those (their
+    # contents and the script). The scripts read with `-defer`: elaboration waits for `hierarchy`, after
+    # chparam, so rijndael_core's branches for its default parameters (an architecture whose file is not
+    # read) are never built. Reading every file instead made a record depend on files it does not use:
+    # Yosys numbers its generated names across everything it read, so adding an unrelated file renamed
+    # cells and moved the placement under an unchanged input hash (docs/results.md, Method).
+    sources = used_sources(config, target.family, design)
     script = yosys_script(config, target, list(sources), design)
     tools = tool_versions(target)
-    used = used_sources(config, target.family, design)
-    source_hashes = {path: _sha(text) for path, text in used.items()}
-    hashed_script = yosys_script(config, target, list(used), design)
+    source_hashes = {path: _sha(text) for path, text in sources.items()}
+    hashed_script = script
     params = design.params(config)
     flow = flow_options(config, target, design)
     # A floorplan enters the hashes (only where there is one, so every other result keeps its hash).
