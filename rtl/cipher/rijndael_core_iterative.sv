@@ -454,6 +454,12 @@ module rijndael_core_iterative #(
   // Per unit u: the row it reads this clock (see g_unit's round_key_d) and what it reads, at bits
   // [BLOCK_W*u +: BLOCK_W]; each unit has a read port of its own (a copy of every column RAM).
   logic [K*MAX_NB*ROW_W-1:0] read_row_cols;  // unit u, column c: at [ROW_W*(MAX_NB*u+c) +: ROW_W]
+  logic [K*ROW_W-1:0]        read_row_next;  // unit u: the row read_row_cols take next, at [ROW_W*u +: ROW_W]
+  // T-box builds keep the store in block RAM (rijndael_key_ram: DP16KD with its output register on, LATENCY
+  // 2): the RAM's address and output registers take the place of the read-row copies and g_read_reg's
+  // register, so a row is read at the same clock as from LUT RAM, and the store's 64 LUT-RAM cells (384 LUT4
+  // sites) leave the fabric. The other builds read the store asynchronously in their round-key path.
+  localparam bit KEY_RAM = THIRD;
   // The store row a round's key is read from; rows past Nr hold nothing that is read.
   function automatic logic [ROW_W-1:0] store_row(input logic [3:0] round_row);
     store_row = (32'(round_row) < ROWS) ? ROW_W'(round_row) : '0;
@@ -539,14 +545,32 @@ module rijndael_core_iterative #(
       end else begin : g_plain
         assign read_keys_mixed[BLOCK_W*u + BLOCK_W-32-32*c +: 32] = 32'h0;
       end
-      rijndael_round_key_store #(.WIDTH(STORE_W), .ENTRIES(ROWS)) u_column (
-        .clk_i        (clk_i),
-        .write_i      (write_q[STORE_LAG-1]),
-        .write_index_i(write_row),
-        .write_data_i (data),
-        .read_index_i (read_row),
-        .read_data_o  (stored)
-      );
+      if (KEY_RAM) begin : g_ram
+        // Its read registers are zeroed from a kept flop of the column's own, a clock after rst_ni, like
+        // the round-key registers (the store's rows are wiped by the sequence after reset).
+        logic ram_rst_nq;
+        rijndael_reg_copy u_ram_rst (.clk_i(clk_i), .d_i(rst_ni), .q_o(ram_rst_nq));
+        rijndael_key_ram #(.WIDTH(STORE_W), .ROWS(ROWS)) u_column (
+          .clk_i       (clk_i),
+          .rst_ni      (ram_rst_nq),
+          .write_i     (write_q[STORE_LAG-1]),
+          .write_row_i (write_row),
+          .write_data_i(data),
+          .read_row_i  (read_row_next[ROW_W*u +: ROW_W]),
+          .read_data_o (stored)
+        );
+        logic unused_row;  // the RAM registers the row itself
+        assign unused_row = ^read_row;
+      end else begin : g_lut_ram
+        rijndael_round_key_store #(.WIDTH(STORE_W), .ENTRIES(ROWS)) u_column (
+          .clk_i        (clk_i),
+          .write_i      (write_q[STORE_LAG-1]),
+          .write_index_i(write_row),
+          .write_data_i (data),
+          .read_index_i (read_row),
+          .read_data_o  (stored)
+        );
+      end
     end
   end
 
@@ -675,7 +699,7 @@ module rijndael_core_iterative #(
       assign state_d    = round_outs[BLOCK_W*P +: BLOCK_W];
       assign s_dec_d    = e_dec[P];
     end
-    if (THIRD) begin : g_read_reg
+    if (THIRD && !KEY_RAM) begin : g_read_reg
       // T-boxes: the store is read a clock ahead, from the row of the block in stage S, into a register;
       // the key choice below runs on that register a clock later, for the same block then in stage L. The
       // LUT RAM's read no longer sits in front of the choice: read-row copy -> column RAM -> the shift and
@@ -694,7 +718,7 @@ module rijndael_core_iterative #(
       end
       assign read_key       = read_key_q;
       assign read_key_mixed = read_key_mixed_q;
-    end else begin : g_read_now
+    end else begin : g_read_now  // (KEY_RAM: the RAM's output register is that register)
       assign read_key       = read_keys[BLOCK_W*u +: BLOCK_W];
       assign read_key_mixed = read_keys_mixed[BLOCK_W*u +: BLOCK_W];
     end
@@ -713,11 +737,15 @@ module rijndael_core_iterative #(
     assign s_row_next = prev_moves ? e_next_rows[4*P +: 4] : (u == 0 && entry_fire) ? entry_row : s_row_q;
     // THIRD: the same row (that of the block in stage S), read into g_read_reg's register for its round in
     // stage C two clocks later.
-    rijndael_reg_copies #(.WIDTH(ROW_W), .COPIES(MAX_NB)) u_read_rows (
-      .clk_i(clk_i), .rst_ni(rst_ni),
-      .d_i(store_row(KEY_FIRST ? s_rows[4*P +: 4] : s_row_next)),
-      .q_o(read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB])
-    );
+    assign read_row_next[ROW_W*u +: ROW_W] = store_row(KEY_FIRST ? s_rows[4*P +: 4] : s_row_next);
+    if (KEY_RAM) begin : g_rows_in_ram  // the key RAMs register the row themselves
+      assign read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB] = '0;
+    end else begin : g_row_copies
+      rijndael_reg_copies #(.WIDTH(ROW_W), .COPIES(MAX_NB)) u_read_rows (
+        .clk_i(clk_i), .rst_ni(rst_ni), .d_i(read_row_next[ROW_W*u +: ROW_W]),
+        .q_o(read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB])
+      );
+    end
     logic unused_unit;  // the key-first round key reads take_prev, T-boxes s_dec_next; plain-key builds no mixed key
     assign unused_unit = take_prev ^ (^read_key_mixed) ^ l_last_q ^ offered ^ (^go_col) ^ s_dec_next ^ (^table_state);
 
@@ -727,7 +755,7 @@ module rijndael_core_iterative #(
       logic [4*BLOCK_W-1:0] looked_up;  // one 32-bit word per byte
       logic [MAX_NB-1:0]    used_by_nb [8];  // [Nb - 4], bit c: column c carries data
       logic [MAX_NB-1:0]    used;
-      logic [BLOCK_W-1:0]   combined, going_on, going_on_q, going_on_shifted;
+      logic [BLOCK_W-1:0]   combined, going_on_q, going_on_shifted;
 
       for (genvar i = 0; i < 4 * MAX_NB; i++) begin : g_lane
         tbox_bram #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT), .OUT_REG(1'b1)) u_table (
@@ -774,7 +802,13 @@ module rijndael_core_iterative #(
           end
         end
         assign combined[BLOCK_W-1-32*c -: 32]   = rotated[0] ^ rotated[1] ^ rotated[2] ^ rotated[3];
-        assign going_on[BLOCK_W-1-32*c -: 32]   = combined[BLOCK_W-1-32*c -: 32] & {32{go_col[c]}};
+        // Stage C's register, zeroed per column by its synchronous reset (the flop's LSR) when no block goes
+        // on: the mask as an AND in front of it made the XOR of four words a five-input function, two LUT4
+        // per bit (`tbox`: 128 LUT4 more).
+        always_ff @(posedge clk_i) begin
+          if (!data_rst_nq || !go_col[c]) going_on_q[BLOCK_W-1-32*c -: 32] <= '0;
+          else                            going_on_q[BLOCK_W-1-32*c -: 32] <= combined[BLOCK_W-1-32*c -: 32];
+        end
         assign round_last[BLOCK_W-1-32*c -: 32] = last_bytes & {32{used[c]}};
         // Column c of the next round's (Inv)ShiftRows on stage C's register, steered by this column's
         // direction copy; the columns past Nb are not read and come out zero.
@@ -783,11 +817,7 @@ module rijndael_core_iterative #(
           .column_o(going_on_shifted[BLOCK_W-1-32*c -: 32])
         );
       end
-      // Stage C: the combined words of a block that goes on (zero otherwise), registered.
-      always_ff @(posedge clk_i) begin
-        if (!data_rst_nq) going_on_q <= '0;
-        else              going_on_q <= going_on;
-      end
+      // Stage C: the combined words of a block that goes on (zero otherwise), registered (per column above).
       // The next round's RAM address: ShiftRows(stage C) ^ round_key_q, where round_key_q holds
       // ShiftRows(round key), or ShiftRows(a new whitened block) when no block goes on (round_key_d): one
       // LUT level after stage C's register (the direction's choice with the key), and one (the XOR of four

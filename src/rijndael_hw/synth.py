@@ -236,9 +236,11 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
         ebr_sites=ecp5_85k_ebr_row(46, 40, 10),
         why="block-RAM floorplan: the round's RAMs on neighbouring EBR sites of one row, so the RAM-to-RAM "
             "round path does not depend on how the placer spreads them"),
+    # tbox's 34 in name order: the round-key store's 16 (g_store), the 16 T-box RAMs, the key S-box's 2.
     ("tbox", "ecp5-85k"): FlowOptions(
-        ebr_sites=ecp5_85k_ebr_row(46, 40, 18),
-        why="block-RAM floorplan: the T-box RAMs on neighbouring EBR sites of one row (as iterative-bram)"),
+        ebr_sites=ecp5_85k_ebr_row(46, 40, 34),
+        why="block-RAM floorplan: the T-box RAMs on neighbouring EBR sites of one row (as iterative-bram), "
+            "the round-key store's beside them"),
 }
 
 

@@ -257,8 +257,8 @@ class TwoStageTiming:
     round keys are expanded one word per clock: the first block after it is taken Nb * (Nr + 1) + 1 edges after
     the key beat, plus two clocks for each word that needs SubWord (i mod Nk = 0, or 4 when Nk > 6): the key
     schedule's S-box has two registers (a split case ROM and a register after it) and is addressed from the
-    newest key word's register; three clocks in T-box builds (the RAM with its output register on and a
-    fabric register after it)."""
+    newest key word's register; three clocks in T-box builds whose key S-box is block RAM (the RAM with its
+    output register on and a fabric register after it)."""
 
     def __init__(self, cfg):
         self.cfg = cfg
@@ -273,7 +273,10 @@ class TwoStageTiming:
         waits = sum(1 for i in range(nk, words) if i % nk == 0 or (nk > 6 and i % nk == 4))
         # + 3: the key beat's register (the expansion starts the clock after it), the end-key registers' clock
         # after it and round 0's clock
-        sub_latency = 3 if self.cfg.params["TBOX"] == 1 else 2  # T-boxes: a register after the key RAM
+        # T-boxes with the key S-box in block RAM: a register after the key RAM (KEY_SUB_REG); a T-box build
+        # with a LUT key S-box (SBOX = 0, the tbox-rijndael test build) has none
+        p = self.cfg.params
+        sub_latency = 3 if p["TBOX"] == 1 and p["SBOX"] == 1 else 2
         return words + 3 + sub_latency * waits
 
     def in_edge(self, first: int, i: int, nb: int, nk: int) -> int:
@@ -726,7 +729,7 @@ async def core_key_slots(dut):
 
 # Internal registers held as unpacked arrays (read entry by entry): memories, the round-key store, and the
 # pipelined core's slot data (one word per slot, see rijndael_core_pipelined).
-MEMORY_SUFFIXES = ("round_keys", ".mem", "slot_q")
+MEMORY_SUFFIXES = ("rows_q", "round_keys", ".mem", "slot_q")
 
 
 def is_memory(path: str) -> bool:
@@ -795,6 +798,9 @@ def internal_regs(cfg) -> list[str]:
         regs = [core + r for r in ("window_q", "key_valid_q", "u_out_fifo.in_q")]
         regs += [core + f"g_unit[{u}].round_key_q" for u in units]
         regs += [core + f"g_end_keys[{c}].{r}" for c in range(cfg.params["MAX_NB"]) for r in ("first_q", "last_q")]
+        if cfg.params["TBOX"]:  # the key RAMs' read registers hold round keys
+            regs += [core + f"g_store[{c}].g_unit_port[{u}].g_ram.u_column.{r}" for c in range(cfg.params["MAX_NB"])
+                     for u in units for r in ("read_q", "out_q")]
         if cfg.params["SBOX"] != 1 and cfg.params["TBOX"] == 0:  # block RAM: its address registers hold the state
             regs += [core + f"g_unit[{u}].g_state.state_q" for u in units]
     elif cfg.params["ARCH"] == 1 and cfg.params["SBOX"] == 1 and cfg.params["SUBSTAGES"] >= 4 and not cfg.decrypt:
@@ -817,9 +823,11 @@ def internal_store(cfg) -> list[str]:
     if two_stage(cfg):  # every round key is stored, one RAM per column and round unit; the output FIFO
         # (rijndael_fifo_small, DEPTH = 2k + 2 or 2k + 3 rounded up to a power of two) holds results and the
         # refused flag (set for blocks taken without a key, with zero data; _peek_zero ignores that bit)
+        # T-box builds keep the store in block RAM (rijndael_key_ram), the others in LUT RAM.
         core = "g_iterative.u_core."
         k = cfg.params["ROUNDS_PER_CYCLE"]
-        return [core + f"g_store[{c}].g_unit_port[{u}].u_column.round_keys" for c in range(cfg.params["MAX_NB"])
+        column = "g_ram.u_column.rows_q" if cfg.params["TBOX"] else "g_lut_ram.u_column.round_keys"
+        return [core + f"g_store[{c}].g_unit_port[{u}].{column}" for c in range(cfg.params["MAX_NB"])
                 for u in range(k)] + [core + "u_out_fifo.mem"]
     if cfg.params["ARCH"] == 1:  # one 32-bit slice per block word (the refused flag is the slice after them),
         # each in banks of 16 entries
