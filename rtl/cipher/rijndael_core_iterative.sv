@@ -40,7 +40,8 @@
 //   one 32-bit word per clock (w[i] = w[i-Nk] ^ g(w[i-1]), phase as a one-hot register, (Nb, Nk) decoded
 //   once at the key beat, SubWord from a registered S-box addressed a clock ahead: in key-first builds
 //   that encrypt, unit 0's data S-boxes, idle while keys are expanded) into a round-key store
-//   (LUT RAM, one column RAM per word and unit, all written alike); rk[0] and rk[Nr] are also kept in
+//   (LUT RAM, one column RAM per word and unit, all written alike; block RAM in T-box builds, see
+//   KEY_RAM); rk[0] and rk[Nr] are also kept in
 //   registers for the whitening of a block as it is taken. Each unit reads its copy of the store with the
 //   row of the round its S stage does next into its round_key_q. A key change therefore costs
 //   Nb*(Nr+1) + 3 clocks plus two per SubWord word (67 for AES-128; see the key S-box) and waits until no
@@ -336,7 +337,10 @@ module rijndael_core_iterative #(
   // top) and the oldest word is chosen by length.
   logic [31:0] oldest_after_step;
   logic [31:0] after_step_by_size [5];  // AND-OR over the supported key lengths
-  logic        copy_next_q;             // the next step copies a key word and is not the last to
+  // The next step copies a key word and is not the last copy step: a register decided with the step before
+  // (from the phase's next value), so the oldest word's choice reads one flop, not the phase and the key
+  // length in the step's own clock.
+  logic        copy_next_q;
   logic        phase_wrap, col_wrap, last_row;
 
   assign newest = window_q[KEY_W-32 +: 32];
@@ -737,7 +741,10 @@ module rijndael_core_iterative #(
     assign s_row_next = prev_moves ? e_next_rows[4*P +: 4] : (u == 0 && entry_fire) ? entry_row : s_row_q;
     // THIRD: the same row (that of the block in stage S), read into g_read_reg's register for its round in
     // stage C two clocks later.
-    assign read_row_next[ROW_W*u +: ROW_W] = store_row(KEY_FIRST ? s_rows[4*P +: 4] : s_row_next);
+    // The key RAMs take the row unlimited: rows past ROWS are never written and read zero there (the limit
+    // was a LUT level between the row choice and the RAMs' address pins, `tbox`'s seed-1 path).
+    assign read_row_next[ROW_W*u +: ROW_W] = KEY_RAM ? ROW_W'(s_row_next)
+                                                     : store_row(KEY_FIRST ? s_rows[4*P +: 4] : s_row_next);
     if (KEY_RAM) begin : g_rows_in_ram  // the key RAMs register the row themselves
       assign read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB] = '0;
     end else begin : g_row_copies
@@ -1213,15 +1220,17 @@ module rijndael_core_iterative #(
   // Every build adds the last round's key here (rk[Nr] / rk[0]), not in the round: see round_key_d.
   logic [BLOCK_W-1:0] final_state;
   assign final_state = last_out ^ (l_dec[K-1] ? first_key_q : last_key_q);
-  assign result      = {l_ref[K-1], l_ref[K-1] ? '0 : final_state};
+  // A refused block's data is zeroed by the FIFO's input register (in_clear_i), its flag kept above it.
+  assign result      = {l_ref[K-1], final_state};
   assign out_fire    = out_valid_o && out_ready_i;
 
-  rijndael_fifo_small #(.WIDTH(BLOCK_W + 1), .DEPTH(OUT_DEPTH)) u_out_fifo (
+  rijndael_fifo_small #(.WIDTH(BLOCK_W + 1), .DEPTH(OUT_DEPTH), .CLEAR_W(BLOCK_W)) u_out_fifo (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .in_valid_i (result_push),
     .in_ready_o (unused_fifo_ready),  // always room: blocks are taken only into room (occupancy_q)
     .in_data_i  (result),
+    .in_clear_i (l_ref[K-1]),
     .out_valid_o(out_valid),
     .out_ready_i(out_ready_i),
     .out_data_o (out_data),

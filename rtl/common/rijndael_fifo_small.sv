@@ -20,13 +20,15 @@
 //   its (zero) contents are written to every entry. Every flop is reset.
 module rijndael_fifo_small #(
   parameter int WIDTH = 8,
-  parameter int DEPTH = 4   // memory entries: a power of two, 2..64 (up to 16: one LUT-RAM cell deep on ECP5)
+  parameter int DEPTH = 4,  // memory entries: a power of two, 2..64 (up to 16: one LUT-RAM cell deep on ECP5)
+  parameter int CLEAR_W = 0 // in_clear_i zeroes the beat's bits [CLEAR_W-1:0] as it is taken (0..WIDTH)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
   input  logic             in_valid_i,
   output logic             in_ready_o,
   input  logic [WIDTH-1:0] in_data_i,
+  input  logic             in_clear_i,  // with in_valid_i: store this beat with bits [CLEAR_W-1:0] zero
   output logic             out_valid_o,
   input  logic             out_ready_i,
   output logic [WIDTH-1:0] out_data_o,
@@ -37,6 +39,9 @@ module rijndael_fifo_small #(
 
   if (DEPTH < 2 || DEPTH > 64 || (1 << AW) != DEPTH) begin : g_check_depth
     ERROR_rijndael_fifo_small_DEPTH_must_be_a_power_of_two_from_2_to_64 u_error ();
+  end
+  if (CLEAR_W < 0 || CLEAR_W > WIDTH) begin : g_check_clear
+    ERROR_rijndael_fifo_small_CLEAR_W_must_be_0_to_WIDTH u_error ();
   end
 
   logic [WIDTH-1:0] mem [DEPTH];
@@ -50,14 +55,26 @@ module rijndael_fifo_small #(
   assign out_fire = out_valid_q && out_ready_i;
   assign count_d  = count_q + CW'(in_valid_q) - CW'(out_fire);
 
-  // The input register: loaded every clock (a beat or nothing), zero through reset and the wipe.
+  // The input register: loaded every clock (a beat or nothing), zero through reset and the wipe. The bits
+  // in_clear_i zeroes are cleared through the flops' synchronous reset too: as an AND in front of them the
+  // clear took an input of the producer's last LUT (the iterative core's refused blocks: a LUT per bit).
   always_ff @(posedge clk_i) begin
-    if (!rst_ni || wiping_q) begin
-      in_q       <= '0;
-      in_valid_q <= 1'b0;
-    end else begin
-      in_q       <= in_data_i;
-      in_valid_q <= in_fire;
+    if (!rst_ni || wiping_q) in_valid_q <= 1'b0;
+    else                     in_valid_q <= in_fire;
+  end
+  if (CLEAR_W > 0) begin : g_clear_low
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni || wiping_q || in_clear_i) in_q[CLEAR_W-1:0] <= '0;
+      else                                   in_q[CLEAR_W-1:0] <= in_data_i[CLEAR_W-1:0];
+    end
+  end else begin : g_no_clear
+    logic unused_clear;
+    assign unused_clear = in_clear_i;
+  end
+  if (CLEAR_W < WIDTH) begin : g_kept_high
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni || wiping_q) in_q[WIDTH-1:CLEAR_W] <= '0;
+      else                     in_q[WIDTH-1:CLEAR_W] <= in_data_i[WIDTH-1:CLEAR_W];
     end
   end
 

@@ -5,8 +5,8 @@
 // (rtl/ecp5/rijndael_key_ram.sv) instantiates DP16KD with its output register on, the same port list and
 // latency, because Yosys infers a block RAM only without it (5.6 ns clock-to-output instead of ~1 ns).
 // - A write takes effect at its clock edge; a read of a row written at the same edge is undefined (the
-//   core reads the store only while nothing writes it). Rows at and past ROWS read as zero here; the
-//   core never reads them.
+//   core reads the store only while nothing writes it). Rows at and past ROWS read as zero (never written
+//   in the DP16KD, whose contents start at zero); the core reads them for rounds that take no key.
 // - rst_ni low zeroes both read registers (the RAMs' synchronous output reset), so no round key stays
 //   on the read side through a reset; the memory itself is wiped by the core's own sequence.
 module rijndael_key_ram #(

@@ -9,7 +9,8 @@ Checked for each (DEPTH, BYPASS, WIPE, OUT_SLICE) build:
   out_data_o never changes before a handshake (AXI4-Stream rules); capacity DEPTH + 1 (memory + head;
   rijndael_fifo_fast: DEPTH + 2, DEPTH - 1 in the memory + three output registers; rijndael_fifo_small: DEPTH);
 * latency from a push into an empty FIFO to out_valid_o: 1 cycle with BYPASS, 2 without, one more with
-  OUT_SLICE (the documented figures).
+  OUT_SLICE (the documented figures);
+* rijndael_fifo_small (CLEAR_W = WIDTH - 1): beats offered with in_clear_i arrive with those bits zero.
 Expected values are the beats the test itself sent.
 """
 from __future__ import annotations
@@ -44,6 +45,11 @@ def _params(dut) -> tuple[int, int, int]:
     return int(dut.DEPTH.value), int(dut.BYPASS.value), int(dut.WIPE.value)
 
 
+def _clear_bits(dut) -> int:
+    """rijndael_fifo_small's CLEAR_W: in_clear_i stores a beat with its bits below CLEAR_W zero."""
+    return int(dut.CLEAR_W.value) if dut._name == "rijndael_fifo_small" else 0
+
+
 def _slice(dut) -> int:
     return int(dut.OUT_SLICE.value) if dut._name == "rijndael_fifo" else 0
 
@@ -57,6 +63,8 @@ async def _reset(dut, depth: int, wipe: int) -> None:
     dut.in_valid_i.value = 0
     dut.out_ready_i.value = 0
     dut.in_data_i.value = 0
+    if _clear_bits(dut):
+        dut.in_clear_i.value = 0
     await RisingEdge(dut.clk_i)
     await RisingEdge(dut.clk_i)
     dut.rst_ni.value = 1
@@ -102,6 +110,11 @@ async def fifo_wipe_order_latency(dut):
 
     # Random traffic: order, no loss, AXI stability, capacity.
     sent = [rng.randrange(1, 1 << WIDTH) for _ in range(400)]
+    # rijndael_fifo_small: about a fifth of the beats offered with in_clear_i, which must arrive with their
+    # bits below CLEAR_W zero and the rest as sent (junk clears while nothing is offered change nothing)
+    clear_w = _clear_bits(dut)
+    clears = [clear_w > 0 and rng.random() < 0.2 for _ in sent]
+    expected_out = [v & ~((1 << clear_w) - 1) if c else v for v, c in zip(sent, clears)]
     received: list[int] = []
     index = 0
     held = None  # (data) of a beat offered and not taken in the previous cycle
@@ -110,6 +123,8 @@ async def fifo_wipe_order_latency(dut):
         offer = index < len(sent) and rng.random() < 0.7
         dut.in_valid_i.value = int(offer)
         dut.in_data_i.value = sent[index] if offer else rng.randrange(1 << WIDTH)  # junk while not valid
+        if clear_w:
+            dut.in_clear_i.value = int(clears[index]) if offer else rng.randrange(2)
         ready = rng.random() < (0.3 if len(received) < 200 else 0.9)
         dut.out_ready_i.value = int(ready)
         await ReadOnly()
@@ -128,7 +143,10 @@ async def fifo_wipe_order_latency(dut):
         max_inside = max(max_inside, index - len(received))
         await RisingEdge(dut.clk_i)
     dut.in_valid_i.value = 0
-    assert received == sent, "beats lost, duplicated or reordered"
+    if clear_w:
+        dut.in_clear_i.value = 0
+        assert any(clears) and any(v != e for v, e in zip(sent, expected_out)), "no beat was cleared"
+    assert received == expected_out, "beats lost, duplicated, reordered or cleared wrongly"
     assert max_inside == _capacity(dut, depth), f"filled to {max_inside}, capacity is {_capacity(dut, depth)}"
 
     # Fill the memory with data, reset: after the wipe every entry is zero.
@@ -162,6 +180,8 @@ def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
     build_dir = sim_build_dir("fifo", build)
     runner = get_runner("icarus")
     parameters = {"WIDTH": WIDTH, "DEPTH": depth}
+    if module == "rijndael_fifo_small":
+        parameters["CLEAR_W"] = WIDTH - 1  # as the iterative core: data cleared, the top (refused) flag kept
     sources = [str(REPO / "rtl" / "common" / f"{module}.sv")]
     if module == "rijndael_fifo":
         parameters.update(BYPASS=bypass, WIPE=wipe, OUT_SLICE=out_slice)
