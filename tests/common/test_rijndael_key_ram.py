@@ -4,16 +4,16 @@ against the rows the test itself writes.
 Both are simulated on Icarus with one testbench: random rows written, then read in a random order with the
 documented latency (read_data_o is the row addressed two clock edges earlier) after every row was written
 once (the core wipes the store before its first read), reads of the row past ROWS (zero), and rst_ni (both read registers zero at the next edge, the memory kept). The ECP5 file runs over a
-DP16KD model of the 18-bit mode it uses, written from Lattice's description (TN1264: 1K x 18 per port, the
-address on AD13..AD4, AD1..AD0 the write's byte enables, CE taking the address, OUTREG an output register,
-RST zeroing the read stages synchronously); the flow's synthesis of it is checked by tbox's build
-(rijndael synth).
+DP16KD model of the 18-bit mode it uses (tests/vendor_models.py, from Lattice's description, shared with
+test_tbox_bram.py); the flow's synthesis of it is checked by tbox's build (rijndael synth).
 """
 from __future__ import annotations
 
 import random
 import subprocess
 from pathlib import Path
+
+import sys
 
 import pytest
 
@@ -22,61 +22,9 @@ GENERIC = REPO / "rtl" / "common" / "rijndael_key_ram.sv"
 ECP5 = REPO / "rtl" / "ecp5" / "rijndael_key_ram.sv"
 WIDTH, ROWS = 64, 15
 
-DP16KD_X18 = """
-module DP16KD (
-  input DIA17, DIA16, DIA15, DIA14, DIA13, DIA12, DIA11, DIA10, DIA9, DIA8, DIA7, DIA6, DIA5, DIA4, DIA3, DIA2, DIA1, DIA0,
-  input ADA13, ADA12, ADA11, ADA10, ADA9, ADA8, ADA7, ADA6, ADA5, ADA4, ADA3, ADA2, ADA1, ADA0,
-  input CEA, OCEA, CLKA, WEA, CSA2, CSA1, CSA0, RSTA,
-  input DIB17, DIB16, DIB15, DIB14, DIB13, DIB12, DIB11, DIB10, DIB9, DIB8, DIB7, DIB6, DIB5, DIB4, DIB3, DIB2, DIB1, DIB0,
-  input ADB13, ADB12, ADB11, ADB10, ADB9, ADB8, ADB7, ADB6, ADB5, ADB4, ADB3, ADB2, ADB1, ADB0,
-  input CEB, OCEB, CLKB, WEB, CSB2, CSB1, CSB0, RSTB,
-  output DOA17, DOA16, DOA15, DOA14, DOA13, DOA12, DOA11, DOA10, DOA9, DOA8, DOA7, DOA6, DOA5, DOA4, DOA3, DOA2, DOA1, DOA0,
-  output DOB17, DOB16, DOB15, DOB14, DOB13, DOB12, DOB11, DOB10, DOB9, DOB8, DOB7, DOB6, DOB5, DOB4, DOB3, DOB2, DOB1, DOB0
-);
-  parameter DATA_WIDTH_A = 18;
-  parameter DATA_WIDTH_B = 18;
-  parameter REGMODE_A = "NOREG";
-  parameter REGMODE_B = "NOREG";
-  parameter RESETMODE = "SYNC";
-  parameter ASYNC_RESET_RELEASE = "SYNC";
-  parameter CSDECODE_A = "0b000";
-  parameter CSDECODE_B = "0b000";
-  parameter WRITEMODE_A = "NORMAL";
-  parameter WRITEMODE_B = "NORMAL";
-  parameter GSR = "ENABLED";
-  reg [17:0] memory [0:1023];
-  integer i;
-  initial begin
-    if (DATA_WIDTH_A != 18 || DATA_WIDTH_B != 18) $fatal(1, "the model knows 18-bit ports only");
-    for (i = 0; i < 1024; i = i + 1) memory[i] = 18'h0;  // INITVAL default: all zero
-  end
-  wire [9:0] a_address = {ADA13, ADA12, ADA11, ADA10, ADA9, ADA8, ADA7, ADA6, ADA5, ADA4};
-  wire [9:0] b_address = {ADB13, ADB12, ADB11, ADB10, ADB9, ADB8, ADB7, ADB6, ADB5, ADB4};
-  wire [17:0] a_in = {DIA17, DIA16, DIA15, DIA14, DIA13, DIA12, DIA11, DIA10, DIA9, DIA8, DIA7, DIA6, DIA5, DIA4, DIA3, DIA2, DIA1, DIA0};
-  wire [17:0] b_in = {DIB17, DIB16, DIB15, DIB14, DIB13, DIB12, DIB11, DIB10, DIB9, DIB8, DIB7, DIB6, DIB5, DIB4, DIB3, DIB2, DIB1, DIB0};
-  reg [17:0] a_read = 18'h0, a_reg = 18'h0, b_read = 18'h0, b_reg = 18'h0;
-  always @(posedge CLKA) begin
-    if (CEA && WEA) begin  // byte enables: AD0 the low 9 bits, AD1 the high 9
-      if (ADA0) memory[a_address][8:0]  <= a_in[8:0];
-      if (ADA1) memory[a_address][17:9] <= a_in[17:9];
-    end
-    if (RSTA) a_read <= 18'h0; else if (CEA && !WEA) a_read <= memory[a_address];
-    if (RSTA) a_reg <= 18'h0; else if (OCEA) a_reg <= a_read;
-  end
-  always @(posedge CLKB) begin
-    if (CEB && WEB) begin
-      if (ADB0) memory[b_address][8:0]  <= b_in[8:0];
-      if (ADB1) memory[b_address][17:9] <= b_in[17:9];
-    end
-    if (RSTB) b_read <= 18'h0; else if (CEB && !WEB) b_read <= memory[b_address];
-    if (RSTB) b_reg <= 18'h0; else if (OCEB) b_reg <= b_read;
-  end
-  wire [17:0] a_out = REGMODE_A == "OUTREG" ? a_reg : a_read;
-  wire [17:0] b_out = REGMODE_B == "OUTREG" ? b_reg : b_read;
-  assign {DOA17, DOA16, DOA15, DOA14, DOA13, DOA12, DOA11, DOA10, DOA9, DOA8, DOA7, DOA6, DOA5, DOA4, DOA3, DOA2, DOA1, DOA0} = a_out;
-  assign {DOB17, DOB16, DOB15, DOB14, DOB13, DOB12, DOB11, DOB10, DOB9, DOB8, DOB7, DOB6, DOB5, DOB4, DOB3, DOB2, DOB1, DOB0} = b_out;
-endmodule
-"""
+sys.path.insert(0, str(REPO / "tests"))
+from vendor_models import dp16kd_x18_model  # noqa: E402
+
 
 
 def _testbench(writes: list[tuple[int, int]], reads: list[int]) -> str:
@@ -116,7 +64,7 @@ def _simulate(tmp_path: Path, ecp5: bool, writes, reads) -> list[str]:
     tb = tmp_path / "tb.sv"
     tb.write_text(_testbench(writes, reads))
     files = [str(ECP5), str(tmp_path / "dp16kd.v")] if ecp5 else [str(GENERIC)]
-    (tmp_path / "dp16kd.v").write_text(DP16KD_X18)
+    (tmp_path / "dp16kd.v").write_text(dp16kd_x18_model())
     binary = tmp_path / "tb.vvp"
     subprocess.run(["iverilog", "-g2012", "-s", "tb_key_ram", "-o", str(binary), *files, str(tb)],
                    check=True, capture_output=True, text=True)
