@@ -2,7 +2,8 @@
 given placer seeds, printing each seed's Fmax and post-route critical path. Nothing is stored in results/;
 use it to see the paths of seeds other than the first (a record keeps the first seed's path only).
 
-  .venv/bin/python tools/steer.py CONFIG[,NAME=VALUE,...] SEED [SEED ...]   (JOBS=2 runs two seeds at once)
+  .venv/bin/python tools/steer.py CONFIG[,NAME=VALUE,...] SEED [SEED ...]   (JOBS=2 runs two seeds at once;
+  CLOCK=MHZ asks the placer for another clock than the target's default)
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ def main(argv: list[str]) -> int:
         return 2
     base, *overrides = argv[0].split(",")
     seeds = [int(s) for s in argv[1:]] or [1]
-    plan = synth.plan(configs.get(base, overrides), synth.DEFAULT_TARGET, max(seeds))
+    clock = float(os.environ["CLOCK"]) if os.environ.get("CLOCK") else None
+    plan = synth.plan(configs.get(base, overrides), synth.DEFAULT_TARGET, max(seeds), clock_mhz=clock)
     result = synth.run_job(synth.synth_job(plan))
     if result["status"] != "ok":
         print(result.get("error"), file=sys.stderr)

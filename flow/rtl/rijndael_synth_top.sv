@@ -78,15 +78,21 @@ module rijndael_synth_top #(
   logic               core_in_ready, core_out_valid, core_out_error, core_key_error;
   logic [BLOCK_W-1:0] core_out_block;
 
+  // The groups' copies load from an active-high flop of their own (wrap_rst_q, in step with rst_pipe_q[1]),
+  // so nothing but a route sits between it and them: with the copies loading !rst_pipe_q[1], the one
+  // inverter LUT shared by every copy was the critical path once the result enables were flops (pipelined,
+  // seed 1: rst_pipe_q[1] -> 3.4 ns -> the inverter -> 2.6 ns -> a load_rst_q copy, 148 MHz).
+  logic wrap_rst_q;
   always_ff @(posedge clk_i) rst_pipe_q <= {rst_pipe_q[0], rst_ni};
+  (* keep *) always_ff @(posedge clk_i) wrap_rst_q <= !rst_pipe_q[0];
   assign core_rst_n = rst_pipe_q[1];
   for (genvar g = 0; g < LOAD_G; g++) begin : g_load_rst
-    (* keep *) always_ff @(posedge clk_i) load_rst_q[g] <= !rst_pipe_q[1];
+    (* keep *) always_ff @(posedge clk_i) load_rst_q[g] <= wrap_rst_q;
   end
   for (genvar g = 0; g < RES_G; g++) begin : g_result_rst
-    (* keep *) always_ff @(posedge clk_i) result_rst_q[g] <= !rst_pipe_q[1];
+    (* keep *) always_ff @(posedge clk_i) result_rst_q[g] <= wrap_rst_q;
   end
-  (* keep *) always_ff @(posedge clk_i) flag_rst_q <= !rst_pipe_q[1];
+  (* keep *) always_ff @(posedge clk_i) flag_rst_q <= wrap_rst_q;
 
   // Pin registers: no reset (see the header).
   always_ff @(posedge clk_i) begin
@@ -136,45 +142,66 @@ module rijndael_synth_top #(
     end
   end
 
-  // Result capture, in two steps: the core's block and error flag are registered every clock (no enable),
+  // Result capture, in three steps: the core's block and error flag are registered every clock (no enable),
   // with a kept flag per 32-bit group (and one for the flags) saying whether the core handed a block over
   // in that clock (its out_ready_i is core_out_ready_q, which samples the same pin in the same clock as
-  // the copies); the next clock loads the result register from there, else shifts it a byte towards the
-  // top. The core's out_valid_o reaches only those few flags: its AND with a pin's copy in front of 32
-  // clock enables was the critical path (pipelined, seed 1: buffer_valid -> out_valid_o -> the group's
-  // enable LUT -> 1.6 ns -> result_q CE, 168 MHz). Both hold cipher output: wiped by reset.
-  logic [BLOCK_W-1:0] cap_block_q;
-  logic               cap_error_q, cap_flag_q;
+  // the copies); the next clock the block moves on into a second plain register and each byte of the result
+  // register gets its own kept enable flops from its group's flag and shift pin copy; the clock after, the
+  // byte loads the block from the second register, else shifts a byte towards the top. So every clock
+  // enable of the result register is a flop beside its eight flops, and no LUT sits in front of one: the
+  // group's "load or shift" LUT in front of 32 enables was the critical path (pipelined, seed 1: cap_q ->
+  // 2.0 ns -> the group's enable LUT -> 3.8 ns -> result_q CE, 152 MHz), and before that the core's
+  // out_valid_o ANDed with a pin copy in front of the 32 enables (168 MHz). The core's out_valid_o reaches
+  // only the few flags. Shifting starts a clock after out_shift_i's pin register (the enable is registered
+  // from it), capture as many clocks after the handover as the flags' two stages, so the pins keep their
+  // order. Both block registers hold cipher output: wiped by reset.
+  localparam int RES_B = BLOCK_W / 8;  // bytes of the result register
+  logic [BLOCK_W-1:0] cap_block_q, held_block_q;
+  logic               cap_error_q, cap_flag_q, held_error_q, held_flag_q;
   logic [RES_G-1:0]   cap_q;
+  logic [RES_B-1:0]   take_q, move_q;  // per byte: load the held block / load or shift, this clock
   for (genvar g = 0; g < RES_G; g++) begin : g_result
-    logic [7:0] below;
-    if (g == 0) begin : g_bottom
-      assign below = 8'h00;
-    end else begin : g_upper
-      assign below = result_q[32*g-1 -: 8];
-    end
     (* keep *) always_ff @(posedge clk_i) cap_q[g] <= core_out_valid && out_ready_q[g];
     always_ff @(posedge clk_i) begin
-      if (result_rst_q[g]) cap_block_q[32*g +: 32] <= '0;
-      else                 cap_block_q[32*g +: 32] <= core_out_block[32*g +: 32];
+      if (result_rst_q[g]) begin
+        cap_block_q[32*g +: 32]  <= '0;
+        held_block_q[32*g +: 32] <= '0;
+      end else begin
+        cap_block_q[32*g +: 32]  <= core_out_block[32*g +: 32];
+        held_block_q[32*g +: 32] <= cap_block_q[32*g +: 32];
+      end
     end
+  end
+  for (genvar b = 0; b < RES_B; b++) begin : g_result_byte
+    localparam int G = b / 4;
+    logic [7:0] below;
+    if (b == 0) begin : g_bottom
+      assign below = 8'h00;
+    end else begin : g_upper
+      assign below = result_q[8*b-1 -: 8];
+    end
+    (* keep *) always_ff @(posedge clk_i) take_q[b] <= cap_q[G];
+    (* keep *) always_ff @(posedge clk_i) move_q[b] <= cap_q[G] || out_shift_q[G];
     always_ff @(posedge clk_i) begin
-      if (result_rst_q[g])     result_q[32*g +: 32] <= '0;
-      else if (cap_q[g])       result_q[32*g +: 32] <= cap_block_q[32*g +: 32];
-      else if (out_shift_q[g]) result_q[32*g +: 32] <= {result_q[32*g +: 24], below};
+      if (result_rst_q[G])  result_q[8*b +: 8] <= '0;
+      else if (move_q[b])   result_q[8*b +: 8] <= take_q[b] ? held_block_q[8*b +: 8] : below;
     end
   end
   (* keep *) always_ff @(posedge clk_i) cap_flag_q <= core_out_valid && flag_out_ready_q;
-  always_ff @(posedge clk_i) cap_error_q <= core_out_error;
+  always_ff @(posedge clk_i) begin
+    cap_error_q  <= core_out_error;
+    held_flag_q  <= cap_flag_q;
+    held_error_q <= cap_error_q;
+  end
   always_ff @(posedge clk_i) begin
     if (flag_rst_q) begin
       captured_q  <= 1'b0;
       error_q     <= 1'b0;
       key_error_q <= 1'b0;
     end else begin
-      if (cap_flag_q) begin
+      if (held_flag_q) begin
         captured_q <= 1'b1;
-        error_q    <= cap_error_q;
+        error_q    <= held_error_q;
       end
       key_error_q <= core_key_error;
     end
