@@ -491,31 +491,52 @@ module rijndael_core_iterative #(
       store_row_q  <= row_q;
     end
   end
-  // The word's InvMixColumns gets a register of its own and the store is written a clock later still:
-  // computed into the write data, it was `tbox`'s path (store_word_q -> InvMixColumns, four LUT levels ->
-  // the LUT RAM's write data, 6.95 ns). Row Nr - 1, the first a decryption reads, is complete at least
-  // Nb steps before the expansion ends, so the later write is still in time.
-  localparam int STORE_LAG = KEY_MIXED ? 2 : 1;  // clocks from a fresh word to its store write
+  // The word's InvMixColumns gets registers of its own and the store is written later still: computed
+  // into the write data, it was `tbox`'s path (store_word_q -> InvMixColumns, four LUT levels -> the LUT
+  // RAM's write data, 6.95 ns); with one register after the whole InvMixColumns it was again (seeds 1 and
+  // 3 at 155 MHz: store_word_q -> four LUT levels, 5 ns of routing -> inv_mixed_q), so the preprocessing
+  // and the MixColumns network each get a clock. Row Nr - 1, the first a decryption reads, is complete
+  // at least Nb steps before the expansion ends and is read at the earliest two clocks after it, so the
+  // later write is still in time.
+  localparam int STORE_LAG = KEY_MIXED ? 3 : 1;  // clocks from a fresh word to its store write
+  // rijndael_pkg::mix_column's preprocessing step alone (InvMixColumns = MixColumns after it), so that a
+  // register can sit between the two. (To move into the package at its next change: every record elaborates
+  // the package, so changing it re-hashes every configuration, not only this core's.)
+  function automatic logic [31:0] inv_mix_preprocess(input logic [31:0] column);
+    logic [7:0] quad;
+    inv_mix_preprocess = column;
+    for (int r = 0; r < 2; r++) begin
+      quad = rijndael_pkg::xtime(rijndael_pkg::xtime(column[31-8*r -: 8] ^ column[15-8*r -: 8]));
+      inv_mix_preprocess[31-8*r -: 8] = column[31-8*r -: 8] ^ quad;
+      inv_mix_preprocess[15-8*r -: 8] = column[15-8*r -: 8] ^ quad;
+    end
+  endfunction
   if (KEY_MIXED) begin : g_fresh_mixed
-    logic [31:0]      inv_mixed, inv_mixed_q, word_q;
-    logic [ROW_W-1:0] row_q2;
-    rijndael_mix_column #(.INVERSE(1'b1)) u_key_mix (
-      .column_i(store_word_q), .inverse_i(1'b1), .column_o(inv_mixed)
+    logic [31:0]      pre_mixed_q, inv_mixed, inv_mixed_q, word_q, word_q2;
+    logic [ROW_W-1:0] row_q2, row_q3;
+    rijndael_mix_column #(.INVERSE(1'b0)) u_key_mix (
+      .column_i(pre_mixed_q), .inverse_i(1'b0), .column_o(inv_mixed)
     );
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
+        pre_mixed_q <= '0;
         inv_mixed_q <= '0;
         word_q      <= '0;
+        word_q2     <= '0;
         row_q2      <= '0;
+        row_q3      <= '0;
       end else begin
+        pre_mixed_q <= inv_mix_preprocess(store_word_q);
         inv_mixed_q <= inv_mixed;
         word_q      <= store_word_q;
+        word_q2     <= word_q;
         row_q2      <= store_row_q;
+        row_q3      <= row_q2;
       end
     end
-    assign write_word  = word_q;
+    assign write_word  = word_q2;
     assign write_mixed = inv_mixed_q;
-    assign write_row   = row_q2;
+    assign write_row   = row_q3;
   end else begin : g_no_fresh_mixed
     assign write_word  = store_word_q;
     assign write_mixed = 32'h0;
