@@ -235,7 +235,6 @@ module rijndael_core_pipelined #(
   logic              produce_q;                   // SERIAL: todo_q != 0, kept in a flop (it selects window_d)
   logic              fresh_q;                     // SERIAL: the window's newest word changed at the last edge
   logic              rot_q, sub_q;                // SERIAL: phase_q == 0, Nk > 6 && phase_q == 4, in flops
-  logic              rot_next, sub_next;          // SERIAL: rot_q / sub_q of the next clock, from the schedule
   logic              key_supported_q;             // the held key beat's sizes are the build's (decided a clock early)
   logic              key_go_q, key_go_d;          // the key beat at the head is taken in the next clock
 
@@ -462,17 +461,18 @@ module rijndael_core_pipelined #(
   if (SERIAL) begin : g_serial_key
     // window_q holds Nk words (WIN = Nk when Nb <= Nk): word 0 is w[i-Nk], word WIN-1 is w[i-1].
     logic [31:0] word;
-    // The key word's phase flags, flops of its own loaded from the build-constant schedule (rot_next /
-    // sub_next, below): from phase_d they were the critical path (pipelined, seed 1 of 2c2b7ea: rot_q ->
-    // three LUT levels -> 2.6 ns -> rot_word_q; pipelined-both, seed 1: key_go_q -> three LUT levels ->
-    // rot_word_q), and before that a copy of rot_q sat with the wave's control logic (rot_q -> 2.8 ns ->
-    // four LUT levels -> window_q's newest word). No reset: after a reset they follow the schedule's
-    // shift register, and nothing takes a key word before a key beat reloads it.
+    // The key word's phase flags from copies of rot_q / sub_q of its own: rot_q, which the wave's control
+    // logic also reads, sat with that logic, and its route into the word's RotWord / Rcon choice was the
+    // critical path once the step term was a flop (pipelined, seed 1: rot_q -> 2.8 ns -> four LUT levels
+    // -> window_q's newest word, 167.67 MHz). No reset, so that Yosys cannot merge them with rot_q / sub_q
+    // (with the same reset it did, keep notwithstanding, and the merged flop stayed with the control
+    // logic); after a reset they equal rot_q / sub_q from the second clock on, and nothing takes a key
+    // word before then.
     logic rot_word_q, sub_word_q;
     (* keep *)
-    always_ff @(posedge clk_i) rot_word_q <= rot_next;
+    always_ff @(posedge clk_i) rot_word_q <= phase_d == 3'd0;
     (* keep *)
-    always_ff @(posedge clk_i) sub_word_q <= sub_next;
+    always_ff @(posedge clk_i) sub_word_q <= NK > 6 && phase_d == 3'd4;
     // Its reset reaches only the S-box's inner registers (key material, no control): wiped from
     // front_wipe_q like the window (rst_ni's inverter to their LSRs was the critical path, 135 MHz).
     rijndael_fold_key_word #(.SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX), .SBOX_LATENCY(1)) u_key_word (
@@ -616,18 +616,12 @@ module rijndael_core_pipelined #(
   // LUT levels and the critical path (pipelined, 155.55 MHz median, seed 1: wave_wait_q -> L6MUX ->
   // PFUMX -> LUT -> 1.6 ns route -> win_step_q). The wave's own registers still hold phase, Rcon and the
   // write index; both follow the same rules (step_schedule mirrors the always_comb block below).
-  // The same run gives the key word's phase flags (rot_q, sub_q) of every clock after a key beat, since
-  // the phase, too, is reset by the key beat and moves only with the steps: bits [S +: S] and
-  // [2*S +: S] of the result (S = SCHED_LEN + 1; bit SCHED_LEN of each: the flag once the wave has ended).
   localparam int SCHED_LEN = (NR + 2) * D + 8;  // clocks after a key beat; the wave ends well within
-  localparam int SCHED_W   = SCHED_LEN + 1;
-  function automatic logic [3*SCHED_W-1:0] step_schedule();  // steps[SCHED_LEN]: the wave did not end in time
-    logic [SCHED_LEN:0] steps, rots, subs;
+  function automatic logic [SCHED_LEN:0] step_schedule();  // bit SCHED_LEN: the wave did not end in time
+    logic [SCHED_LEN:0] steps;
     int todo, phase, index, wait_left;
     bit busy, produce, fresh, rot, sub, now;
     steps = '0;
-    rots  = '0;
-    subs  = '0;
     // The key-beat clock (t = 0): the key_fire branch of the always_comb block.
     busy      = 1'b1;
     index     = WRITE_AT_KEY ? 2 : 1;
@@ -641,8 +635,6 @@ module rijndael_core_pipelined #(
     for (int t = 1; t < SCHED_LEN; t++) begin
       now = SERIAL ? produce && !((rot || sub) && fresh) : busy && wait_left == 0;
       steps[t] = now;
-      rots[t]  = rot;
-      subs[t]  = sub;
       if (SERIAL && now) begin
         phase = phase == NK - 1 ? 0 : phase + 1;
         todo  = todo - 1;
@@ -664,14 +656,9 @@ module rijndael_core_pipelined #(
       sub     = NK > 6 && phase == 4;
     end
     steps[SCHED_LEN] = busy || todo != 0;
-    rots[SCHED_LEN]  = rot;
-    subs[SCHED_LEN]  = sub;
-    step_schedule = {subs, rots, steps};
+    step_schedule = steps;
   endfunction
-  localparam logic [3*SCHED_W-1:0] SCHEDULES     = step_schedule();
-  localparam logic [SCHED_LEN:0]   STEP_SCHEDULE = SCHEDULES[0 +: SCHED_W];
-  localparam logic [SCHED_LEN:0]   ROT_SCHEDULE  = SCHEDULES[SCHED_W +: SCHED_W];
-  localparam logic [SCHED_LEN:0]   SUB_SCHEDULE  = SCHEDULES[2*SCHED_W +: SCHED_W];
+  localparam logic [SCHED_LEN:0] STEP_SCHEDULE = step_schedule();
   if (STEP_SCHEDULE[SCHED_LEN]) begin : g_check_schedule
     ERROR_PIPELINED_key_wave_longer_than_its_step_schedule u_error ();
   end
@@ -692,29 +679,6 @@ module rijndael_core_pipelined #(
   end
   logic step_next;  // the step term of the next clock
   assign step_next = key_fire ? STEP_SCHEDULE[1] : sched_q[0];
-
-  // SERIAL: the key word's phase flags the same way (rot_sched_q[i], sub_sched_q[i]: the flag of the clock
-  // i + 2 after the current one, as sched_q), holding the flag of the ended wave once it has shifted out.
-  // No reset: nothing reads them before a key beat loads them.
-  if (SERIAL) begin : g_flag_schedule
-    logic [SCHED_LEN-3:0] rot_sched_q, sub_sched_q;
-    always_ff @(posedge clk_i) begin
-      if (key_fire) begin
-        rot_sched_q <= ROT_SCHEDULE[SCHED_LEN-1:2];
-        sub_sched_q <= SUB_SCHEDULE[SCHED_LEN-1:2];
-      end else begin
-        rot_sched_q <= {ROT_SCHEDULE[SCHED_LEN], rot_sched_q[SCHED_LEN-3:1]};
-        sub_sched_q <= {SUB_SCHEDULE[SCHED_LEN], sub_sched_q[SCHED_LEN-3:1]};
-      end
-    end
-    assign rot_next = key_fire ? ROT_SCHEDULE[1] : rot_sched_q[0];
-    assign sub_next = key_fire ? SUB_SCHEDULE[1] : sub_sched_q[0];
-  end else begin : g_no_flag_schedule
-    assign rot_next = 1'b0;
-    assign sub_next = 1'b0;
-    logic unused_flag_schedule;  // the parallel expansion steps whole windows and reads no phase flags
-    assign unused_flag_schedule = ^{ROT_SCHEDULE, SUB_SCHEDULE, rot_next, sub_next};
-  end
 
   // One copy of each flag per byte of the window: with one per 32-bit word, a word's copy sat with the
   // control logic that loads it, and its route to the word's choices was the critical path (pipelined,
