@@ -97,12 +97,28 @@ ANALYSIS_BEGIN = "<!-- analysis: written by hand, kept by `rijndael report` -->"
 ANALYSIS_END = "<!-- /analysis -->"
 
 
+def _current_hash(label: str, target: str, seeds: int) -> str | None:
+    """The input hash the tree would give a core configuration's result with `seeds` placer seeds now (None
+    for engine builds or a configuration the tree no longer knows)."""
+    from . import synth
+
+    if label.startswith("engine-"):
+        return None
+    base, *overrides = label.split(",")
+    try:
+        return synth.plan(configs.get(base, overrides), target, seeds).input_hash
+    except Exception:  # noqa: BLE001 -- an unknown configuration or target: fall back to the newest
+        return None
+
+
 def load_results(results_dir: Path | None = None) -> list[dict]:
-    """The newest result per (configuration, target, seeds) in the folder; errors are skipped."""
+    """One result per (configuration, target) in the folder, errors skipped: the one made from the current
+    tree (its input hash), else the newest. Newest alone would show an experiment's record after its change
+    was reverted (the reverted tree's own, older record is the current one)."""
     from .synth import results_dir as default_results
 
     folder = Path(results_dir or default_results())
-    newest: dict[tuple, dict] = {}
+    by_slot: dict[tuple, list[dict]] = {}
     for path in sorted(folder.glob("*.json")):
         try:
             r = json.loads(path.read_text())
@@ -112,9 +128,13 @@ def load_results(results_dir: Path | None = None) -> list[dict]:
             continue
         r["_file"] = path.name
         slot = (r.get("label", r["config"]), r["target"])  # an engine result is labelled engine-<config>,...
-        if slot not in newest or r.get("created", "") >= newest[slot].get("created", ""):
-            newest[slot] = r
-    return sorted(newest.values(), key=lambda r: (r["target"], r["config"]))
+        by_slot.setdefault(slot, []).append(r)
+    chosen = []
+    for (label, target), found in by_slot.items():
+        found = sorted(reversed(found), key=lambda r: r.get("created", ""), reverse=True)  # ties: the later file
+        current = {_current_hash(label, target, max(r.get("seeds") or [1])) for r in found} if len(found) > 1 else set()
+        chosen.append(next((r for r in found if r.get("input_hash") in current - {None}), found[0]))
+    return sorted(chosen, key=lambda r: (r["target"], r["config"]))
 
 
 def _fmt(value, spec="") -> str:

@@ -207,3 +207,27 @@ def test_engine_results_get_their_own_table(results, tmp_path):
     assert len(tables) == 2 and "`eeeeeeeeeeee`" in tables[1] and "`eeeeeeeeeeee`" not in tables[0]
     assert "pipelined, 2 core(s), TDATA 256, 4 contexts, FIFO 512" in tables[1] and "0.5149 (ctr, 256-block" in tables[1]
     assert "| pipelined |" in tables[0]
+
+
+def test_current_tree_result_wins_over_a_newer_one(tmp_path):
+    """After a change is measured and reverted, the experiment's record is the newest of its configuration, but
+    the reverted tree's own (older) record is the one that describes the code: the report takes the result
+    whose input hash the tree gives now, and the newest only when none has it."""
+    from rijndael_hw import configs, synth
+
+    current = synth.plan(configs.get("tiny8", []), "ice40-up5k", 3).input_hash
+    results = tmp_path / "results"
+    results.mkdir()
+    old = {**_result("tiny8", 0, 1600, 34.0, 166, target="ice40-up5k"), "input_hash": current, "seeds": [1, 2, 3],
+           "created": "2026-12-01T00:00:00Z"}
+    new = {**_result("tiny8", 0, 1700, 30.0, 166, target="ice40-up5k"), "input_hash": "f" * 64, "seeds": [1, 2, 3],
+           "created": "2026-12-02T00:00:00Z"}
+    (results / "a.json").write_text(json.dumps(old))
+    (results / "b.json").write_text(json.dumps(new))
+    (chosen,) = report.load_results(results)
+    assert chosen["input_hash"] == current
+    (results / "a.json").unlink()
+    other = {**old, "input_hash": "a" * 64}
+    (results / "a.json").write_text(json.dumps(other))
+    (chosen,) = report.load_results(results)
+    assert chosen["input_hash"] == "f" * 64  # none is current: the newest
