@@ -8,26 +8,14 @@ Run: .venv/bin/python -m pytest -q tests/flow/test_area_by_module.py
 """
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-
-
-def _tool():
-    spec = importlib.util.spec_from_file_location("area_by_module", REPO / "tools" / "area_by_module.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_lut4_sites_rule():
-    tool = _tool()
+def test_lut4_sites_rule(load_tool):
+    tool = load_tool("area_by_module")
     assert tool.lut4_sites({"LUT4": 10, "CCU2C": 3, "TRELLIS_DPR16X4": 2, "TRELLIS_FF": 99}) == 10 + 6 + 12
 
 
-def test_iterative_bram_modules():
-    tool = _tool()
+def test_iterative_bram_modules(load_tool):
+    tool = load_tool("area_by_module")
     stats = tool.module_stats("iterative-bram", [])
     by_base = {}
     for name, s in stats.items():

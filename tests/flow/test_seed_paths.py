@@ -7,11 +7,7 @@ Run: .venv/bin/python -m pytest -q tests/flow/test_seed_paths.py
 """
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
-
-REPO = Path(__file__).resolve().parents[2]
 
 PATH = [
     "       type curr  total name",
@@ -26,21 +22,14 @@ PATH = [
 ]
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location("seed_paths", REPO / "tools" / "seed_paths.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_summary():
-    tool = _tool()
+def test_summary(load_tool):
+    tool = load_tool("seed_paths")
     assert tool.summary(PATH) == "u_core.a_q -> 1 logic levels -> u_core.c_q (0.24 ns logic, 2.01 ns routing)"
     assert tool.summary([]) == "(no path kept)"
 
 
-def test_reads_every_seed_from_the_cache(tmp_path, monkeypatch, capsys):
-    tool = _tool()
+def test_reads_every_seed_from_the_cache(tmp_path, monkeypatch, capsys, load_tool):
+    tool = load_tool("seed_paths")
     monkeypatch.setenv("RIJNDAEL_FLOW_CACHE", str(tmp_path / "cache"))
     record = {"config": "x", "target": "ecp5-85k", "fmax_mhz": 150.0, "seeds": [1, 2], "pnr_id": "abc"}
     result = tmp_path / "x-ecp5-85k-0.json"
