@@ -132,7 +132,8 @@ def load_results(results_dir: Path | None = None) -> list[dict]:
     chosen = []
     for (label, target), found in by_slot.items():
         found = sorted(reversed(found), key=lambda r: r.get("created", ""), reverse=True)  # ties: the later file
-        current = {_current_hash(label, target, max(r.get("seeds") or [1])) for r in found} if len(found) > 1 else set()
+        seed_counts = {max(r.get("seeds") or [1]) for r in found} if len(found) > 1 else set()
+        current = {_current_hash(label, target, n) for n in seed_counts}  # one plan per seed count, not per file
         chosen.append(next((r for r in found if r.get("input_hash") in current - {None}), found[0]))
     return sorted(chosen, key=lambda r: (r["target"], r["config"]))
 
