@@ -938,10 +938,41 @@ module rijndael_core_pipelined #(
           end
         end
         assign enc_term = enc_key_q;
+        // The decryption key term this part adds, registered a clock ahead from the round key of the block
+        // in the part before (the same block, one slot earlier): InvMixColumns' preprocessing of the key
+        // (rijndael_inv_mix_pre; the round key itself in the last round), which rijndael_round_back_split
+        // adds after preprocessing the state, so no key bit runs through the preprocessing in this part
+        // (round key -> four LUT levels -> the next slot was pipelined-both's deepest path). Read a clock
+        // early is safe: a decrypting block's round keys do not change while it is in flight (a key beat
+        // waits until the decrypting blocks of its slot reached the last slot, and decrypting blocks after
+        // it wait for the end of its wave). Key material, wiped with the slot beside it.
+        logic [W-1:0] dec_key_early, dec_term, dec_term_q;
+        if (KEY_SLOTS > 1) begin : g_early_slot_key
+          logic [(NR+1)*W-1:0] early_round_keys;
+          assign early_round_keys = round_keys_q[slot_tag_q[S-2]];
+          assign dec_key_early    = early_round_keys[(NR - 1 - j) * W +: W];
+          logic unused_early_rounds;  // one round key of the slot
+          assign unused_early_rounds = ^early_round_keys;
+        end else begin : g_early_key
+          assign dec_key_early = round_keys_q[0][NR - 1 - j];
+        end
+        for (genvar c = 0; c < NB; c++) begin : g_dec_term
+          if (LAST) begin : g_plain
+            assign dec_term[W-1-32*c -: 32] = dec_key_early[W-1-32*c -: 32];
+          end else begin : g_pre
+            rijndael_inv_mix_pre u_key_pre (
+              .column_i(dec_key_early[W-1-32*c -: 32]), .column_o(dec_term[W-1-32*c -: 32])
+            );
+          end
+        end
+        always_ff @(posedge clk_i) begin
+          if (slot_wipe_q[S]) dec_term_q <= '0;
+          else                dec_term_q <= dec_term;
+        end
         rijndael_round_back_split #(
           .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT), .PART(1)
         ) u_back_shift (
-          .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i(column_inverse_q),
+          .state_i(part_in), .key_term_i(dec_term_q), .nb_code_i(NB_CODE), .decrypt_i(column_inverse_q),
           .last_round_i(LAST), .state_o(part_out)
         );
       end else if (SPLIT_MIX && o == D - 2) begin : g_mix_first
@@ -988,7 +1019,7 @@ module rijndael_core_pipelined #(
           rijndael_round_back_split #(
             .MAX_NB(NB), .BLOCK_SIZES(BLOCK_MASK), .ENCRYPT(ENCRYPT), .DECRYPT(DECRYPT), .PART(2)
           ) u_back (
-            .state_i(part_in), .round_key_i(round_key_dec), .nb_code_i(NB_CODE), .decrypt_i({NB{part_inverse}}),
+            .state_i(part_in), .key_term_i('0), .nb_code_i(NB_CODE), .decrypt_i({NB{part_inverse}}),
             .last_round_i(LAST), .state_o(mixed)
           );
         end else begin : g_whole

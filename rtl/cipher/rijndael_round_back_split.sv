@@ -1,14 +1,13 @@
 // rijndael_round_back_split: rijndael_round_back cut in two for a pipeline that puts a register in the
 // middle of a round that runs both directions (rijndael_core_pipelined with block-RAM S-boxes and
-// SUBSTAGES >= 4, builds that decrypt): PART 1 is ShiftRows / InvShiftRows, the decryption AddRoundKey
-// and InvMixColumns' preprocessing step; PART 2 is the MixColumns network both directions then share (or
+// SUBSTAGES >= 4, builds that decrypt): PART 1 is ShiftRows / InvShiftRows, InvMixColumns' preprocessing
+// step and the decryption key term; PART 2 is the MixColumns network both directions then share (or
 // nothing in the last round). Together they equal rijndael_round_back: InvMixColumns is MixColumns after
-// p_r = a_r ^ {04}(a_r ^ a_(r+2)) (rijndael_pkg::mix_column explains the factoring). Both directions'
-// linear layer in one pipeline part was pipelined-both's critical path.
-//
-// (The preprocessing is written out here rather than taken from rijndael_pkg, whose mix_column keeps it
-// inline: changing the package would change every configuration's characterization hash. Fold it into
-// the package when those results are re-run.)
+// p_r = a_r ^ {04}(a_r ^ a_(r+2)) (rijndael_inv_mix_pre), and since p is linear, p(InvShiftRows(s) ^ rk)
+// = p(InvShiftRows(s)) ^ p(rk): the caller gives PART 1 the key already preprocessed (key_term_i), so a
+// state bit of PART 1 is the XOR of at most seven state bits and one key bit (two LUT levels), not of
+// fourteen. Both directions' linear layer in one pipeline part was pipelined-both's critical path, and
+// then PART 1 with the key inside its preprocessing (four LUT levels from the round-key register).
 module rijndael_round_back_split #(
   parameter int         MAX_NB      = 4,
   parameter logic [4:0] BLOCK_SIZES = 5'b00001,
@@ -17,7 +16,9 @@ module rijndael_round_back_split #(
   parameter int         PART        = 1      // 1: shift, decryption key, preprocessing; 2: mixing
 ) (
   input  logic [32*MAX_NB-1:0] state_i,      // PART 1: after SubBytes; PART 2: PART 1's output
-  input  logic [32*MAX_NB-1:0] round_key_i,  // PART 1: decryption round key (ignored when encrypting)
+  // PART 1: the decryption key term, p(rk) per column (rijndael_inv_mix_pre) in a middle round, rk itself
+  // in the last (no preprocessing there); ignored when encrypting and in PART 2.
+  input  logic [32*MAX_NB-1:0] key_term_i,
   input  logic [2:0]           nb_code_i,
   input  logic [MAX_NB-1:0]    decrypt_i,     // per output column (copies of the block's direction flag)
   input  logic                 last_round_i,  // no (Inv)MixColumns, no preprocessing
@@ -38,7 +39,7 @@ module rijndael_round_back_split #(
 
   if (PART == 1) begin : g_first
     // Both row shifts (wiring for one block size), chosen per column.
-    logic [W-1:0] forward_shifted, inverse_shifted, keyed;
+    logic [W-1:0] forward_shifted, inverse_shifted;
     rijndael_shift_rows #(.MAX_NB(MAX_NB), .BLOCK_SIZES(BLOCK_SIZES)) u_shift_rows (
       .data_i   (state_i),
       .nb_code_i(nb_code_i),
@@ -53,14 +54,11 @@ module rijndael_round_back_split #(
     );
 
     for (genvar c = 0; c < MAX_NB; c++) begin : g_pre
-      logic [7:0] a0, a1, a2, a3, q02, q13;
-      assign keyed[W-1-32*c -: 32] = inverse[c] ? inverse_shifted[W-1-32*c -: 32] ^ round_key_i[W-1-32*c -: 32]
-                                                : forward_shifted[W-1-32*c -: 32];
-      assign {a0, a1, a2, a3} = keyed[W-1-32*c -: 32];
-      assign q02 = rijndael_pkg::xtime(rijndael_pkg::xtime(a0 ^ a2));
-      assign q13 = rijndael_pkg::xtime(rijndael_pkg::xtime(a1 ^ a3));
-      assign state_o[W-1-32*c -: 32] = inverse[c] && !last_round_i ? {a0 ^ q02, a1 ^ q13, a2 ^ q02, a3 ^ q13}
-                                                                    : {a0, a1, a2, a3};
+      logic [31:0] pre, pre_mixed;
+      rijndael_inv_mix_pre u_pre (.column_i(inverse_shifted[W-1-32*c -: 32]), .column_o(pre_mixed));
+      assign pre = last_round_i ? inverse_shifted[W-1-32*c -: 32] : pre_mixed;  // a constant per round
+      assign state_o[W-1-32*c -: 32] = inverse[c] ? pre ^ key_term_i[W-1-32*c -: 32]
+                                                  : forward_shifted[W-1-32*c -: 32];
     end
   end else begin : g_second
     logic [W-1:0] mixed;
@@ -73,6 +71,6 @@ module rijndael_round_back_split #(
       );
     end
     assign state_o      = last_round_i ? state_i : mixed;
-    assign unused_first = ^{round_key_i, nb_code_i, inverse};
+    assign unused_first = ^{key_term_i, nb_code_i, inverse};
   end
 endmodule

@@ -810,10 +810,12 @@ def internal_regs(cfg) -> list[str]:
         regs += [f"g_pipelined.u_core.g_round[{j}].g_part[{d - 2}].g_mix_first.sum_q"
                  for j in range(rounds - 1)]
     elif cfg.params["ARCH"] == 1 and cfg.params["SBOX"] == 1 and cfg.params["SUBSTAGES"] >= 4:
-        # SPLIT_BACK: every round keeps its encryption round key (zero for decrypting blocks) beside a slot
+        # SPLIT_BACK: every round keeps its encryption round key (zero for decrypting blocks) and its
+        # decryption key term (the round key's InvMixColumns preprocessing) beside a slot
         d = 1 + cfg.params["SUBSTAGES"]
         rounds = max(cfg.params["MAX_NB"], cfg.params["MAX_NK"]) + 6
-        regs += [f"g_pipelined.u_core.g_round[{j}].g_part[{d - 2}].g_back_shift.enc_key_q" for j in range(rounds)]
+        regs += [f"g_pipelined.u_core.g_round[{j}].g_part[{d - 2}].g_back_shift.{r}"
+                 for j in range(rounds) for r in ("enc_key_q", "dec_term_q")]
     return regs
 
 
