@@ -930,11 +930,18 @@ module rijndael_core_pipelined #(
         // reads at KEY_AT and KEY_AT + 1) and zeroed per column for decrypting blocks; key material, wiped
         // with the slot beside it.
         logic [W-1:0] enc_key_q;
+        // Zeroed for a decrypting block and wiped by one reset per column, from a kept flop loaded a clock
+        // ahead with both conditions (the slot's next wipe, the block's direction): written as two resets,
+        // synthesis merged them into one LUT per column in front of 32 LSR inputs, and that LUT, placed
+        // apart from both, was a critical path (pipelined-both, seed 1: the wipe flop -> 5.5 ns -> the LUT
+        // -> 3.2 ns -> the LSRs, 101.87 MHz). (An AND in each flop's data input instead costs a LUT per bit.)
         for (genvar c = 0; c < NB; c++) begin : g_enc_key
+          logic zero_q;
+          (* keep *)
+          always_ff @(posedge clk_i) zero_q <= round_wipe_q[j] || slot_wipe_q[S-1] || slot_inverse_d[S-1];
           always_ff @(posedge clk_i) begin
-            if (slot_wipe_q[S])         enc_key_q[W-1-32*c -: 32] <= '0;
-            else if (column_inverse_q[c]) enc_key_q[W-1-32*c -: 32] <= '0;
-            else                        enc_key_q[W-1-32*c -: 32] <= round_key_enc[W-1-32*c -: 32];
+            if (zero_q) enc_key_q[W-1-32*c -: 32] <= '0;
+            else        enc_key_q[W-1-32*c -: 32] <= round_key_enc[W-1-32*c -: 32];
           end
         end
         assign enc_term = enc_key_q;

@@ -141,6 +141,15 @@ module rijndael_fifo_fast #(
     logic [BANK_W-1:0] wr_bank, rd_bank, fetch_bank_q;  // the bank read into the read registers last clock
     logic [BANKS*SW-1:0] read_q;  // one read register per bank (flat: Yosys cannot size a 2-D packed net here)
     logic [SW-1:0]       slice_fetch_data;
+    // The slice's resets, active high from flops of its own, so that no LUT sits in front of a reset net:
+    // slice_rst_q (rst_ni a clock late, a kept copy per slice) for its flags and pointers, slice_clear_q for
+    // its data registers (read and output registers: reset or wipe). rst_ni's inverter to the pointers of
+    // every slice, and a LUT per slice ORing reset and wipe into the LSRs of its 224..352 data flops, were
+    // paths of the pipelined builds (pipelined-256, seed 3: the reset flop -> fetch_bank_q). Cost: the
+    // slice is reset a clock later than the global flags (which reset at once, so nothing leaves meanwhile)
+    // and its data registers are zero from the third clock of a reset instead of the second.
+    logic slice_rst_q, slice_clear_q;
+    rijndael_reg_copy #(.WIDTH(1)) u_slice_rst (.clk_i(clk_i), .d_i(!rst_ni), .q_o(slice_rst_q));
     if (g == 0) begin : g_wipe_addr
       assign wipe_addr = wr_addr_q;
     end
@@ -163,7 +172,7 @@ module rijndael_fifo_fast #(
       end
 
       always_ff @(posedge clk_i) begin
-        if (!rst_ni || slice_wiping_q) read_q[b*SW +: SW] <= '0;
+        if (slice_clear_q) read_q[b*SW +: SW] <= '0;
         else                           read_q[b*SW +: SW] <= mem[rd_addr_q[LOW_W-1:0]];
       end
     end
@@ -197,7 +206,7 @@ module rijndael_fifo_fast #(
     end
 
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || slice_wiping_q) begin
+      if (slice_clear_q) begin
         slice_out_q <= '0;
       end else begin
         if (!slice_valid_q[0] || slice_pop)
@@ -209,8 +218,11 @@ module rijndael_fifo_fast #(
       end
     end
 
+    // High while the slice's reset or wipe will be on next clock (slice_wiping_q's next value), and in the
+    // clock after rst_ni falls.
+    always_ff @(posedge clk_i) slice_clear_q <= !rst_ni || slice_rst_q || (slice_wiping_q && wr_addr_q != AW'(DEPTH - 1));
     always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
+      if (slice_rst_q) begin
         slice_valid_q    <= '0;
         slice_fetched_q  <= 1'b0;
         slice_wiping_q   <= 1'b1;
@@ -232,7 +244,7 @@ module rijndael_fifo_fast #(
 
     // The wipe walks the write address over the memory, the read address with it (still empty after).
     always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
+      if (slice_rst_q) begin
         wr_addr_q    <= '0;
         rd_addr_q    <= '0;
         fetch_bank_q <= '0;
