@@ -9,9 +9,13 @@ up to its fourth hierarchy level, with indices dropped. Instances of kept submod
 path ends at their inputs and starts at their outputs. The numbers rank paths; they are not nanoseconds
 (routes decide those on ECP5), so a change is judged by place and route in the end.
 
-  tools/logic_depth.py netlist.json [--top N] [--path FILTER]
+  tools/logic_depth.py netlist.json [--top N] [--path FILTER] [--control]
 
 --path prints the deepest path into the endpoints whose name contains FILTER, net by net.
+--control lists instead the flip-flops' reset (LSR) and clock-enable (CE) nets that a combinational cell
+drives, widest first: a LUT in front of a wide reset or enable net has been a critical path of this
+project many times (placed apart from its source and its flops), and a kept flop per group is the fix
+(docs/results.md). Nets driven by a flop, as the fix leaves them, are not listed.
 """
 from __future__ import annotations
 
@@ -117,6 +121,22 @@ class Depth:
         return out[::-1]
 
 
+    def control_nets(self) -> list[tuple[int, str, str, str]]:
+        """(flops, pin, driver cell type, net name) of every LSR / CE net a combinational cell drives."""
+        fanout: dict[tuple[str, int], int] = defaultdict(int)
+        for cell in self.cells.values():
+            if cell_type(cell) != "TRELLIS_FF":
+                continue
+            for pin in ("LSR", "CE"):
+                for bit in cell["connections"].get(pin, []):
+                    drv = self.driver.get(bit) if isinstance(bit, int) else None
+                    if drv and not self.sequential(self.cells[drv[0]]):
+                        fanout[(pin, bit)] += 1
+        rows = [(n, pin, cell_type(self.cells[self.driver[bit][0]]), self.names.get(bit, "?"))
+                for (pin, bit), n in fanout.items()]
+        return sorted(rows, key=lambda r: (-r[0], r[1], r[3]))
+
+
 def group(name: str) -> str:
     name = re.sub(r"\[\d+\]", "[]", name.split("_TRELLIS")[0].split("$")[0])
     return ".".join(name.split(".")[:4])
@@ -127,6 +147,8 @@ def main(argv=None) -> int:
     ap.add_argument("netlist")
     ap.add_argument("--top", type=int, default=30, help="endpoint groups to print (deepest first)")
     ap.add_argument("--path", metavar="FILTER", help="print the deepest path into endpoints matching FILTER")
+    ap.add_argument("--control", action="store_true",
+                    help="list the LSR / CE nets driven by combinational cells (widest first) instead")
     args = ap.parse_args(argv)
     design = json.load(open(args.netlist))
     tops = [m for m in design["modules"].values() if m.get("attributes", {}).get("top")]
@@ -134,6 +156,12 @@ def main(argv=None) -> int:
         print("logic_depth: no single top module in the netlist", file=sys.stderr)
         return 2
     d = Depth(tops[0], register_modules(design))
+    if args.control:
+        rows = d.control_nets()
+        print(f"{sum(r[0] for r in rows)} flops on {len(rows)} LSR / CE nets driven by combinational cells")
+        for flops, pin, kind, net in rows[:args.top]:
+            print(f"{flops:6d}  {pin:3s}  {kind:8s}  {net[:140]}")
+        return 0
     groups: dict[str, float] = defaultdict(float)
     deepest = None
     for cname, port, bit in d.endpoints():

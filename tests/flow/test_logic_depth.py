@@ -69,3 +69,37 @@ def test_kept_register_instances_end_and_start_paths(tmp_path):
     assert depth["out_q"] == 1.0, out
     # the copy's inputs are endpoints: two LUT levels for a 16-input XOR
     assert depth["u_copy"] >= 2.0, out
+
+
+CONTROL = """
+module control_nets (input logic clk, input logic a, input logic b, input logic [7:0] d,
+                     output logic [7:0] merged_q, output logic [7:0] flopped_q);
+  logic a_q, b_q, clear_q;
+  always_ff @(posedge clk) begin
+    a_q     <= a;
+    b_q     <= b;
+    clear_q <= a || b;
+  end
+  // Two resets written one after the other: synthesis ORs them in a LUT in front of the eight LSRs.
+  always_ff @(posedge clk) begin
+    if (a_q)      merged_q <= '0;
+    else if (b_q) merged_q <= '0;
+    else          merged_q <= d;
+  end
+  // The same condition from a flop loaded a clock ahead: no LUT on the reset net.
+  always_ff @(posedge clk) begin
+    if (clear_q) flopped_q <= '0;
+    else         flopped_q <= d;
+  end
+endmodule
+"""
+
+
+def test_control_lists_reset_nets_driven_by_a_lut_only(tmp_path):
+    out = _depth_report(tmp_path, "control_nets", CONTROL, "--control")
+    rows = [line.split() for line in out.splitlines()[1:] if line.strip()]
+    # the merged reset: one LUT-driven LSR net to the eight merged_q flops
+    assert ["8", "LSR", "LUT4"] in [r[:3] for r in rows], out
+    # clear_q drives flopped_q's resets directly: nothing else is listed
+    assert len(rows) == 1, out
+    assert out.startswith("8 flops on 1 LSR / CE nets"), out
