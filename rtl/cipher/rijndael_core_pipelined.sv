@@ -201,7 +201,7 @@ module rijndael_core_pipelined #(
 
   // ---------------------------------------------------------------------------------------------
   // Handshakes (the output buffer's signals are described with it, below)
-  logic             out_wiping, out_fire, out_fire_q, block_fire_q, credit_ok_d, unused_buffer_ready;
+  logic             out_wiping, out_fire, held_move_q, held_up_q, credit_ok_d, unused_buffer_ready;
   logic [W:0]       buffer_data;
   logic [OUT_DEPTH-1:0] held_q, held_d;  // blocks taken and not yet delivered, as a thermometer code
   logic in_fire, key_fire, block_fire, key_ok, in_inverse, block_refused;
@@ -226,9 +226,9 @@ module rijndael_core_pipelined #(
   logic [2:0]        phase_q, phase_d;
   logic [7:0]        rcon_q, rcon_d;
   logic              wave_busy_q, wave_busy_d;    // round keys 1..Nr are not all written yet
-  logic [3:0]        wave_index_q, wave_index_d;  // the round key the wave writes next
-  logic [2:0]        wave_wait_q, wave_wait_d;    // cycles before that write's key step
-  logic              wave_used_q, wave_used_d;    // a block was taken since the wave's key beat
+  logic [3:0]        wave_index_q;                // the round key the wave writes next
+  logic [2:0]        wave_wait_q;                 // cycles before that write's key step
+  logic              wave_used_q;                 // a block was taken since the wave's key beat
   logic [1:0]        hold_q, hold_d;              // cycles left in which the key's slot takes no block
   logic              block_take_q, block_take_d;  // the block beat at the head is taken this clock
   logic [3:0]        todo_q, todo_d;              // SERIAL: key words still to make before the next capture
@@ -237,6 +237,18 @@ module rijndael_core_pipelined #(
   logic              rot_q, sub_q;                // SERIAL: phase_q == 0, Nk > 6 && phase_q == 4, in flops
   logic              key_supported_q;             // the held key beat's sizes are the build's (decided a clock early)
   logic              key_go_q, key_go_d;          // the key beat at the head is taken in the next clock
+  logic              key_go_own_q;                // key_go_q's copy for key_go_d (see there)
+  logic              wave_clear_q;                // rst_ctl_q || key_fire, from a flop (see there)
+  // The wave's step and the round key it writes, a clock ahead into flops: wave_busy_q && wave_wait_q == 0
+  // (step_due_q) and wave_index_q one-hot (index_hot_q), so each round key's write enable is one LUT of
+  // flops (wave_wait_q -> two LUT levels -> 2.7 ns -> write_enable_q was a critical path, pipelined,
+  // seed 2, 165.04 MHz).
+  logic              step_due_q;
+  logic [NR:1]       index_hot_q, index_hot_n, index_hot_f;
+  for (genvar r = 1; r <= NR; r++) begin : g_index_hot
+    assign index_hot_n[r] = wave_index_n == 4'(r);
+    assign index_hot_f[r] = wave_index_f == 4'(r);
+  end
 
   // Input stage: the shared front end judges each beat at the port (rijndael_core_front) and registers
   // in_ready_o; every beat then passes a skid buffer (rijndael_skid) with the front's verdicts, so the
@@ -387,7 +399,18 @@ module rijndael_core_pipelined #(
   // (the key beat is at the head), and what the decision read can only become more permissive: the wave
   // can only end and decrypt blocks can only move on.
   assign key_ok     = (!wave_busy_q || (!wave_used_q && wave_slot_in)) && !decrypt_in_flight;
-  assign key_go_d   = beat_valid && beat_is_key && !key_go_q && (key_ok || !slot_ok);
+  assign key_go_d   = beat_valid && beat_is_key && !key_go_own_q && (key_ok || !slot_ok);
+  // key_go_q's copy for its own decision: key_go_q drives the take, the key flags and the wave, and sat
+  // among them, so its loop back through the decrypt wait (key_ok) into key_go_d crossed the die twice
+  // (pipelined-both, seed 3: 3.8 + 3.8 ns of routing). Same value: reset like key_go_q, folded into d_i.
+  rijndael_reg_copy #(.WIDTH(1)) u_key_go_own (.clk_i(clk_i), .d_i(rst_ni && key_go_d), .q_o(key_go_own_q));
+  // wave_clear_q: rst_ctl_q || key_fire, from a flop. The key beat's head does not change between the
+  // clock that sets key_go_q and the next (nothing is taken in between), so slot_ok is the same in both;
+  // after a reset key_go_q is zero whenever rst_ctl_q is high. The wave's flops and sched_q take their
+  // key-beat values or zero under it: Yosys had merged "reset or key beat loads zero" into one LUT in
+  // front of their LSRs (pipelined-both, seed 2: key_go_q -> 4.7 ns -> that LUT -> 1.9 ns -> wave_used_q).
+  rijndael_reg_copy #(.WIDTH(1)) u_wave_clear (
+    .clk_i(clk_i), .d_i(!rst_ni || (key_go_d && slot_ok)), .q_o(wave_clear_q));
   // A block beat's take is decided a clock ahead into block_take_q, from the next-state values of the skid's
   // head and of everything the decision reads (credit, hold, wave, the wave's key slot), so the take that
   // enables the input skid's ~400 flops and starts a block is one flop (the combinational take from the
@@ -401,7 +424,9 @@ module rijndael_core_pipelined #(
   if (KEY_SLOTS > 1) begin : g_next_slot
     assign next_wave_slot = (int'(next_slot) < KEY_SLOTS ? next_slot : SLOT_W'(0)) == wave_slot_d;
   end else begin : g_next_one_slot
-    assign next_wave_slot = 1'b1;
+    logic unused_wave_slot_d;  // one slot: every block is the wave's
+    assign next_wave_slot     = 1'b1;
+    assign unused_wave_slot_d = ^wave_slot_d;
   end
   assign unused_next  = ^{unused_next_verdicts, next_slot, unused_next_key, unused_next_block};
   assign block_take_d = next_valid && !next_is_key && credit_ok_d &&
@@ -539,16 +564,14 @@ module rijndael_core_pipelined #(
   // steps itself (STEP_AT_KEY) still reads the refused key's words and zeroes that step's result. Zeroing
   // every wave step instead (key_valid_q -> the LSR of all W wave_key_q flops) was the critical path.
   logic         wave_write, wave_step, wave_key_valid;
-  logic [3:0]   wave_write_index;
   logic [W-1:0] wave_round_key;
 
   // A key beat that does not step leaves the key step to the running wave in its cycle (that wave is
   // replaced from the next cycle on; its write now is on time for the blocks ahead of the key beat).
   logic write_key;
   assign write_key        = WRITE_AT_KEY && key_fire;
-  assign wave_step        = !step_key && wave_busy_q && wave_wait_q == 3'd0;
+  assign wave_step        = !step_key && step_due_q;
   assign wave_write       = write_key || wave_step;
-  assign wave_write_index = write_key ? 4'd1 : wave_index_q;
   assign wave_key_valid   = !step_key || key_supported;
   assign wave_round_key   = wave_key_valid ? stepped_round_key : '0;
 
@@ -578,7 +601,7 @@ module rijndael_core_pipelined #(
     assign wave_here = write_key ? key_here : wave_slot_q == SLOT_W'(k);
     assign round_keys_d[k][0] = key_here ? first_round_key & key0_supported : round_keys_q[k][0];
     for (genvar r = 1; r <= NR; r++) begin : g_round_key
-      assign write_now[k][r] = wave_write && wave_here && wave_write_index == 4'(r);
+      assign write_now[k][r] = wave_here && (write_key ? r == 1 : wave_step && index_hot_q[r]);
       if (KEY_REG) begin : g_delayed
         assign round_keys_d[k][r] = write_enable_q[k][r] ? wave_key_q : round_keys_q[k][r];
       end else begin : g_direct
@@ -672,10 +695,9 @@ module rijndael_core_pipelined #(
   // rst_ni instead, the wrapper's reset flop -> rst_ni's inverter -> sched_q's LSR was (seeds 2 and 3 of
   // 6c1d796, 142.59 / 153.66 MHz).
   logic [SCHED_LEN-3:0] sched_q;
-  always_ff @(posedge clk_i) begin
-    if (rst_ctl_q)     sched_q <= '0;
-    else if (key_fire) sched_q <= STEP_SCHEDULE[SCHED_LEN-1:2];
-    else               sched_q <= {1'b0, sched_q[SCHED_LEN-3:1]};
+  always_ff @(posedge clk_i) begin  // wave_clear_q: reset or key beat (see there)
+    if (wave_clear_q) sched_q <= key_fire ? STEP_SCHEDULE[SCHED_LEN-1:2] : '0;
+    else              sched_q <= {1'b0, sched_q[SCHED_LEN-3:1]};
   end
   logic step_next;  // the step term of the next clock
   assign step_next = key_fire ? STEP_SCHEDULE[1] : sched_q[0];
@@ -715,54 +737,65 @@ module rijndael_core_pipelined #(
     assign rcon_next = rcon_d;
   end
 
+  // The wave's next state without a key beat (_n) and with one (_f); _d is the one this clock takes.
+  // The wave's flops take _f or zero under wave_clear_q (below) and _n otherwise, so that no
+  // combinational term of key_fire reaches their resets.
+  logic [SLOT_W-1:0] wave_slot_n, wave_slot_f;
+  logic [2:0]        phase_n, phase_f, wave_wait_n, wave_wait_f;
+  logic [7:0]        rcon_n, rcon_f;
+  logic              wave_busy_n, wave_busy_f, wave_used_n, wave_used_f;
+  logic [3:0]        wave_index_n, wave_index_f, todo_n, todo_f;
+  logic [1:0]        hold_n, hold_f;
+  assign wave_slot_f  = slot_in;
+  assign phase_f      = !key_supported ? '0 : STEP_AT_KEY ? step_phase_out : 3'd0;
+  assign rcon_f       = !key_supported ? '0 : STEP_AT_KEY ? step_rcon_out : 8'h01;
+  assign wave_busy_f  = 1'b1;
+  assign wave_index_f = WRITE_AT_KEY ? 4'd2 : 4'd1;
+  assign wave_wait_f  = WRITE_AT_KEY ? 3'(D - 1) : 3'(FIRST_WAIT);
+  assign wave_used_f  = 1'b0;
+  assign hold_f       = 2'(HOLD);
+  assign todo_f       = SERIAL ? 4'(FIRST_WORDS) : 4'd0;
   always_comb begin
-    wave_slot_d  = wave_slot_q;
-    phase_d      = phase_q;
-    rcon_d       = rcon_q;
-    wave_busy_d  = wave_busy_q;
-    wave_index_d = wave_index_q;
-    wave_wait_d  = wave_wait_q;
-    wave_used_d  = wave_used_q || (block_fire && wave_busy_q && wave_slot_in);
-    hold_d       = hold_q != 2'd0 ? hold_q - 2'd1 : 2'd0;
-    todo_d       = todo_q;
-
-    if (key_fire) begin
-      wave_slot_d  = slot_in;
-      phase_d      = !key_supported ? '0 : STEP_AT_KEY ? step_phase_out : 3'd0;
-      rcon_d       = !key_supported ? '0 : STEP_AT_KEY ? step_rcon_out : 8'h01;
-      wave_busy_d  = 1'b1;
-      wave_index_d = WRITE_AT_KEY ? 4'd2 : 4'd1;
-      wave_wait_d  = WRITE_AT_KEY ? 3'(D - 1) : 3'(FIRST_WAIT);
-      wave_used_d  = 1'b0;
-      hold_d       = 2'(HOLD);
-      todo_d       = SERIAL ? 4'(FIRST_WORDS) : 4'd0;
-    end else begin
-      // SERIAL: make the next word while words are still owed (never in a capture clock: todo_q is 0
-      // there, and the capture owes the next round key's Nb words from the next clock on).
-      if (produce_now) begin
-        phase_d  = step_phase_out;
-        rcon_d   = step_rcon_out;
-        todo_d   = todo_q - 4'd1;
-      end
-      if (wave_busy_q) begin
-        if (wave_wait_q != 3'd0) begin
-          wave_wait_d = wave_wait_q - 3'd1;
+    wave_slot_n  = wave_slot_q;
+    phase_n      = phase_q;
+    rcon_n       = rcon_q;
+    wave_busy_n  = wave_busy_q;
+    wave_index_n = wave_index_q;
+    wave_wait_n  = wave_wait_q;
+    wave_used_n  = wave_used_q || (block_fire && wave_busy_q && wave_slot_in);
+    hold_n       = hold_q != 2'd0 ? hold_q - 2'd1 : 2'd0;
+    todo_n       = todo_q;
+    // SERIAL: make the next word while words are still owed (never in a capture clock: todo_q is 0
+    // there, and the capture owes the next round key's Nb words from the next clock on).
+    if (produce_now) begin
+      phase_n  = step_phase_out;
+      rcon_n   = step_rcon_out;
+      todo_n   = todo_q - 4'd1;
+    end
+    if (wave_busy_q) begin
+      if (wave_wait_q != 3'd0) begin
+        wave_wait_n = wave_wait_q - 3'd1;
+      end else begin
+        if (!SERIAL) begin
+          phase_n  = step_phase_out;
+          rcon_n   = step_rcon_out;
+        end
+        if (wave_index_q == 4'(NR)) begin
+          wave_busy_n = 1'b0;
         end else begin
-          if (!SERIAL) begin
-            phase_d  = step_phase_out;
-            rcon_d   = step_rcon_out;
-          end
-          if (wave_index_q == 4'(NR)) begin
-            wave_busy_d = 1'b0;
-          end else begin
-            wave_index_d = wave_index_q + 4'd1;
-            wave_wait_d  = 3'(D - 1);
-            todo_d       = SERIAL ? 4'(NB) : 4'd0;
-          end
+          wave_index_n = wave_index_q + 4'd1;
+          wave_wait_n  = 3'(D - 1);
+          todo_n       = SERIAL ? 4'(NB) : 4'd0;
         end
       end
     end
   end
+  assign wave_slot_d  = key_fire ? wave_slot_f  : wave_slot_n;
+  assign phase_d      = key_fire ? phase_f      : phase_n;
+  assign rcon_d       = key_fire ? rcon_f       : rcon_n;
+  assign wave_busy_d  = key_fire ? wave_busy_f  : wave_busy_n;
+  assign hold_d       = key_fire ? hold_f       : hold_n;
+  assign todo_d       = key_fire ? todo_f       : todo_n;
 
   // ---------------------------------------------------------------------------------------------
   // The datapath: Nr rounds of D parts each. The initial AddRoundKey happens as the block is taken.
@@ -1102,7 +1135,7 @@ module rijndael_core_pipelined #(
   // The flags have no reset: they shift a zero in every clock that takes no block, and no block is taken
   // from reset until the output buffer's wipe is done, L + OUT_DEPTH clocks after rst_ni rises, so every
   // flag is zero long before then. A block from before the reset that is still in flight reaches the end
-  // of the pipeline while the output buffer is held in reset (buffer_rst_nq, low until the end of the slot
+  // of the pipeline while the output buffer is held in reset (buffer_rst_q, high until the end of the slot
   // reset chain is released, L + 2 clocks after rst_ni rises), so it is dropped there; its data were wiped
   // in its slot.
   // A reset of the flags, whether from rst_ni or from the slot reset chain, put a net to L flops spread
@@ -1131,13 +1164,16 @@ module rijndael_core_pipelined #(
   assign core_error  = buffer_data[W];
   // The credit's copy of the handshake, from a mask flop of its own: with out_valid_o's AND shared, the
   // credit counter at the input side pulled that LUT away from the buffer's head and from the consumer
-  // (pipelined, seed 1: 3.0 + 2.6 ns routes through it, 142 MHz).
+  // (pipelined, seed 1: 3.0 + 2.6 ns routes through it, 142 MHz). It reads rst_ctl_q, not rst_ni: the
+  // wrapper's reset flop -> 4.9 ns -> this LUT was the critical path (pipelined, seed 1, 164.91 MHz). So
+  // it masks a clock later than out_valid_o's mask; a credit counted in that clock (the second of a
+  // reset) is undone, as rst_ctl_q resets the count and its late flags at the end of that same clock.
   logic credit_mask_q;
   (* keep *)
-  always_ff @(posedge clk_i) credit_mask_q <= rst_ni && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
+  always_ff @(posedge clk_i) credit_mask_q <= !rst_ctl_q && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
   assign out_fire    = buffer_valid && credit_mask_q && core_ready;
 
-  // The buffer's reset is one flop (buffer_rst_nq) next to the buffer, low from the clock after rst_ni
+  // The buffer's reset is one flop (buffer_rst_q) next to the buffer, high from the clock after rst_ni
   // falls until the end of the slot reset chain is released: rst_ni comes from outside the core, and its
   // route from the wrapper's reset logic across the die to the LSR of the buffer's flops was the critical
   // path. It reads rst_ni (the first clock), the last round's wipe register (the second) and the chain's
@@ -1147,12 +1183,16 @@ module rijndael_core_pipelined #(
   // rises; in_ready_o stays low until that wipe is done, as before. (A third flop in out_valid_o's AND, to
   // mask the clock the reset tree adds, was the critical path: out_valid_o leaves the core and comes back
   // as the output handshake.)
-  // The mask of out_valid_o is a kept copy of buffer_rst_nq (same input): with buffer_rst_nq itself, which
+  // The mask of out_valid_o is a kept copy of buffer_rst_q (inverted): with buffer_rst_q itself, which
   // the reset sources pull towards the pipeline's end, the AND sat 2.7 ns away from the buffer's head and
   // the route into the consumer followed (pipelined, seed 1, 148 MHz).
-  logic buffer_rst_nq, valid_mask_q, buffer_valid;
+  // The flop holds the reset active high (buffer_rst_q) and the buffer gets its inverse: the buffer's
+  // flags reset on !rst_ni, so the two inversions cancel in the flattened netlist and its LSRs are
+  // driven by this flop; held active low, an inverter LUT sat in front of the 70 flags' LSRs
+  // (`tools/logic_depth.py --control`).
+  logic buffer_rst_q, valid_mask_q, buffer_valid;
   (* keep *)
-  always_ff @(posedge clk_i) buffer_rst_nq <= rst_ni && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
+  always_ff @(posedge clk_i) buffer_rst_q <= !(rst_ni && !round_wipe_q[NR-1] && !slot_wipe_q[L-1]);
   (* keep *)
   always_ff @(posedge clk_i) valid_mask_q  <= rst_ni && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
   assign core_valid  = buffer_valid && valid_mask_q;
@@ -1164,7 +1204,7 @@ module rijndael_core_pipelined #(
   // rst_ni falls until they have flushed, so nothing they hold during a reset is pushed.
   rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .EARLY_VALID(1'b1)) u_out_buffer (
     .clk_i      (clk_i),
-    .rst_ni     (buffer_rst_nq),
+    .rst_ni     (!buffer_rst_q),
     .in_valid_i (slot_valid_d[L-2]),
     .in_ready_o (unused_buffer_ready),  // always 1 when pushed: the credits guarantee room
     .in_data_i  ({slot_refused_q[L-2], slot_d[L-1]}),
@@ -1174,18 +1214,20 @@ module rijndael_core_pipelined #(
     .wiping_o   (out_wiping)
   );
 
-  // A delivered block returns its credit one clock late (out_fire_q): out_ready_i comes from outside
+  // A delivered block returns its credit one clock late (held_move_q): out_ready_i comes from outside
   // the core, often from far across the die, and must not reach the credit counter's carry chain. Late
-  // credits only make the count conservative. A taken block is counted one clock late too (block_fire_q):
+  // credits only make the count conservative. A taken block is counted one clock late too (held_up_q):
   // the take decision sits at the input and the counter's carry chain elsewhere, and that route was the
   // critical path (6.7 ns). held_q then misses at most the block taken last clock.
   // held_q is a thermometer code (bit i: more than i blocks held), moved by a shift: the compare of a
   // binary count against OUT_DEPTH - 2 (a carry chain) in front of the take decision and the input
   // buffer's load was the critical path (pipelined, seed 1: 6.1 ns, 163 MHz).
+  // The count moves when exactly one of the two happened (held_move_q), up when that was a take
+  // (held_up_q): both flops, so held_q's clock enable is a flop's output (the XOR of the two late flags,
+  // a LUT in front of all OUT_DEPTH enables, was listed by `tools/logic_depth.py --control`).
   always_comb begin
     held_d = held_q;
-    if (block_fire_q && !out_fire_q)      held_d = {held_q[OUT_DEPTH-2:0], 1'b1};
-    else if (out_fire_q && !block_fire_q) held_d = {1'b0, held_q[OUT_DEPTH-1:1]};
+    if (held_move_q) held_d = held_up_q ? {held_q[OUT_DEPTH-2:0], 1'b1} : {1'b0, held_q[OUT_DEPTH-1:1]};
   end
   // The credit for the next clock is decided from held_q alone, as if last clock and this clock each took
   // a block (the one not yet counted and the one being decided): fewer than OUT_DEPTH - 2 held leaves at
@@ -1197,12 +1239,12 @@ module rijndael_core_pipelined #(
   always_ff @(posedge clk_i) begin
     if (rst_ctl_q) begin
       held_q      <= '0;
-      out_fire_q  <= 1'b0;
-      block_fire_q <= 1'b0;
+      held_move_q <= 1'b0;
+      held_up_q   <= 1'b0;
     end else begin
       held_q      <= held_d;
-      out_fire_q  <= out_fire;
-      block_fire_q <= block_fire;
+      held_move_q <= block_fire != out_fire;
+      held_up_q   <= block_fire;
     end
   end
   always_ff @(posedge clk_i) begin  // input side: from rst_ni (see rst_ctl_q)
@@ -1216,30 +1258,39 @@ module rijndael_core_pipelined #(
   end
 
   always_ff @(posedge clk_i) begin
+    if (wave_clear_q) begin  // reset (rst_ctl_q) or a key beat (key_fire), see wave_clear_q
+      wave_slot_q  <= key_fire ? wave_slot_f  : '0;
+      phase_q      <= key_fire ? phase_f      : '0;
+      wave_busy_q  <= key_fire ? wave_busy_f  : 1'b0;
+      wave_index_q <= key_fire ? wave_index_f : '0;
+      wave_wait_q  <= key_fire ? wave_wait_f  : '0;
+      wave_used_q  <= key_fire ? wave_used_f  : 1'b0;
+      hold_q       <= key_fire ? hold_f       : '0;
+      todo_q       <= key_fire ? todo_f       : '0;
+      step_due_q   <= key_fire && wave_wait_f == 3'd0;
+      index_hot_q  <= key_fire ? index_hot_f : '0;
+    end else begin
+      wave_slot_q  <= wave_slot_n;
+      phase_q      <= phase_n;
+      wave_busy_q  <= wave_busy_n;
+      wave_index_q <= wave_index_n;
+      wave_wait_q  <= wave_wait_n;
+      wave_used_q  <= wave_used_n;
+      hold_q       <= hold_n;
+      todo_q       <= todo_n;
+      step_due_q   <= wave_busy_n && wave_wait_n == 3'd0;
+      index_hot_q  <= index_hot_n;
+    end
+  end
+  always_ff @(posedge clk_i) begin
     if (rst_ctl_q) begin
-      wave_slot_q  <= '0;
-      phase_q      <= '0;
       rcon_q       <= '0;
-      wave_busy_q  <= 1'b0;
-      wave_index_q <= '0;
-      wave_wait_q  <= '0;
-      wave_used_q  <= 1'b0;
-      hold_q       <= '0;
-      todo_q       <= '0;
       produce_q    <= 1'b0;
       fresh_q      <= 1'b0;
       rot_q        <= 1'b0;
       sub_q        <= 1'b0;
     end else begin
-      wave_slot_q  <= wave_slot_d;
-      phase_q      <= phase_d;
       rcon_q       <= rcon_next;
-      wave_busy_q  <= wave_busy_d;
-      wave_index_q <= wave_index_d;
-      wave_wait_q  <= wave_wait_d;
-      wave_used_q  <= wave_used_d;
-      hold_q       <= hold_d;
-      todo_q       <= todo_d;
       produce_q    <= todo_d != 4'd0;
       fresh_q      <= key_fire || produce_now;
       rot_q        <= phase_d == 3'd0;
