@@ -305,7 +305,11 @@ module rijndael_core_pipelined #(
   logic [2:0]       unused_nk_code, unused_nb_code, unused_beat_key_len, unused_beat_block_len;
   logic [3:0]       unused_key_nr, unused_nr;
   logic             core_valid, core_ready, core_error;  // the output buffer's side of the front
-  assign front_ready_next = skid_ready_next && !out_wiping;
+  logic             buffer_rst_q;                        // the output buffer's reset (see u_out_buffer)
+  // buffer_rst_q as well: the buffer's wiping flag rises only the clock after its reset starts, so in
+  // the clock after a reset edge it still shows the old wipe's end, and for a one-clock reset pulse (the
+  // front's ready reset once) that made in_ready_o rise for a clock.
+  assign front_ready_next = skid_ready_next && !out_wiping && !buffer_rst_q;
   rijndael_core_front #(
     .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .ENABLE_ENCRYPT(ENABLE_ENCRYPT),
     .ENABLE_DECRYPT(ENABLE_DECRYPT), .REFUSE_HERE(1'b0), .BEAT_REG(1'b0), .KEY_SLOTS(KEY_SLOTS)
@@ -1190,11 +1194,17 @@ module rijndael_core_pipelined #(
   // flags reset on !rst_ni, so the two inversions cancel in the flattened netlist and its LSRs are
   // driven by this flop; held active low, an inverter LUT sat in front of the 70 flags' LSRs
   // (`tools/logic_depth.py --control`).
-  logic buffer_rst_q, valid_mask_q, buffer_valid;
+  // The second clock is round_pre_nq's: round_wipe_q rises two clocks after rst_ni falls (through
+  // round_pre_nq), so after a one-clock reset pulse neither rst_ni nor round_wipe_q covered the second
+  // clock, the buffer left reset for that clock and in_ready_o rose for one (a beat taken then was lost:
+  // tests/core core_long_random on pipelined-substages2-slots3, seed 2599897632). round_pre_nq[NR-1] is
+  // low exactly in that clock.
+  logic valid_mask_q, buffer_valid, buffer_live;
+  assign buffer_live = rst_ni && round_pre_nq[NR-1] && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
   (* keep *)
-  always_ff @(posedge clk_i) buffer_rst_q <= !(rst_ni && !round_wipe_q[NR-1] && !slot_wipe_q[L-1]);
+  always_ff @(posedge clk_i) buffer_rst_q <= !buffer_live;
   (* keep *)
-  always_ff @(posedge clk_i) valid_mask_q  <= rst_ni && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
+  always_ff @(posedge clk_i) valid_mask_q  <= buffer_live;
   assign core_valid  = buffer_valid && valid_mask_q;
 
   // The buffer takes its input valid a clock ahead (EARLY_VALID: slot_valid_d[L-2], the flag that arrives

@@ -353,6 +353,7 @@ class StreamDriver:
                     tb.error(f"cycle before edge {edge}: key_error_o={int(ke)}, expected {int(tb.model.key_error)} "
                              f"(last key beat: {tb.last_key_beat})")
             if not rst_n:  # the coming edge resets the core
+                tb.edge_of_last_reset = edge
                 tb.model.reset()
                 tb.sb.flush()
                 tb.last_key_beat = "reset"
@@ -461,6 +462,7 @@ class CoreTB:
         self.errors: list[str] = []
         self.checking = False          # set by the first reset edge
         self.last_key_beat = "none"
+        self.edge_of_last_reset = 0     # the latest rising edge with rst_ni low
         self.log = dut._log
         self._send_nb = None           # block length in words for blocks queued from now on
 

@@ -63,7 +63,8 @@ KEY_SLOT_CONFIGS = {
 # Every other named configuration: CI runs REPRESENTATIVE_TESTS on the REPRESENTATIVE ones, --full runs all.
 NAMED_CONFIGS = {n: (n, {}) for n in configs.names() if n not in ("iterative", "rijndael")}
 REPRESENTATIVE = {"unrolled2", "pipelined", "pipelined-both", "folded32", "tiny8", "tbox", "iterative-bram"}
-REPRESENTATIVE_TESTS = {"core_fips197", "core_stalls", "core_back_to_back", "core_key_change", "core_reset"}
+REPRESENTATIVE_TESTS = {"core_fips197", "core_stalls", "core_back_to_back", "core_key_change", "core_reset",
+                        "core_reset_pulse"}
 ALL_CONFIGS = {**DEFAULT_CONFIGS, **FULL_CONFIGS, **KEY_SLOT_CONFIGS, **NAMED_CONFIGS}
 
 
@@ -917,6 +918,41 @@ async def core_reset(dut):
 
 
 @cocotb.test()
+async def core_reset_pulse(dut):
+    """One-clock reset pulses with beats offered right through them: every beat the core takes after the reset
+    edge is answered, in order and correctly (refused until a new key), and nothing from before leaves after it.
+    (A one-clock pulse is the short case: the pipelined core once raised in_ready_o for the second clock, while
+    its output buffer's reset had a one-clock gap, and lost the beat it took then.)"""
+    tb = _tb(dut, gaps=None, ready=None)
+    rng = tb.rng
+    tb.monitor.ready = ready_random(rng, 0.9)
+    await tb.start()
+    pairs = _size_pairs(tb.cfg)
+    dirs = tb.directions()
+    for trial in range(3):
+        tb.send_random_key(*rng.choice(pairs))
+        tb.send_blocks(4, dirs)
+        await tb.drain()
+        # beats wait at the port (offered every clock, no gaps) when the pulse comes, and after it
+        tb.send_random_key(*rng.choice(pairs))
+        tb.send_blocks(6, dirs)
+        await tb.cycles(trial)
+        await tb.reset(1)
+        if tb.cfg.params["ARCH"] == 1:  # documented: in_ready_o stays low until the output buffer's wipe is done
+            nr = max(tb.cfg.params["MAX_NB"], tb.cfg.params["MAX_NK"]) + 6
+            low = nr * (1 + tb.cfg.params["SUBSTAGES"]) + pipelined_out_depth(tb.cfg)
+            for k in range(low):
+                await FallingEdge(dut.clk_i)
+                await ReadOnly()
+                assert int(dut.in_ready_o.value) == 0, f"in_ready_o high {k + 1} clocks after a one-clock reset"
+        await tb.drain()
+        tb.check(f" (one-clock reset, trial {trial})")
+        taken_after = [b for e, b in tb.driver.accepted if e > tb.edge_of_last_reset]
+        assert taken_after, "no beat was taken after the reset pulse: the scenario was not reached"
+    await tb.finish()
+
+
+@cocotb.test()
 async def core_errors(dut):
     """Refused requests: no key, unsupported key/block length (key_error_o), missing direction; in order, no hang."""
     tb = _tb(dut, gaps=None, ready=None)
@@ -1049,7 +1085,7 @@ async def core_long_random(dut):
 # --------------------------------------------------------------------------------------------------
 # pytest side: build one configuration and run one cocotb test in it.
 DEFAULT_TESTS = ["core_fips197", "core_random_sizes", "core_stalls", "core_back_to_back", "core_key_change",
-                 "core_reset", "core_errors", "core_short_blocks"]
+                 "core_reset", "core_reset_pulse", "core_errors", "core_short_blocks"]
 
 
 def _applies(test: str, cfg) -> bool:
