@@ -9,11 +9,11 @@
 //   1 + SUBSTAGES register slots long; the pipeline is L = Nr * (1 + SUBSTAGES) slots.
 // - Each slot carries its block's tags (valid, inverse = decrypting, refused). The pipeline never stalls:
 //   every register slot moves every clock (no clock enable fanning out to thousands of flops, block RAMs
-//   always enabled). Back-pressure is taken by an output buffer (rijndael_fifo_fast, OUT_DEPTH >= L + 3
+//   always enabled). Back-pressure is taken by an output buffer (rijndael_fifo_fast, OUT_DEPTH >= L + 4
 //   entries) and credits: a block is taken only while fewer than OUT_DEPTH blocks are in flight or
 //   buffered, so every block that leaves the last slot has a place, and nothing is lost or reordered.
-//   A result leaves straight from the last slot when the buffer is empty (no added latency), from
-//   the buffer otherwise. in_ready_o is a flop of the shared front end (rijndael_core_front), loaded
+//   The last slot's register goes straight into the buffer's head when the buffer is empty (a clock
+//   after the last part), into its memory otherwise. in_ready_o is a flop of the shared front end (rijndael_core_front), loaded
 //   from the input skid buffer's room; out_ready_i reaches no select. After reset the buffer is wiped
 //   (OUT_DEPTH cycles) before in_ready_o rises.
 // - The shared front end (rijndael_core_front, REFUSE_HERE = 0, as in the iterative core) judges every
@@ -104,9 +104,9 @@ module rijndael_core_pipelined #(
   localparam int SBOX_LAT = BRAM ? (SUBSTAGES >= 2 ? 2 : 1) : 0;
   // Block-RAM S-boxes with SUBSTAGES = 5: one plain register in front of the RAM address as well.
   localparam int PRE      = BRAM && SUBSTAGES >= 5 ? 1 : 0;
-  // Output buffer entries: at least L + 1, so that one block per clock keeps flowing with the credit
-  // decision registered (L blocks in flight plus the one being taken).
-  localparam int OUT_DEPTH = 1 << $clog2(L + 3);
+  // Output buffer entries: at least L + 4, so that one block per clock keeps flowing with the credit
+  // decision and its late counts registered (held_q stays at L + 1, see there).
+  localparam int OUT_DEPTH = 1 << $clog2(L + 4);
 
   // ---------------------------------------------------------------------------------------------
   // Options only this architecture has (rijndael_core checked the shared ones). The same rules are in
@@ -1156,14 +1156,17 @@ module rijndael_core_pipelined #(
   // a block is taken only while held_q < OUT_DEPTH, so the buffer always has room for what leaves the
   // last slot, and out_ready_i reaches nothing but the buffer.
 
-  // The buffer's head register is the last slot's register: the last part's result goes into the head
-  // when the buffer is empty (its bypass), into its LUT-RAM memory otherwise, so the buffer adds no latency
-  // and the output comes from a flop that holds while out_ready_i is low. rijndael_fifo_fast reads its
-  // memory into a register first: at 200 MHz a memory read through the head's select into the head (as in
-  // rijndael_fifo) was the critical path, and in block RAM the head becomes the RAM's slow read register.
-  logic unused_last_slot;  // the head register replaces slot L-1's flops (synthesis removes them)
-  assign unused_last_slot = ^{slot_q[L-1], slot_valid_q[L-1], slot_inverse_q[L-1], slot_refused_q[L-1],
-                              slot_tag_q[L-1], unused_buffer_ready};
+  // The buffer takes the last slot's register (slot L-1: the last round's AddRoundKey, refused blocks
+  // zeroed): it goes into the buffer's head when the buffer is empty (its bypass), into its LUT-RAM memory
+  // otherwise, so the output comes from a flop that holds while out_ready_i is low. The register costs a
+  // clock of latency; without it the last part's logic wrote the buffer's memory and head directly, and
+  // the last round key -> three LUT levels -> a LUT-RAM write data pin across the die was the critical
+  // path (pipelined-192, seeds 1 and 2: 5.4-6.5 ns of routing, 133.51 / 155.71 MHz). rijndael_fifo_fast
+  // reads its memory into a register first: at 200 MHz a memory read through the head's select into the
+  // head (as in rijndael_fifo) was the critical path, and in block RAM the head becomes the RAM's slow read
+  // register.
+  logic unused_last_slot;  // the last slot's flags other than refused travel no further
+  assign unused_last_slot = ^{slot_valid_q[L-1], slot_inverse_q[L-1], slot_tag_q[L-1], unused_buffer_ready};
   assign out_block_o = buffer_data[W-1:0];  // zero for refused blocks
   assign core_error  = buffer_data[W];
   // The credit's copy of the handshake, from a mask flop of its own: with out_valid_o's AND shared, the
@@ -1207,17 +1210,17 @@ module rijndael_core_pipelined #(
   always_ff @(posedge clk_i) valid_mask_q  <= buffer_live;
   assign core_valid  = buffer_valid && valid_mask_q;
 
-  // The buffer takes its input valid a clock ahead (EARLY_VALID: slot_valid_d[L-2], the flag that arrives
-  // with the last slot's data) and keeps its own copies of it next to its control and to each slice of
+  // The buffer takes its input valid a clock ahead (EARLY_VALID: slot_valid_d[L-1], the flag that arrives
+  // with the last slot's register) and keeps its own copies of it next to its control and to each slice of
   // its memory: one kept copy here, placed between the slices, was a 2.8 ns route into the buffer's count
   // logic (the critical path). The flags have no reset; the buffer is held in reset from the clock after
   // rst_ni falls until they have flushed, so nothing they hold during a reset is pushed.
   rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .EARLY_VALID(1'b1)) u_out_buffer (
     .clk_i      (clk_i),
     .rst_ni     (!buffer_rst_q),
-    .in_valid_i (slot_valid_d[L-2]),
+    .in_valid_i (slot_valid_d[L-1]),
     .in_ready_o (unused_buffer_ready),  // always 1 when pushed: the credits guarantee room
-    .in_data_i  ({slot_refused_q[L-2], slot_d[L-1]}),
+    .in_data_i  ({slot_refused_q[L-1], slot_q[L-1]}),
     .out_valid_o(buffer_valid),
     .out_ready_i(core_ready),
     .out_data_o (buffer_data),
@@ -1241,9 +1244,10 @@ module rijndael_core_pipelined #(
   end
   // The credit for the next clock is decided from held_q alone, as if last clock and this clock each took
   // a block (the one not yet counted and the one being decided): fewer than OUT_DEPTH - 2 held leaves at
-  // most OUT_DEPTH - 1 blocks held before the next clock's take. At one block per clock held_q stays at
-  // about L + 1 (blocks in flight, plus the late credit, less the late count), which OUT_DEPTH >= L + 3
-  // admits.
+  // most OUT_DEPTH - 1 blocks held before the next clock's take. At one block per clock a result leaves
+  // L + 1 clocks after its block was taken (the L slots' registers), so held_q stays at L + 1 (the blocks
+  // taken in the last L + 1 clocks, plus the late credit, less the late count), which needs
+  // OUT_DEPTH - 2 > L + 1: OUT_DEPTH >= L + 4.
   assign credit_ok_d = !held_q[OUT_DEPTH-3];
 
   always_ff @(posedge clk_i) begin

@@ -104,7 +104,7 @@ def timing(cfg, nb: int, nk: int, decrypt: bool = False) -> tuple[int, int, int]
         return 16 * nr + 7, 16 * nr + 6, 1 + (4 * (nr + 1) - nk) + 4 * subword
     if arch == 1:  # pipelined: see PipelinedTiming; here the figures of blocks that never wait
         t = PipelinedTiming(cfg)
-        return 1, t.length + 1, 1
+        return 1, t.length + 2, 1
     raise AssertionError(f"ARCH={arch}: its documented timing is missing from tests/core timing()")
 
 
@@ -227,10 +227,10 @@ class FoldedTiming:
 
 
 def pipelined_out_depth(cfg) -> int:
-    """rijndael_core_pipelined's OUT_DEPTH: the power of two at or above its L + 3 slots (L = Nr * (1 + SUBSTAGES))."""
+    """rijndael_core_pipelined's OUT_DEPTH: the power of two at or above L + 4 (L = Nr * (1 + SUBSTAGES) slots)."""
     nr = max(cfg.params["MAX_NB"], cfg.params["MAX_NK"]) + 6
     slots = nr * (1 + cfg.params["SUBSTAGES"])
-    return 1 << (slots + 3 - 1).bit_length()
+    return 1 << (slots + 4 - 1).bit_length()
 
 
 def entry_early(cfg) -> int:
@@ -291,8 +291,8 @@ class PipelinedTiming:
     Every beat passes a two-entry skid buffer (its ready is a flop: a beat is accepted while the spare
     register is empty). The beat at the head leaves it at the first edge at which it may: a block unless it
     must wait (the HOLD clocks after its slot's key beat was taken; a decrypt block until its slot's key
-    wave has written round key Nr); its result handshake is `length` edges after that (output always
-    ready). A key beat is decided in one clock and taken in the next, and is decided only once the running
+    wave has written round key Nr); its result handshake is `length` + 1 edges after that (output always
+    ready; the + 1 is the register in front of the output buffer). A key beat is decided in one clock and taken in the next, and is decided only once the running
     key wave has ended (unless it is unused and of the same slot) and no decrypt block of its slot is still
     before the last pipeline slot. The wave writes round key r at the edge ending clock (r-1)*D + KEY_AT +
     HOLD after the key beat's take (clock 0); with KEY_REG its last step is a clock earlier."""
@@ -358,7 +358,7 @@ class PipelinedTiming:
                             earliest = max(earliest, fire + self.last_write + 1)
                     if edge >= earliest:
                         take = True
-                        out[head[0]] = edge + self.length
+                        out[head[0]] = edge + self.length + 1   # + the register in front of the output buffer
                         if beat.decrypt:
                             decrypts[beat.slot] = edge
                         if beat.slot in waves and edge <= waves[beat.slot][0] + self.last_step:
