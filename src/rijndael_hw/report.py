@@ -493,6 +493,9 @@ limit neither Fmax nor fit.
   (other `$scopeinfo` attributes, shifted numbers inside the blackboxes), each placed and routed to the
   identical cell placement, routing and Fmax (119.77 MHz, the committed result's). Any other difference (a
   name, a cell, a connection, a parameter, their order) is a new netlist and is placed again.
+  `tools/netlist_check.py NAME ...` answers before any placement whether an edited tree keeps a configuration's
+  placements (synthesis only): an edit a configuration never elaborates can still change its netlist, since
+  extra declarations and cells shift Yosys' generated names and with them ABC's mapping (session 37).
   `tools/index_records.py` gave the results stored before this their ids.
 - **Engine builds** (`rijndael synth --engine --config NAME --cores N --tdata-width W --contexts C`) run the same
   stages on `rijndael_engine` (rtl/system) around the core, in its own pin wrapper
