@@ -14,7 +14,6 @@ Exit status 0 when every configuration is current or keeps its placements, 1 oth
 """
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -22,30 +21,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from rijndael_hw import configs, synth  # noqa: E402
 
 
-def stored(label: str, target: str) -> list[dict]:
-    """The stored results of a configuration on a target, newest first."""
-    found = []
-    for path in synth.results_dir().glob(f"{synth.glob_escape(synth.result_stem(label))}-{target}-*.json"):
-        try:
-            r = json.loads(path.read_text())
-        except json.JSONDecodeError:
-            continue
-        if isinstance(r, dict) and r.get("label", r.get("config")) == label and r.get("status") != "error":
-            r["_file"] = path.name
-            found.append(r)
-    return sorted(found, key=lambda r: r.get("created", ""), reverse=True)
-
-
-def verdict(pnr_id: str, seeds: list[int], records: list[dict]) -> tuple[bool, str]:
-    """(keeps, why): whether a record with this pnr_id holds every seed, the newest record otherwise."""
-    for r in records:
-        if r.get("pnr_id") == pnr_id and set(seeds) <= set(r.get("seeds") or []):
-            return True, f"keeps the placements of {r['_file']} ({r.get('fmax_mhz')} MHz)"
-    if not records:
-        return False, "no stored result: every seed is placed"
-    newest = records[0]
-    return False, (f"new netlist: every seed is placed again (newest record {newest['_file']}, netlist "
-                   f"{str(newest.get('netlist_id', ''))[:12]}, {newest.get('fmax_mhz')} MHz)")
+def verdict(jobs: list[dict]) -> tuple[bool, str]:
+    """(keeps, why) for the place-and-route jobs of every seed: each must be answered by a stored result, by
+    the flow's own lookup (synth.placed_from_records, the one `rijndael synth` reuses placements by)."""
+    taken = [synth.placed_from_records(job) for job in jobs]
+    if all(taken):
+        sources = sorted({t["reused_from"][:12] for t in taken})
+        return True, f"keeps the placements of the result(s) with input hash {', '.join(sources)}"
+    missing = [job["seed"] for job, t in zip(jobs, taken) if not t]
+    return False, f"new netlist: seed(s) {', '.join(map(str, missing))} placed again"
 
 
 def check(name: str, target: str, seeds: int) -> tuple[bool, str]:
@@ -56,7 +40,8 @@ def check(name: str, target: str, seeds: int) -> tuple[bool, str]:
     if result.get("status") == "error" or not result.get("netlist_gz"):
         return False, f"synthesis failed: {result.get('error', '')}"
     netlist = synth.synth_netlist_id(result)
-    keeps, why = verdict(plan.pnr_id(netlist), list(range(1, seeds + 1)), stored(plan.label, target))
+    jobs = [synth.pnr_job(plan, seed, result["netlist_gz"], netlist) for seed in range(1, seeds + 1)]
+    keeps, why = verdict(jobs)
     return keeps, f"netlist {netlist[:12]}, input hash {plan.input_hash[:12]}: {why}"
 
 
