@@ -64,3 +64,64 @@ module DP16KD ({", ".join(ports)});
 {"".join(sides)}
 endmodule
 """
+
+
+def dp16kd_x36_model() -> str:
+    """A DP16KD in its 36-bit pseudo-dual-port mode (DATA_WIDTH_A = DATA_WIDTH_B = 36), from Lattice's description
+    of that mode (TN1264, PDPW16KD: 512 x 36, one write port, one read port): the write on port A (CEA and WEA)
+    at AD13..AD5 with the four 9-bit byte enables on AD3..AD0, the data over DIA (bits 17..0) and DIB (35..18);
+    the read on port B (CEB, WEB low) at AD13..AD5 into a read register, the data over DOA (17..0) and DOB
+    (35..18); OUTREG (REGMODE_B) adds an output register (OCEB); RSTB zeroes both read stages synchronously.
+    The pin use is that of Yosys' own PDPW16KD mapping (share/lattice/brams_map_16kd.v)."""
+    ports = []
+    for side in "AB":
+        ports += [f"input DI{side}{b}" for b in range(18)] + [f"input AD{side}{b}" for b in range(14)]
+        ports += [f"input CE{side}", f"input OCE{side}", f"input CLK{side}", f"input WE{side}",
+                  f"input RST{side}", f"input CS{side}2", f"input CS{side}1", f"input CS{side}0"]
+        ports += [f"output DO{side}{b}" for b in range(18)]
+    write_address = ", ".join(f"ADA{b}" for b in range(13, 4, -1))
+    read_address = ", ".join(f"ADB{b}" for b in range(13, 4, -1))
+    data_in = ", ".join([f"DIB{b}" for b in range(17, -1, -1)] + [f"DIA{b}" for b in range(17, -1, -1)])
+    outputs = "\n".join([f"  assign DOA{b} = out[{b}];" for b in range(18)] +
+                        [f"  assign DOB{b} = out[{18 + b}];" for b in range(18)])
+    return f"""\
+module DP16KD ({", ".join(ports)});
+  parameter DATA_WIDTH_A = 36;
+  parameter DATA_WIDTH_B = 36;
+  parameter REGMODE_A = "NOREG";
+  parameter REGMODE_B = "NOREG";
+  parameter RESETMODE = "SYNC";
+  parameter ASYNC_RESET_RELEASE = "SYNC";
+  parameter CSDECODE_A = "0b000";
+  parameter CSDECODE_B = "0b000";
+  parameter WRITEMODE_A = "NORMAL";
+  parameter WRITEMODE_B = "NORMAL";
+  parameter GSR = "ENABLED";
+  reg [35:0] memory [0:511];
+  integer i;
+  initial begin
+    if (DATA_WIDTH_A != 36 || DATA_WIDTH_B != 36) $fatal(1, "the model knows the 36-bit mode only");
+    for (i = 0; i < 512; i = i + 1) memory[i] = 36'h0;
+  end
+  wire [8:0] write_address = {{{write_address}}};
+  wire [8:0] read_address = {{{read_address}}};
+  wire [35:0] data_in = {{{data_in}}};
+  reg [35:0] read = 36'h0, out_reg = 36'h0;
+  always @(posedge CLKA) begin
+    if (CEA && WEA) begin
+      if (ADA0) memory[write_address][8:0]   <= data_in[8:0];
+      if (ADA1) memory[write_address][17:9]  <= data_in[17:9];
+      if (ADA2) memory[write_address][26:18] <= data_in[26:18];
+      if (ADA3) memory[write_address][35:27] <= data_in[35:27];
+    end
+  end
+  always @(posedge CLKB) begin
+    if (RSTB) read <= 36'h0;
+    else if (CEB && !WEB) read <= memory[read_address];
+    if (RSTB) out_reg <= 36'h0;
+    else if (OCEB) out_reg <= read;
+  end
+  wire [35:0] out = REGMODE_B == "OUTREG" ? out_reg : read;
+{outputs}
+endmodule
+"""

@@ -38,16 +38,19 @@
 //   result is registered once before the output FIFO, see there).
 // - The key schedule is off the round path. After each key beat the round keys rk[0..Nr] are expanded
 //   one 32-bit word per clock (w[i] = w[i-Nk] ^ g(w[i-1]), phase as a one-hot register, (Nb, Nk) decoded
-//   once at the key beat, SubWord from a registered S-box addressed a clock ahead: in key-first builds
-//   that encrypt, unit 0's data S-boxes, idle while keys are expanded) into a round-key store
+//   once at the key beat, the key's words copied into the window by the first Nk steps, SubWord from a
+//   registered S-box addressed a clock ahead: in key-first builds that encrypt, unit 0's data S-boxes,
+//   in `iterative-bram` the round's own RAMs, both idle while keys are expanded) into a round-key store
 //   (LUT RAM, one column RAM per word and unit, all written alike; block RAM in T-box builds, see
-//   KEY_RAM); rk[0] and rk[Nr] are also kept in
+//   KEY_RAM, and in `iterative-bram`, see STORE_BRAM); rk[0] and rk[Nr] are also kept in
 //   registers for the whitening of a block as it is taken. Each unit reads its copy of the store with the
 //   row of the round its S stage does next into its round_key_q. A key change therefore costs
-//   Nb*(Nr+1) + 3 clocks plus two per SubWord word (67 for AES-128; see the key S-box) and waits until no
-//   block is in flight; results already computed may still wait at the output.
+//   Nb*(Nr+1) + 3 clocks plus two per SubWord word (67 for AES-128; three per SubWord word where the
+//   S-box is a RAM with a register after it or the round's RAMs: 77 for `iterative-bram`, see the key
+//   S-box) and waits until no block is in flight; results already computed may still wait at the output.
 // - Decryption follows the equivalent inverse cipher, reading rk[Nr-1] .. rk[0]; its middle rounds add
-//   InvMixColumns(rk), which the store holds beside each key word, after the mixing (rijndael_round_linear).
+//   InvMixColumns(rk), which the store holds beside each key word (STORE_BRAM: in a second half of its
+//   rows), after the mixing (rijndael_round_linear, rijndael_round_mix_table).
 // - Results go through a small output FIFO; a block is taken only when it will find room there
 //   (occupancy counted from registers), so the rounds never stall and out_ready_i reaches no datapath
 //   select. in_ready_o is a choice by in_is_key_i between two flops that hold next clock's answer.
@@ -137,10 +140,6 @@ module rijndael_core_iterative #(
     for (int b = 0; b < 5; b++)
       for (int n = 0; n < 5; n++)
         if (k >= 1 && block_mask[b] && key_mask[n] && ((b > n ? b : n) + 10) % k != 0) divides_every_nr = 1'b0;
-  endfunction
-  // The supported key lengths (bit k: 4 + k words) whose keys have a word w.
-  function automatic logic [4:0] key_lengths_past(input logic [4:0] key_mask, input int w);
-    for (int k = 0; k < 5; k++) key_lengths_past[k] = key_mask[k] && 4 + k > w;
   endfunction
   if (!divides_every_nr(BLOCK_MASK, KEY_MASK, ROUNDS_PER_CYCLE)) begin : g_check_unroll
     ERROR_ROUNDS_PER_CYCLE_must_divide_Nr_of_every_supported_size_pair u_error ();
@@ -236,34 +235,29 @@ module rijndael_core_iterative #(
   assign unused_front = ^{unused_nk_code, unused_key_nr, unused_key_open, unused_core_ready, unused_out_zero};
 
   // -------------------------------------------------------------------------------------------
-  // Key beat. Its key goes into a register every clock (no enable), its lengths into the front's beat
-  // register, and the beat is decoded from there a clock later (beat_q): the handshake reaches only
+  // Key beat. Its key goes into a register (key_q) every clock while no expansion runs, its lengths into
+  // the front's beat register, and the beat is decoded from there a clock later (beat_q): the handshake
+  // reaches only
   // key_valid_q / key_error_q (which the next clock's blocks and key_error_o need at once), beat_q and the
   // two ready flops. Decoded at the handshake, the sizes' load enables were `tbox`'s path (the pin
   // wrapper's beat flop -> in_ready_o's choice -> key_fire -> the size registers, 6.9 ns), and the window
   // following the port's size decode was `iterative`'s and `unrolled2`'s (the pin wrapper's length flop ->
   // the decode -> 256 window bits). Cost: the expansion starts a clock later (one clock more per key
-  // change). The window's choice by key length reads a kept copy per window word of the length decoded
-  // one-hot (zero for an unsupported pair): decoded from a length register in the window's clock, the size
-  // check and the choice were `tbox`'s path (block_len_q -> the size check -> the window's choice, 6.9 ns).
+  // change). key_q holds the beat's key through its expansion (its load enable is two flops, setup_q and
+  // beat_q, never the handshake), whose first Nk steps copy its words into the window one per clock (see
+  // the window); it is wiped with the other key words (key_clear_q).
   logic              key_supported;
   logic [KEY_W-1:0]  key_q;
-  logic [4:0]        size_next;                    // bit k: a supported pair with a key of 4 + k words
-  logic [5*MAX_NK-1:0] size_words_q;    // size_next, a copy per window word
-  for (genvar k = 0; k < 5; k++) begin : g_size_next
-    assign size_next[k] = port_supported && in_key_len_i == 3'(k);
-  end
+  logic              key_clear_q;  // see the window
+  logic              unused_port_supported;  // the key's size is taken from the beat register (beat_q)
+  assign unused_port_supported = port_supported;
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) key_q <= '0;
-    else         key_q <= in_key_i;
+    if (key_clear_q)             key_q <= '0;
+    else if (!setup_q && !beat_q) key_q <= in_key_i;
   end
-  rijndael_reg_copies #(.WIDTH(5), .COPIES(MAX_NK)) u_size_words (
-    .clk_i(clk_i), .rst_ni(rst_ni), .d_i(size_next), .q_o(size_words_q)
-  );
 
   logic [MAX_NB-1:0] key_nb_last, key_col_used;  // one-hot bit Nb-1; columns below Nb
   logic [MAX_NK-1:0] key_nk_last;                // one-hot bit Nk-1
-  logic [KEY_W-1:0]  key_window;                 // key word j at window word j, zeros past the key
 
   assign key_supported = beat_supported;
 
@@ -287,18 +281,6 @@ module rijndael_core_iterative #(
     end else begin : g_small
       assign key_nk_last[n] = 1'b0;
     end
-  end
-  // The window loads key word j at window word j (the oldest at the bottom, whatever the length), so each
-  // window bit's load is one AND with its word's "within the key" flag. Loaded with word Nk - 1 at the top
-  // (where the expansion keeps the newest word), each bit of the upper words chose among the supported
-  // lengths' alignments: about 615 of `iterative-bram`'s LUT4 were the support of 192- and 256-bit keys,
-  // most of them that choice (tools/area_by_module.py, session 28). The copy phase below rotates the
-  // words into the expansion's layout.
-  for (genvar w = 0; w < MAX_NK; w++) begin : g_key_window_word
-    localparam logic [4:0] HOLDS_WORD = key_lengths_past(KEY_MASK, w);  // lengths with more than w words
-    logic in_key;  // window word w is one of the key's words (a supported pair with Nk > w)
-    assign in_key = |(size_words_q[5*w +: 5] & HOLDS_WORD);
-    assign key_window[32*w +: 32] = {32{in_key}} & key_q[KEY_W-1-32*w -: 32];
   end
 
   logic [2:0]        nb_code;
@@ -378,7 +360,17 @@ module rijndael_core_iterative #(
   // Cost: one more clock per SubWord word in the key change; the other block-RAM builds, whose paths are
   // elsewhere, do without it.
   localparam bit KEY_SUB_REG = TBOX != 0 && KEY_SBOX == rijndael_pkg::SBOX_BRAM;
-  localparam int KEY_LATENCY = KEY_SUB_REG ? 3 : 2;
+  // Block-RAM AES builds with one round unit (`iterative-bram`, MIX_TABLE): the round-key store sits in
+  // block RAM (STORE_BRAM, see the store) and, where the RAMs hold forward tables, SubWord is looked up in
+  // the round's own RAMs (ROUND_SUB): no block is in a round while keys are expanded, so the round key
+  // register carries the newest word into lanes 0..3 (the masked round adds it to nothing, as it does a
+  // new block), and their table words' first bytes, S(x), are SubWord(newest) three edges later (the key
+  // register, the RAMs' address and output registers: KEY_LATENCY 3). The key schedule then has no RAM
+  // of its own, and the four store RAMs take the two key S-box RAMs' place (12 DP16KD in all). Cost: one
+  // clock more per SubWord word in a key change.
+  localparam bit STORE_BRAM  = MIX_TABLE && K == 1;
+  localparam bit ROUND_SUB   = STORE_BRAM && ENCRYPT;
+  localparam int KEY_LATENCY = (KEY_SUB_REG || ROUND_SUB) ? 3 : 2;
   logic                   key_step, needs_sub;
   logic [KEY_LATENCY-1:0] still_q;  // bit i: the window has kept still for the last i + 1 clocks
   assign needs_sub   = add_rot_q || add_sub_q;
@@ -394,6 +386,7 @@ module rijndael_core_iterative #(
   // decrypt-only builds have no forward tables: those keep a key S-box of their own.
   localparam bit SHARE_SUB = KEY_FIRST && ENCRYPT;
   logic [31:0] shared_sub;  // unit 0's lanes 0..3 after their register (only read when SHARE_SUB)
+  logic [31:0] round_sub;   // ROUND_SUB: unit 0's RAM lanes 0..3, their table words' S(x) bytes
   if (SHARE_SUB) begin : g_shared_key_sbox
     logic [31:0] sub_q;
     always_ff @(posedge clk_i) begin
@@ -401,6 +394,13 @@ module rijndael_core_iterative #(
       else         sub_q <= shared_sub;
     end
     assign substituted = sub_q;
+    logic unused_round_sub;
+    assign unused_round_sub = ^round_sub;
+  end else if (ROUND_SUB) begin : g_round_key_sbox
+    assign substituted = round_sub;
+    logic unused_shared_sub;  // (the case-ROM builds' borrowed lanes)
+    assign unused_shared_sub = ^shared_sub;
+    assign shared_sub = '0;
   end else begin : g_key_sbox
     logic [31:0] key_sbox_out;
     rijndael_sbox #(.FORWARD(1'b1), .INVERSE(1'b0), .IMPL(KEY_SBOX), .LANES(4), .LATENCY(2)) u_key_sbox (
@@ -418,7 +418,7 @@ module rijndael_core_iterative #(
       assign substituted = key_sbox_out;
     end
     logic unused_shared_sub;  // no data S-box to borrow
-    assign unused_shared_sub = ^shared_sub;
+    assign unused_shared_sub = ^{shared_sub, round_sub};
     assign shared_sub = '0;
   end
 
@@ -472,6 +472,30 @@ module rijndael_core_iterative #(
   logic [BLOCK_W-1:0]   first_key_q, last_key_q;
   logic [31:0]          write_word, write_mixed;  // what the store writes this clock
   logic [ROW_W-1:0]     write_row;
+  // STORE_BRAM: one DP16KD per column (rijndael_key_ram, 36-bit mode: 32 rows of one word), the key words
+  // in rows 0..Nr and InvMixColumns of them in rows 16 + (0..Nr), so a round reads the one its block needs
+  // (encryption the word, decryption's middle rounds InvMixColumns of it) with its row: 128 bits a clock
+  // from four RAMs, where the LUT-RAM store read both (256 bits, 64 TRELLIS_DPR16X4 and their write data's
+  // blanking, ~640 LUT4). The mixed words are stored reflected (column c's in the RAM of column -c mod 4),
+  // as decrypting blocks are held (see g_reflected), so a round's key is each RAM's output as it is.
+  // A word is written twice: its key word two clocks after it is made (word_q), InvMixColumns of it three
+  // (inv_mixed_q). Consecutive words go to consecutive columns, so the two writes of one clock go to two
+  // RAMs: a word made one clock after another lands in the next column (key word) and the reflected
+  // column of the older one (InvMixColumns) is that column only if 2 * index = -1 mod 4, never. The RAM
+  // registers the row itself and its output, so a block's row is presented two clocks before its key is
+  // in round_key_q: in the clock its block is taken, or two clocks before it goes on (store_read_addr).
+  // After a reset or a refused key the wipe runs twice over the rows, once per half (two writes per
+  // column and row): 32 clocks instead of ROWS.
+  localparam bit TWO_PASS = STORE_BRAM && KEY_MIXED;
+  // The RAMs' rows: 16 per half, every one wiped (the wipe's last row is 15 rather than Nr_max).
+  localparam int STORE_ADDR_W = ROW_W + (TWO_PASS ? 1 : 0);
+  localparam int WIPE_LAST    = STORE_BRAM ? (1 << ROW_W) - 1 : ROWS - 1;
+  logic [ROW_W:0]  store_read_addr;  // {InvMixColumns half, row}: g_unit[0]'s, see g_store_read
+  logic [ROW_W-1:0] raw_row;         // the key word's write: its row and word (STORE_BRAM)
+  logic [31:0]      raw_word;
+  logic [MAX_NB-1:0] mixed_due, mixed_blank;  // STORE_BRAM: column c's InvMixColumns word is written now
+  logic              wipe_pass_q;              // TWO_PASS: the wipe's second pass (the InvMixColumns half)
+  logic [1:0]        wipe_half_q;              // wipe_pass_q two clocks later, with the key word's write
 
   // The store is written a clock late, from registers (the word, its row, and per column the write and
   // blank flags): the key expansion's fresh word ran into the LUT-RAM write data in the same clock,
@@ -482,14 +506,18 @@ module rijndael_core_iterative #(
   // are reset.
   logic [31:0]      store_word_q;
   logic [ROW_W-1:0] store_row_q;
+  // STORE_BRAM: the word is zeroed while the store is wiped, so the zeros reach both RAM halves through the
+  // same registers as key words and the RAMs' write data needs no blanking (every column is used: Nb = 4).
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (!rst_ni || (STORE_BRAM && wipe_q)) begin
       store_word_q <= '0;
-      store_row_q  <= '0;
     end else begin
       store_word_q <= fresh;
-      store_row_q  <= row_q;
     end
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) store_row_q <= '0;
+    else         store_row_q <= row_q;
   end
   // The word's InvMixColumns gets registers of its own and the store is written later still: computed
   // into the write data, it was `tbox`'s path (store_word_q -> InvMixColumns, four LUT levels -> the LUT
@@ -537,10 +565,39 @@ module rijndael_core_iterative #(
     assign write_word  = word_q2;
     assign write_mixed = inv_mixed_q;
     assign write_row   = row_q3;
+    assign raw_word    = word_q;
+    assign raw_row     = row_q2;
   end else begin : g_no_fresh_mixed
     assign write_word  = store_word_q;
     assign write_mixed = 32'h0;
     assign write_row   = store_row_q;
+    assign raw_word    = store_word_q;
+    assign raw_row     = store_row_q;
+  end
+  if (!ROUND_SUB) begin : g_no_round_sub
+    assign round_sub = '0;
+  end
+  if (STORE_BRAM) begin : g_store_rows
+    logic unused_row_next;  // the RAMs take store_read_addr, a clock earlier
+    assign unused_row_next = ^{read_row_next, store_read_addr};
+  end else begin : g_no_store_read
+    assign store_read_addr = '0;
+    logic unused_store_bram;  // the block-RAM store's write side
+    assign unused_store_bram = ^{store_read_addr, raw_row, raw_word, mixed_due, mixed_blank, wipe_half_q};
+  end
+  localparam int RAW_LAG = KEY_MIXED ? 2 : 1;  // STORE_BRAM: clocks from a fresh word to its key word's write
+  if (TWO_PASS) begin : g_wipe_pass
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni || !setup_q || !wipe_q) wipe_pass_q <= 1'b0;
+      else if (32'(row_q) == WIPE_LAST)   wipe_pass_q <= !wipe_pass_q;
+    end
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) wipe_half_q <= '0;
+      else         wipe_half_q <= {wipe_half_q[0], wipe_pass_q};
+    end
+  end else begin : g_one_pass
+    assign wipe_pass_q = 1'b1;
+    assign wipe_half_q = '0;
   end
 
   for (genvar c = 0; c < MAX_NB; c++) begin : g_store
@@ -554,6 +611,18 @@ module rijndael_core_iterative #(
         write_q <= STORE_LAG'({write_q, (setup_q && wipe_q) || (key_step && (col_q[c] || !col_used_q[c]))});
         blank_q <= STORE_LAG'({blank_q, wipe_q || !col_used_q[c]});
       end
+    end
+    if (TWO_PASS) begin : g_mixed_due  // the key steps' writes only (the wipe writes each half in a pass)
+      logic [STORE_LAG-1:0] step_q;
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni) step_q <= '0;
+        else         step_q <= STORE_LAG'({step_q, key_step && (col_q[c] || !col_used_q[c])});
+      end
+      assign mixed_due[c]   = step_q[STORE_LAG-1];
+      assign mixed_blank[c] = blank_q[STORE_LAG-1];
+    end else begin : g_no_mixed_due
+      assign mixed_due[c]   = 1'b0;
+      assign mixed_blank[c] = 1'b0;
     end
     if (KEY_MIXED) begin : g_two_words  // the word and its InvMixColumns (InvMixColumns(0) = 0)
       assign data = blank_q[STORE_LAG-1] ? 64'h0 : {write_word, write_mixed};
@@ -570,7 +639,33 @@ module rijndael_core_iterative #(
       end else begin : g_plain
         assign read_keys_mixed[BLOCK_W*u + BLOCK_W-32-32*c +: 32] = 32'h0;
       end
-      if (KEY_RAM) begin : g_ram
+      if (STORE_BRAM) begin : g_bram_column
+        // Column c's RAM: its key word (a wipe pass's row of zeros) at row {half, row}, or the
+        // InvMixColumns word of column -c mod 4 at {1, row}; the two never fall on one clock (see above).
+        localparam int R = (MAX_NB - c) % MAX_NB;
+        logic             ram_rst_nq, raw_write, mixed_write, write;
+        logic [STORE_ADDR_W-1:0] write_address;
+        logic [31:0]      ram_data, ram_out;
+        rijndael_reg_copy u_ram_rst (.clk_i(clk_i), .d_i(rst_ni), .q_o(ram_rst_nq));
+        assign raw_write     = write_q[RAW_LAG-1];
+        assign mixed_write   = mixed_due[R];
+        assign write         = raw_write || mixed_write;
+        assign write_address = STORE_ADDR_W'(mixed_write ? {1'b1, write_row}
+                                                          : {wipe_half_q[RAW_LAG-1] && TWO_PASS, raw_row});
+        assign ram_data      = mixed_write ? write_mixed : raw_word;
+        rijndael_key_ram #(.WIDTH(32), .ROWS(1 << STORE_ADDR_W)) u_column (
+          .clk_i       (clk_i),
+          .rst_ni      (ram_rst_nq),
+          .write_i     (write),
+          .write_row_i (write_address),
+          .write_data_i(ram_data),
+          .read_row_i  (store_read_addr[STORE_ADDR_W-1:0]),
+          .read_data_o (ram_out)
+        );
+        assign stored = {(STORE_W / 32){ram_out}};  // the read's half was chosen by its row
+        logic unused_store;  // the LUT-RAM store's row and write data; no blanking (see store_word_q)
+        assign unused_store = ^{read_row, data, mixed_blank[R], blank_q};
+      end else if (KEY_RAM) begin : g_ram
         // Its read registers are zeroed from a kept flop of the column's own, a clock after rst_ni, like
         // the round-key registers (the store's rows are wiped by the sequence after reset).
         logic ram_rst_nq;
@@ -766,7 +861,7 @@ module rijndael_core_iterative #(
     // was a LUT level between the row choice and the RAMs' address pins, `tbox`'s seed-1 path).
     assign read_row_next[ROW_W*u +: ROW_W] = KEY_RAM ? ROW_W'(s_row_next)
                                                      : store_row(KEY_FIRST ? s_rows[4*P +: 4] : s_row_next);
-    if (KEY_RAM) begin : g_rows_in_ram  // the key RAMs register the row themselves
+    if (KEY_RAM || STORE_BRAM) begin : g_rows_in_ram  // the key RAMs register the row themselves
       assign read_row_cols[ROW_W*MAX_NB*u +: ROW_W*MAX_NB] = '0;
     end else begin : g_row_copies
       rijndael_reg_copies #(.WIDTH(ROW_W), .COPIES(MAX_NB)) u_read_rows (
@@ -858,13 +953,27 @@ module rijndael_core_iterative #(
       logic dec_next;
       logic [2*MAX_NB-1:0] dec_pair_q;
       if (u == 0) begin : g_dec_entry
-        assign dec_next = (s_valid[K-1] && !s_last[K-1]) ? s_decs[P] : block_dec;
+        // ROUND_SUB: forward while the key schedule looks SubWord up here (a block waiting at the port
+        // during an expansion may be a decryption; none is taken then).
+        assign dec_next = (s_valid[K-1] && !s_last[K-1]) ? s_decs[P] : block_dec && !(ROUND_SUB && setup_q);
       end else begin : g_dec_follow
         assign dec_next = s_decs[P];
       end
       rijndael_reg_copies #(.COPIES(2 * MAX_NB)) u_dec_pairs (
         .clk_i(clk_i), .rst_ni(rst_ni), .d_i(dec_next), .q_o(dec_pair_q)
       );
+      if (STORE_BRAM) begin : g_store_read
+        // The store row of the block that is in stage S two clocks from now, for its round in stage L a
+        // clock later (the RAMs register it and their output: see the store), decided as the RAMs'
+        // direction is: the block in stage S now if it goes on (k = 1: it is back in stage S then, a row
+        // on), else the block taken this clock (its first row; nothing is read for it if none is taken).
+        // The half is its direction: a decryption's middle rounds add InvMixColumns(rk), its last round's
+        // key (rk[0]) is added at the output FIFO from first_key_q.
+        logic [3:0] row_early;
+        assign row_early = (s_valid_q && !s_last_q) ? (s_dec_q ? s_row_q - 4'd1 : s_row_q + 4'd1)
+                                                    : first_row(block_dec, nr_q);
+        assign store_read_addr = {dec_next, ROW_W'(row_early)};
+      end
       if (MIX_TABLE) begin : g_mix_pairs  // two 16-bit table words per RAM (tools/gen_mix_table.py)
         for (genvar p = 0; p < 2 * MAX_NB; p++) begin : g_pair
           sbox_mix_bram #(.FORWARD(ENCRYPT), .INVERSE(DECRYPT)) u_table (
@@ -879,6 +988,10 @@ module rijndael_core_iterative #(
           );
         end
         assign substituted_state = '0;
+        if (ROUND_SUB) begin : g_round_sub  // lanes 0..3: the table words' first bytes, S(x)
+          assign round_sub = {table_state[2*BLOCK_W-1 -: 8], table_state[2*BLOCK_W-17 -: 8],
+                              table_state[2*BLOCK_W-33 -: 8], table_state[2*BLOCK_W-49 -: 8]};
+        end
       end else begin : g_sbox_pairs
         for (genvar p = 0; p < 2 * MAX_NB; p++) begin : g_pair
           rijndael_sbox #(
@@ -1079,8 +1192,9 @@ module rijndael_core_iterative #(
         logic inverse_in;
         assign inverse_in = DECRYPT && (block_dec || !ENCRYPT);
         for (genvar c = 0; c < 4; c++) begin : g_col
-          localparam int R = (4 - c) % 4;
-          assign dec_key[BLOCK_W-1-32*c -: 32]   = read_key_mixed[BLOCK_W-1-32*R -: 32];
+          localparam int R  = (4 - c) % 4;
+          localparam int KR = STORE_BRAM ? c : R;  // STORE_BRAM stores the mixed words reflected
+          assign dec_key[BLOCK_W-1-32*c -: 32]   = read_key_mixed[BLOCK_W-1-32*KR -: 32];
           assign new_block[BLOCK_W-1-32*c -: 32] = inverse_in ? whitened[BLOCK_W-1-32*R -: 32]
                                                               : whitened[BLOCK_W-1-32*c -: 32];
         end
@@ -1094,7 +1208,17 @@ module rijndael_core_iterative #(
         logic [31:0] key_col, new_col;
         assign key_col = (DECRYPT && (dir_q[c] || !ENCRYPT)) ? dec_key[BLOCK_W-1-32*c -: 32] :
                                                                enc_key[BLOCK_W-1-32*c -: 32];
-        if (LAST_UNIT) begin : g_new_block
+        if (LAST_UNIT && ROUND_SUB && c == 0) begin : g_new_block_or_sub
+          // While keys are expanded: the newest word, for SubWord in lanes 0..3 (see ROUND_SUB), from a
+          // kept copy of setup_q per byte; otherwise the port's block, as below.
+          logic [3:0] sub_q;
+          rijndael_reg_copies #(.COPIES(4), .RESET(1'b1)) u_sub (  // reset as setup_q
+            .clk_i(clk_i), .rst_ni(rst_ni), .d_i(setup_d), .q_o(sub_q)
+          );
+          for (genvar b = 0; b < 4; b++) begin : g_byte
+            assign new_col[31-8*b -: 8] = sub_q[b] ? newest[31-8*b -: 8] : new_block[BLOCK_W-1-8*b -: 8];
+          end
+        end else if (LAST_UNIT) begin : g_new_block
           // The port's block whether or not it is taken: a block is in stage L next clock only if it was
           // taken (its valid flag), and a stage without one feeds nothing that leaves (the FIFO writes
           // valid results only), so the register needs no zero for "none taken". With block_fire in the
@@ -1290,7 +1414,7 @@ module rijndael_core_iterative #(
           long_key_q <= key_len_q > 3'd2;
         end
         wipe_q      <= !key_supported;
-      end else if (setup_q && wipe_q && 32'(row_q) == ROWS - 1) begin
+      end else if (setup_q && wipe_q && 32'(row_q) == WIPE_LAST && (!TWO_PASS || wipe_pass_q)) begin
         wipe_q <= 1'b0;
       end
     end
@@ -1298,32 +1422,40 @@ module rijndael_core_iterative #(
   // An expansion (or wipe) starts with a key beat and ends with its last word (row).
   // The readies stay low a clock after an expansion ends (the end-key registers catch its last word).
   assign busy_d  = setup_d || setup_q || key_fire;
-  assign setup_d = beat_q ? 1'b1 : (setup_q && wipe_q) ? 32'(row_q) != ROWS - 1 :
+  assign setup_d = beat_q ? 1'b1 : (setup_q && wipe_q) ? !(32'(row_q) == WIPE_LAST && (!TWO_PASS || wipe_pass_q)) :
                    (key_step && col_wrap && last_row) ? 1'b0 : setup_q;
 
-  // The expansion's registers. While no expansion runs they are held at their start values and the
-  // window follows the key register (zero unless it holds a supported size), so a key beat needs no load
-  // enable: key_fire in front of the 256-bit window's load was the path of two of `iterative`'s three
-  // seeds (in_ready_o -> the pin wrapper -> key_fire -> window_q, 11.1 and 12.7 ns). The expansion starts
-  // the clock after beat_q, so the window then holds the beat's key words. Between expansions the window
-  // holds the port's key words of the clock before, as the port itself does; after a reset or a refused
-  // key it holds zeros during the wipe (setup_q is high, key_window is zero).
-  // The key words (window, oldest word, end keys) are wiped from a kept flop of their own, a clock after
-  // rst_ni: rst_ni in the window's data choice was `unrolled5`'s seed-1 path (the pin wrapper's reset flop
-  // -> 12.3 ns of routing -> oldest_q). The expansion's control (setup_q, wipe_q, the counters) still resets
-  // from rst_ni, so the wipe after reset starts at row 0 and holds the zeroed window still.
+  // The expansion's registers. While no expansion runs they are held at their start values, and the
+  // window is loaded only through its steps: the first Nk steps copy key word j (from key_q, which holds
+  // the beat's key) through oldest_q into the newest word, so after them the window's top Nk words are
+  // w[0 .. Nk-1] and the words below are never read. Loaded whole (from the key register while no
+  // expansion ran, so that a key beat needed no load enable), each window bit chose between the key and
+  // the word above it: ~270 LUT4 of `iterative-bram`'s 2334 (one per bit); the copy's choice of key word
+  // is oldest_q's, by the one-hot phase (~100).
+  // The key words (key register, window, oldest word) are wiped from a kept flop of their own, a clock
+  // after rst_ni or after the wipe after a refused key starts (the window holds the last key's last words
+  // otherwise): rst_ni in the window's data choice was `unrolled5`'s seed-1 path (the pin wrapper's reset
+  // flop -> 12.3 ns of routing -> oldest_q). The expansion's control (setup_q, wipe_q, the counters) still
+  // resets from rst_ni, so the wipe after reset starts at row 0 and holds the zeroed window still.
   logic key_rst_nq;
   rijndael_reg_copy u_key_rst (.clk_i(clk_i), .d_i(rst_ni), .q_o(key_rst_nq));
+  rijndael_reg_copy u_key_clear (.clk_i(clk_i), .d_i(!rst_ni || (setup_q && wipe_q)), .q_o(key_clear_q));
+  // Key word j + 1, where j is the word this copy step copies (phase_q one-hot at j): the oldest word of
+  // the next copy step. Key word 0 is the key's first (at the top of key_q).
+  logic [31:0] next_key_word;
+  always_comb begin
+    next_key_word = '0;
+    for (int w = 1; w < MAX_NK; w++) next_key_word |= {32{phase_q[w-1]}} & key_q[KEY_W-1-32*w -: 32];
+  end
   always_ff @(posedge clk_i) begin
-    if (!key_rst_nq) begin
+    if (key_clear_q) begin
       window_q <= '0;
       oldest_q <= '0;
     end else if (!setup_q) begin
-      window_q <= key_window;
-      oldest_q <= key_window[31:0];
+      oldest_q <= key_q[KEY_W-1 -: 32];
     end else if (key_step) begin
       window_q <= {fresh, window_q[KEY_W-1:32]};
-      oldest_q <= copy_next_q ? window_q[63:32] : oldest_after_step;
+      oldest_q <= copy_next_q ? next_key_word : oldest_after_step;
     end
   end
   always_ff @(posedge clk_i) begin
@@ -1338,7 +1470,7 @@ module rijndael_core_iterative #(
       row_q        <= '0;
       col_q        <= MAX_NB'(1);
     end else if (wipe_q) begin
-      row_q <= (32'(row_q) == ROWS - 1) ? '0 : row_q + ROW_W'(1);
+      row_q <= (32'(row_q) == WIPE_LAST) ? '0 : row_q + ROW_W'(1);
     end else if (key_step) begin
       phase_q      <= phase_step;
       copying_q    <= copying_step;

@@ -232,15 +232,17 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     # where the placer puts the RAMs: left to itself it spread iterative-bram's 10 over two EBR rows (Y22 and
     # Y46, 24 rows apart), and the same netlist placed at 161.37 / 144.22 / 149.93 MHz; in one row 159.52 /
     # 158.35 / 156.40 (docs/results.md, "Two more depart on ecp5-85k only, with a block-RAM floorplan").
-    # In name order the key schedule's two SubWord RAMs come first: they sit at the row's far end (X62, X64),
-    # the round's eight at X44-X60. With the key RAMs next to the round's (X40, X42, then the round's), the
-    # round logic was pulled towards them (seeds 1 and 2 of e133bd3: RAM at X55 -> 2.2-2.6 ns -> a LUT at
+    # In name order the round-key store's four RAMs come first (g_store; until session 38 the key schedule's
+    # two SubWord RAMs, which the round's own RAMs replaced): they sit at the row's far end (X62-X71), the
+    # round's eight at X44-X60 as before. With the key RAMs next to the round's (X40, X42, then the round's),
+    # the round logic was pulled towards them (seeds 1 and 2 of e133bd3: RAM at X55 -> 2.2-2.6 ns -> a LUT at
     # X40-X42 -> the next RAM's address), seeds 1-6 151.95-158.50 MHz, median 154.4; with them at the far
-    # end 150.78-161.32, median 158.0 (docs/results.md, session 33).
+    # end 150.78-161.32, median 158.0 (docs/results.md, session 33). The store's RAMs at X35-X42 gave
+    # 152.0 / 163.75 / 155.4 MHz, at X62-X71 153.87 / 161.37 / 156.37 (its first netlist, session 38).
     ("iterative-bram", "ecp5-85k"): FlowOptions(
-        ebr_sites=ecp5_85k_ebr_row(46, 62, 2) + ecp5_85k_ebr_row(46, 44, 8),
+        ebr_sites=ecp5_85k_ebr_row(46, 62, 4) + ecp5_85k_ebr_row(46, 44, 8),
         why="block-RAM floorplan: the round's RAMs on neighbouring EBR sites of one row, so the RAM-to-RAM "
-            "round path does not depend on how the placer spreads them; the key schedule's SubWord RAMs at "
+            "round path does not depend on how the placer spreads them; the round-key store's RAMs at "
             "the row's far end, out of the round's way"),
     # tbox's 34 in name order: the round-key store's 16 (g_store), the 16 T-box RAMs, the key S-box's 2.
     ("tbox", "ecp5-85k"): FlowOptions(

@@ -239,6 +239,15 @@ def entry_early(cfg) -> int:
     return int(cfg.params["ARCH"] == 0 and (cfg.params.get("TBOX", 0) != 0 or cfg.params.get("SBOX", 0) == 1))
 
 
+def store_bram(cfg) -> bool:
+    """The two-stage builds whose round-key store is block RAM with one RAM per column (STORE_BRAM in
+    rijndael_core_iterative.sv): block-RAM S-boxes with the mixing table (AES block size only), one round
+    unit. Those that encrypt look SubWord up in the round's RAMs (ROUND_SUB)."""
+    p = cfg.params
+    return (p["ARCH"] == 0 and p["SBOX"] == 1 and p["TBOX"] == 0 and p["BLOCK_SIZES"] == 1 and p["MAX_NB"] == 4
+            and p["ROUNDS_PER_CYCLE"] == 1)
+
+
 def two_stage(cfg) -> bool:
     """The iterative core's two-stage datapath: every ARCH = 0 build (k = ROUNDS_PER_CYCLE round units, 2k
     blocks in flight; S-boxes or T-boxes)."""
@@ -259,7 +268,8 @@ class TwoStageTiming:
     the key beat, plus two clocks for each word that needs SubWord (i mod Nk = 0, or 4 when Nk > 6): the key
     schedule's S-box has two registers (a split case ROM and a register after it) and is addressed from the
     newest key word's register; three clocks in T-box builds whose key S-box is block RAM (the RAM with its
-    output register on and a fabric register after it)."""
+    output register on and a fabric register after it), and in the block-RAM builds that look SubWord up in
+    the round's RAMs (the round-key register, the RAM's address and output registers)."""
 
     def __init__(self, cfg):
         self.cfg = cfg
@@ -277,7 +287,7 @@ class TwoStageTiming:
         # T-boxes with the key S-box in block RAM: a register after the key RAM (KEY_SUB_REG); a T-box build
         # with a LUT key S-box (SBOX = 0, the tbox-rijndael test build) has none
         p = self.cfg.params
-        sub_latency = 3 if p["TBOX"] == 1 and p["SBOX"] == 1 else 2
+        sub_latency = 3 if (p["TBOX"] == 1 and p["SBOX"] == 1) or (store_bram(self.cfg) and self.cfg.encrypt) else 2
         return words + 3 + sub_latency * waits
 
     def in_edge(self, first: int, i: int, nb: int, nk: int) -> int:
@@ -799,8 +809,9 @@ def internal_regs(cfg) -> list[str]:
         regs = [core + r for r in ("window_q", "key_valid_q", "u_out_fifo.in_q")]
         regs += [core + f"g_unit[{u}].round_key_q" for u in units]
         regs += [core + f"g_end_keys[{c}].{r}" for c in range(cfg.params["MAX_NB"]) for r in ("first_q", "last_q")]
-        if cfg.params["TBOX"]:  # the key RAMs' read registers hold round keys
-            regs += [core + f"g_store[{c}].g_unit_port[{u}].g_ram.u_column.{r}" for c in range(cfg.params["MAX_NB"])
+        if cfg.params["TBOX"] or store_bram(cfg):  # the key RAMs' read registers hold round keys
+            column = "g_bram_column" if store_bram(cfg) else "g_ram"
+            regs += [core + f"g_store[{c}].g_unit_port[{u}].{column}.u_column.{r}" for c in range(cfg.params["MAX_NB"])
                      for u in units for r in ("read_q", "out_q")]
         if cfg.params["SBOX"] != 1 and cfg.params["TBOX"] == 0:  # block RAM: its address registers hold the state
             regs += [core + f"g_unit[{u}].g_state.state_q" for u in units]
@@ -829,7 +840,8 @@ def internal_store(cfg) -> list[str]:
         # T-box builds keep the store in block RAM (rijndael_key_ram), the others in LUT RAM.
         core = "g_iterative.u_core."
         k = cfg.params["ROUNDS_PER_CYCLE"]
-        column = "g_ram.u_column.rows_q" if cfg.params["TBOX"] else "g_lut_ram.u_column.round_keys"
+        column = ("g_bram_column.u_column.rows_q" if store_bram(cfg) else
+                  "g_ram.u_column.rows_q" if cfg.params["TBOX"] else "g_lut_ram.u_column.round_keys")
         return [core + f"g_store[{c}].g_unit_port[{u}].{column}" for c in range(cfg.params["MAX_NB"])
                 for u in range(k)] + [core + "u_out_fifo.mem"]
     if cfg.params["ARCH"] == 1:  # one 32-bit slice per block word (the refused flag is the slice after them),

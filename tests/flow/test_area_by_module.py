@@ -1,9 +1,10 @@
 """tools/area_by_module.py: LUT4 sites per module with the hierarchy kept.
 
 Synthesizes `iterative-bram` with the flow's Yosys script (hierarchy kept) and checks what the design's
-structure fixes: the round-key store is one instance per column (four, MAX_NB = 4), each a LUT RAM
-counted at six LUT4 sites per TRELLIS_DPR16X4 (synth.resources' rule), the mixing-table round is one instance,
-and the eight mixing-table modules hold one DP16KD each.
+structure fixes: the round-key store is one block RAM per column (four rijndael_key_ram instances, MAX_NB = 4,
+one DP16KD each in its 36-bit mode), the output FIFO is a LUT RAM counted at six LUT4 sites per
+TRELLIS_DPR16X4 (synth.resources' rule), the mixing-table round is one instance, and the eight mixing-table
+modules hold one DP16KD each: twelve in all, the key schedule has none of its own.
 Run: .venv/bin/python -m pytest -q tests/flow/test_area_by_module.py
 """
 from __future__ import annotations
@@ -20,13 +21,16 @@ def test_iterative_bram_modules(load_tool):
     by_base = {}
     for name, s in stats.items():
         by_base.setdefault(name.split("\\")[-1] if "\\" in name else name, []).append(s)
-    stores = by_base["rijndael_round_key_store"]
+    stores = [s for n, s in stats.items() if "rijndael_key_ram" in n]
     assert sum(s["instances"] for s in stores) == 4
-    for s in stores:
-        assert s["cells"].get("TRELLIS_DPR16X4", 0) > 0
-        assert tool.lut4_sites(s["cells"]) >= 6 * s["cells"]["TRELLIS_DPR16X4"]
+    assert all(s["cells"].get("DP16KD", 0) == 1 and not s["cells"].get("TRELLIS_DPR16X4") for s in stores)
+    (fifo,) = [s for n, s in stats.items() if "rijndael_fifo_small" in n]
+    assert fifo["cells"].get("TRELLIS_DPR16X4", 0) > 0
+    assert tool.lut4_sites(fifo["cells"]) >= 6 * fifo["cells"]["TRELLIS_DPR16X4"]
     (round_unit,) = by_base["rijndael_round_mix_table"]
     assert round_unit["instances"] == 1 and round_unit["cells"].get("LUT4", 0) >= 128
     tables = [s for n, s in stats.items() if "sbox_mix_bram" in n]
     assert sum(s["instances"] for s in tables) == 8
     assert all(s["cells"].get("DP16KD", 0) == 1 for s in tables)
+    rams = sum(s["cells"].get("DP16KD", 0) * s["instances"] for s in stats.values())
+    assert rams == 12
