@@ -3,6 +3,34 @@ against its behavioural twin: written from the vendor's documentation, never fro
 from __future__ import annotations
 
 
+def dp16kd_ports() -> str:
+    """DP16KD's pins as a Verilog port list (both sides: data in/out, address, enables, clock, reset, selects)."""
+    ports = []
+    for side in "AB":
+        ports += [f"input DI{side}{b}" for b in range(18)] + [f"input AD{side}{b}" for b in range(14)]
+        ports += [f"input CE{side}", f"input OCE{side}", f"input CLK{side}", f"input WE{side}",
+                  f"input RST{side}", f"input CS{side}2", f"input CS{side}1", f"input CS{side}0"]
+        ports += [f"output DO{side}{b}" for b in range(18)]
+    return ", ".join(ports)
+
+
+def dp16kd_parameters(width: int) -> str:
+    """DP16KD's parameter declarations with both data widths defaulting to `width` (a model checks the ones it
+    knows)."""
+    return f"""\
+  parameter DATA_WIDTH_A = {width};
+  parameter DATA_WIDTH_B = {width};
+  parameter REGMODE_A = "NOREG";
+  parameter REGMODE_B = "NOREG";
+  parameter RESETMODE = "SYNC";
+  parameter ASYNC_RESET_RELEASE = "SYNC";
+  parameter CSDECODE_A = "0b000";
+  parameter CSDECODE_B = "0b000";
+  parameter WRITEMODE_A = "NORMAL";
+  parameter WRITEMODE_B = "NORMAL";
+  parameter GSR = "ENABLED";"""
+
+
 def dp16kd_x18_model() -> str:
     """A DP16KD for 18-bit ports, from Lattice's description (TN1264): 1K x 18 per port, the address on
     AD13..AD4, taken at a CE edge; a write (CE and WE) stores the 9-bit halves whose byte enable (AD0 the low,
@@ -10,12 +38,6 @@ def dp16kd_x18_model() -> str:
     zeroes both read stages synchronously; INITVAL word w at bits [20w +: 18] (all zero by default)."""
     params = "\n".join(f"  parameter INITVAL_{i:02X} = 320'h0;" for i in range(64))
     fill = "\n".join(f"    init_word(8'h{i:02X}, INITVAL_{i:02X});" for i in range(64))
-    ports = []
-    for side in "AB":
-        ports += [f"input DI{side}{b}" for b in range(18)] + [f"input AD{side}{b}" for b in range(14)]
-        ports += [f"input CE{side}", f"input OCE{side}", f"input CLK{side}", f"input WE{side}",
-                  f"input RST{side}", f"input CS{side}2", f"input CS{side}1", f"input CS{side}0"]
-        ports += [f"output DO{side}{b}" for b in range(18)]
     sides = []
     for side in "AB":
         s = side.lower()
@@ -39,18 +61,8 @@ def dp16kd_x18_model() -> str:
   wire [17:0] {s}_out = REGMODE_{side} == "OUTREG" ? {s}_reg : {s}_read;
 {outputs}""")
     return f"""\
-module DP16KD ({", ".join(ports)});
-  parameter DATA_WIDTH_A = 18;
-  parameter DATA_WIDTH_B = 18;
-  parameter REGMODE_A = "NOREG";
-  parameter REGMODE_B = "NOREG";
-  parameter RESETMODE = "SYNC";
-  parameter ASYNC_RESET_RELEASE = "SYNC";
-  parameter CSDECODE_A = "0b000";
-  parameter CSDECODE_B = "0b000";
-  parameter WRITEMODE_A = "NORMAL";
-  parameter WRITEMODE_B = "NORMAL";
-  parameter GSR = "ENABLED";
+module DP16KD ({dp16kd_ports()});
+{dp16kd_parameters(18)}
 {params}
   reg [17:0] memory [0:1023];
   task init_word(input [7:0] index, input [319:0] value);
@@ -73,30 +85,14 @@ def dp16kd_x36_model() -> str:
     the read on port B (CEB, WEB low) at AD13..AD5 into a read register, the data over DOA (17..0) and DOB
     (35..18); OUTREG (REGMODE_B) adds an output register (OCEB); RSTB zeroes both read stages synchronously.
     The pin use is that of Yosys' own PDPW16KD mapping (share/lattice/brams_map_16kd.v)."""
-    ports = []
-    for side in "AB":
-        ports += [f"input DI{side}{b}" for b in range(18)] + [f"input AD{side}{b}" for b in range(14)]
-        ports += [f"input CE{side}", f"input OCE{side}", f"input CLK{side}", f"input WE{side}",
-                  f"input RST{side}", f"input CS{side}2", f"input CS{side}1", f"input CS{side}0"]
-        ports += [f"output DO{side}{b}" for b in range(18)]
     write_address = ", ".join(f"ADA{b}" for b in range(13, 4, -1))
     read_address = ", ".join(f"ADB{b}" for b in range(13, 4, -1))
     data_in = ", ".join([f"DIB{b}" for b in range(17, -1, -1)] + [f"DIA{b}" for b in range(17, -1, -1)])
     outputs = "\n".join([f"  assign DOA{b} = out[{b}];" for b in range(18)] +
                         [f"  assign DOB{b} = out[{18 + b}];" for b in range(18)])
     return f"""\
-module DP16KD ({", ".join(ports)});
-  parameter DATA_WIDTH_A = 36;
-  parameter DATA_WIDTH_B = 36;
-  parameter REGMODE_A = "NOREG";
-  parameter REGMODE_B = "NOREG";
-  parameter RESETMODE = "SYNC";
-  parameter ASYNC_RESET_RELEASE = "SYNC";
-  parameter CSDECODE_A = "0b000";
-  parameter CSDECODE_B = "0b000";
-  parameter WRITEMODE_A = "NORMAL";
-  parameter WRITEMODE_B = "NORMAL";
-  parameter GSR = "ENABLED";
+module DP16KD ({dp16kd_ports()});
+{dp16kd_parameters(36)}
   reg [35:0] memory [0:511];
   integer i;
   initial begin

@@ -21,6 +21,9 @@ import pytest
 
 from rijndael_hw.model import INV_SBOX, SBOX
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from vendor_models import dp16kd_parameters, dp16kd_ports  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[2]
 SBOX_DIR = REPO / "rtl" / "sbox"
 PKG = REPO / "rtl" / "pkg" / "rijndael_pkg.sv"
@@ -118,12 +121,6 @@ def dp16kd_model() -> str:
     tools/gen_sbox_bram.py writes it (checked against Yosys' own packing by test_ecp5_initvals_match_yosys)."""
     params = "\n".join(f"  parameter INITVAL_{i:02X} = 320'h0;" for i in range(64))
     fill = "\n".join(f"    init_word(8'h{i:02X}, INITVAL_{i:02X});" for i in range(64))
-    ports = []
-    for side in "AB":
-        ports += [f"input DI{side}{b}" for b in range(18)] + [f"input AD{side}{b}" for b in range(14)]
-        ports += [f"input CE{side}", f"input OCE{side}", f"input CLK{side}", f"input WE{side}",
-                  f"input RST{side}", f"input CS{side}2", f"input CS{side}1", f"input CS{side}0"]
-        ports += [f"output DO{side}{b}" for b in range(18)]
     sides = []
     for side in "AB":
         address = ", ".join(f"AD{side}{b}" for b in range(13, 2, -1))
@@ -142,18 +139,8 @@ def dp16kd_model() -> str:
 {outputs}
 {zeros}""")
     return f"""\
-module DP16KD ({", ".join(ports)});
-  parameter DATA_WIDTH_A = 9;
-  parameter DATA_WIDTH_B = 9;
-  parameter REGMODE_A = "NOREG";
-  parameter REGMODE_B = "NOREG";
-  parameter RESETMODE = "SYNC";
-  parameter ASYNC_RESET_RELEASE = "SYNC";
-  parameter CSDECODE_A = "0b000";
-  parameter CSDECODE_B = "0b000";
-  parameter WRITEMODE_A = "NORMAL";
-  parameter WRITEMODE_B = "NORMAL";
-  parameter GSR = "ENABLED";
+module DP16KD ({dp16kd_ports()});
+{dp16kd_parameters(9)}
 {params}
   reg [8:0] memory [0:2047];
   task init_word(input [7:0] index, input [319:0] value);
