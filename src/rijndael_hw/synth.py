@@ -200,6 +200,27 @@ def ecp5_85k_ebr_row(row: int, first_x: int, count: int) -> tuple:
     return tuple(f"X{x}/Y{row}/EBR{ECP5_85K_EBR_X[x]}" for x in xs)
 
 
+def ecp5_85k_round_serpentine(rounds: int, rams: int = 8) -> tuple:
+    """The EBR sites of a pipelined core's rounds (`rams` DP16KD each), in the order of the cells' names:
+    round r on `rams` neighbouring sites, as many rounds per EBR row as fit (five of eight), rows Y22, Y46,
+    Y70 in turn, every other row run right to left (a serpentine), so consecutive rounds are neighbours and
+    the hop from one row to the next is at one end. Name order: the cells are named by `g_round[r]` then
+    `g_ram[i]`, and names sort as text (g_round[10] before g_round[2])."""
+    xs = sorted(ECP5_85K_EBR_X)
+    per_row = len(xs) // rams
+    if rounds > per_row * len(ECP5_85K_EBR_ROWS):
+        raise FlowError(f"{rounds} rounds of {rams} DP16KD do not fit {len(ECP5_85K_EBR_ROWS)} EBR rows")
+    site = {}
+    for r in range(rounds):
+        row, k = divmod(r, per_row)
+        order = xs if row % 2 == 0 else xs[::-1]
+        for i in range(rams):
+            x = order[rams * k + i]
+            site[(r, i)] = f"X{x}/Y{ECP5_85K_EBR_ROWS[row]}/EBR{ECP5_85K_EBR_X[x]}"
+    by_name = sorted(site, key=lambda ri: f"g_round[{ri[0]}].g_ram[{ri[1]}]")
+    return tuple(site[ri] for ri in by_name)
+
+
 def place_block_rams(netlist: bytes, sites: tuple) -> bytes:
     """The netlist with its DP16KD cells, in name order, fixed on `sites` (BEL attributes). A build with more
     block RAMs than sites is a flow error: a partial floorplan would be a different experiment."""
@@ -249,6 +270,18 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
         ebr_sites=ecp5_85k_ebr_row(46, 40, 34),
         why="block-RAM floorplan: the T-box RAMs on neighbouring EBR sites of one row (as iterative-bram), "
             "the round-key store's beside them"),
+    # The pipelined family: each round's eight RAMs on neighbouring sites, rounds in a serpentine over the
+    # EBR rows. Left to itself the placer spread a round over 40-50 columns and up to three rows, and a RAM
+    # output -> 5.4-5.7 ns of routing -> the register after it (no logic) was a record path of `pipelined`
+    # and `pipelined-192`/`-256` (docs/results.md, sessions 35-36). Steering run of session 39
+    # (tools/floorplan_probe.py on the 5dab9e4 netlist of `pipelined`): 169.66 / 174.03 / 151.86 MHz
+    # against the record's 136.50 / 141.24 / 143.35 without it.
+    **{(name, "ecp5-85k"): FlowOptions(
+        ebr_sites=ecp5_85k_round_serpentine(rounds),
+        why="block-RAM floorplan: each round's eight RAMs on neighbouring EBR sites, consecutive rounds "
+            "side by side in a serpentine over the EBR rows")
+       for name, rounds in (("pipelined", 10), ("pipelined-192", 12), ("pipelined-256", 14),
+                            ("pipelined-both", 10))},
 }
 
 
