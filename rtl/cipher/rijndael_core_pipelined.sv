@@ -328,7 +328,7 @@ module rijndael_core_pipelined #(
   );
   assign port_fire = in_valid_i && in_ready_o;
 
-  rijndael_skid #(.WIDTH(BEAT_W)) u_input (
+  rijndael_skid #(.WIDTH(BEAT_W), .SLICES(8)) u_input (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .wipe_i     (front_wipe_q),
