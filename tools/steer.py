@@ -3,7 +3,8 @@ given placer seeds, printing each seed's Fmax and post-route critical path. Noth
 use it to see the paths of seeds other than the first (a record keeps the first seed's path only).
 
   .venv/bin/python tools/steer.py CONFIG[,NAME=VALUE,...] SEED [SEED ...]   (JOBS=2 runs two seeds at once;
-  CLOCK=MHZ asks the placer for another clock than the target's default)
+  CLOCK=MHZ asks the placer for another clock than the target's default; NEXTPNR_ARGS="--placer static"
+  adds nextpnr options to the flow's, for trying a tool option without touching the flow)
 """
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ def main(argv: list[str]) -> int:
     print(f"{plan.label}: {result['core']['lut4']} LUT4 sites, netlist {result['netlist_id'][:12]}", flush=True)
 
     jobs = [synth.pnr_job(plan, seed, result["netlist_gz"], result["netlist_id"]) for seed in seeds]
+    extra = os.environ.get("NEXTPNR_ARGS", "").split()
+    for job in jobs:
+        job["args"] = job["args"] + extra
     with ProcessPoolExecutor(int(os.environ.get("JOBS", "1"))) as pool:
         for run in pool.map(synth.run_job, jobs):
             print(f"seed {run['seed']}: {run['status']} {run.get('fmax_mhz')} MHz ({run.get('wall_seconds')} s)")

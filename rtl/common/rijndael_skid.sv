@@ -25,16 +25,18 @@
 module rijndael_skid #(
   parameter int WIDTH      = 8,
   parameter bit READY_NEXT = 1'b1,
-  // SLICES > 1: the data registers are cut into SLICES slices, each loaded through the choice steered by
-  // copies of its own of spare_valid_q and head_load_q (rijndael_reg_copies), so that no single flop
-  // drives the choice and enables of all WIDTH bits: a 390-bit head register spreads across the die, and
-  // spare_valid_q -> one LUT -> head_q over 5.8 ns of routing was a critical path (the pipelined core's
-  // input, seed 3, 151.86 MHz). The copies have no reset: with rst_ni folded into their data input the
-  // reset net from the caller's reset flop became the path (pipelined, seed 1, 130.11 MHz). They equal
-  // the flags from the second clock of a reset on (the flags are reset, so their next state is), so with
-  // SLICES > 1 no beat may be offered in the first clock after a one-clock reset pulse; a caller that
-  // ties wipe_i to a register a clock behind rst_ni (the pipelined core) zeroes that clock's beat anyway.
-  // Otherwise the behaviour is the same for every SLICES.
+  // SLICES > 1: the data registers are cut into SLICES slices, each choosing between the spare register
+  // and the port by a copy of its own of spare_valid_q (rijndael_reg_copies), so that no single flop steers
+  // the choice of all WIDTH bits: the pipelined core's ~260-bit head spreads out, and spare_valid_q -> one
+  // LUT -> head_q over 5.8 ns of routing was a critical path (its input, seed 3, 151.86 MHz). The head's
+  // load enable stays one flop (head_load_q): with copies of it too, the consumer's decision
+  // (out_ready_next_i, four LUT levels) ran across the die into each copy (pipelined-both, 151.98 MHz;
+  // with one: 161.24). The copies have no reset: with rst_ni folded into their data input the reset net
+  // from the caller's reset flop became the path (pipelined, seed 1, 130.11 MHz). They equal spare_valid_q
+  // from the second clock of a reset on (the flags are reset, so their next state is), so with SLICES > 1
+  // no beat may be offered in the first clock after a one-clock reset pulse; a caller that ties wipe_i to
+  // a register a clock behind rst_ni (the pipelined core) zeroes that clock's beat anyway. Otherwise the
+  // behaviour is the same for every SLICES.
   parameter int SLICES     = 1
 ) (
   input  logic             clk_i,
@@ -88,18 +90,13 @@ module rijndael_skid #(
       ERROR_rijndael_skid_SLICES_needs_READY_NEXT_and_at_most_WIDTH u_error ();
     end
     localparam int SLICE_W = (WIDTH + SLICES - 1) / SLICES;
-    logic unused_head_load;  // the copies below take head_load_q's place
-    assign unused_head_load = head_load_q;
-    logic [SLICES-1:0] spare_full_q, head_load_copy_q;  // copies of spare_valid_q and head_load_q
+    logic [SLICES-1:0] spare_full_q;  // copies of spare_valid_q
     rijndael_reg_copies #(.COPIES(SLICES)) u_spare_full (
       .clk_i(clk_i), .rst_ni(1'b1), .d_i(spare_valid_d), .q_o(spare_full_q)
     );
-    rijndael_reg_copies #(.COPIES(SLICES)) u_head_load (
-      .clk_i(clk_i), .rst_ni(1'b1), .d_i(!head_valid_d || out_ready_next_i), .q_o(head_load_copy_q)
-    );
     for (genvar i = 0; i < WIDTH; i++) begin : g_bit
       localparam int C = i / SLICE_W;
-      assign head_d[i]  = !head_load_copy_q[C] ? head_q[i] : spare_full_q[C] ? spare_q[i] : in_data_i[i];
+      assign head_d[i]  = !head_load_q ? head_q[i] : spare_full_q[C] ? spare_q[i] : in_data_i[i];
       assign spare_d[i] = spare_full_q[C] ? spare_q[i] : in_data_i[i];
     end
   end
