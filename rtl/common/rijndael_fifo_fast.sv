@@ -2,22 +2,31 @@
 // rates where rijndael_fifo's head register (refilled straight from the memory through its select) is too
 // slow: the pipelined core's output buffer.
 //
-// - The memory (LUT RAM, DEPTH entries) is read into a read register (fetch) every clock: nothing but the
-//   read and the bank choice lies between the read pointer and a flop. Fetched entries go into three
-//   output registers (out_q[0] is the head); a fetch is issued only while they will have room for it
-//   whatever the consumer does, so a beat can leave every clock.
-// - out_ready_i reaches only the output registers' load enables and valid flags (one LUT each): the
-//   fetch, bypass, write and pointer logic depends on flops alone. That is why there are three output
-//   registers, not two: room is counted without the pop of the same clock (one more register keeps one
-//   beat per clock flowing with that conservative count).
+// - The memory (LUT RAM, DEPTH entries) is read into a read register per bank (fetch) every clock, and the
+//   choice between the banks is registered too (the bank register) before the entry goes into one of four
+//   output registers (out_q[0] is the head): nothing but the read lies between the read pointer and a
+//   flop, nothing but the bank multiplexer between the read registers and a flop, and the output
+//   registers' next value is one LUT of flops and in_data_i. With the bank multiplexer and the arrival's
+//   choice in one clock, a slice's fetch_bank_q -> three LUT levels -> an output register (or the core's
+//   output) with 4-5 ns of routing was the critical path of three pipelined builds (~150-190 MHz).
+// - A fetch is issued only while the output registers will have room for it whatever the consumer does:
+//   the entries in them and the fetches in flight (two clocks each: read register, bank register) are
+//   fewer than four, counted without the pop of the same clock, so a beat can leave every clock.
+// - out_ready_i reaches only the output registers' load enables and the valid and room flags (one LUT
+//   each): the fetch, bypass, write and pointer logic depends on flops alone. That is why there are four
+//   output registers: room is counted without the pop of the same clock, and with two fetches in flight
+//   one beat per clock keeps flowing only with one register more than that (one holding the head, two
+//   claimed by the fetches in flight, one for the fetch of this clock).
 // - BYPASS: a beat that arrives while the memory is empty and no fetch is in flight goes straight into the
 //   output registers (one clock of latency, as rijndael_fifo with BYPASS = 1); otherwise it is written to
-//   the memory (three clocks: write, fetch, output register). Order is kept either way.
-// - Capacity: DEPTH - 1 entries in the memory (one slot stays free, see the write enable below) and three
-//   in the output registers, DEPTH + 2 in all as rijndael_fifo with its head register plus one. in_ready_o is a register
-//   (see below); out_valid_o and out_data_o come from the head register.
+//   the memory (four clocks: write, fetch, bank register, output register). Order is kept either way.
+// - Capacity: DEPTH - 1 entries in the memory (one slot stays free, see the write enable below) and four
+//   in the output registers, DEPTH + 3 in all (entries in flight have left the memory's count and hold a
+//   place in the output registers). in_ready_o is a register (see below); out_valid_o and out_data_o come
+//   from the head register.
 // - The memory holds plaintext and keystream-derived data, so after reset it is zeroed by a counted
-//   sequence (DEPTH cycles, wiping_o high, in_ready_o low); every flop is reset.
+//   sequence (DEPTH cycles, wiping_o high, in_ready_o low); every flop is reset, and every data register
+//   (read, bank and output registers) is held at zero during the wipe.
 // - EARLY_VALID = 1: in_valid_i is given a clock ahead (the valid of the beat that in_data_i will carry
 //   in the next clock), and the FIFO registers it itself, once for its control and once per 32-bit slice
 //   of the memory (kept copies), so that no single valid flop drives the write enables, pointers and
@@ -45,12 +54,25 @@ module rijndael_fifo_fast #(
     ERROR_rijndael_fifo_fast_DEPTH_must_be_a_power_of_two_of_at_least_4 u_error ();
   end
 
+  localparam int OUTS = 4;  // output registers (see the header)
+
   logic             fetched_q;            // the bank read registers hold an entry fetched at the last edge
                                           // (each slice reads it from the read register of its bank)
-  logic [2:0]       out_valid_q;          // filled from [0] up: 000, 001, 011, 111
+  logic             fetched2_q;           // the bank registers (fetch_data_q) hold an entry fetched two edges ago
+  logic [OUTS-1:0]  out_valid_q;          // filled from [0] up: 0000, 0001, 0011, 0111, 1111
+  // Places in the output registers claimed: the entries in them plus the fetches in flight (fetched_q,
+  // fetched2_q), as a thermometer code (bit i: more than i). It moves by one on a claim (a fetch or a
+  // bypass) and on a pop, so the room for a fetch is one flag of it: (valid registers + fetches in flight)
+  // < 4 written out over out_valid_q and the two fetched flags, with empty_q, would read six flops, two LUT
+  // levels in front of the read pointers, where the fetch is one LUT of two flops.
+  logic [OUTS-1:0]  claimed_q;
+  // The memory is empty, no fetch is in flight and no wipe is on: a beat may bypass (given room). A flop,
+  // so the bypass reads in_valid and two flops (idle_q, claimed_q[3]) and the push one more (in_ready_q),
+  // one LUT each; over empty_q, in_ready_q and the fetched flags the bypass would read six inputs.
+  logic             idle_q;
   // The slices' output registers side by side (a view, see the slices): packed, not an unpacked array, as
   // Icarus does not propagate a continuous assignment from an unpacked array word.
-  logic [2:0][WIDTH-1:0] out_q;
+  logic [OUTS-1:0][WIDTH-1:0] out_q;
   logic             wiping_q;
   // Entries in the memory as a thermometer code (bit i: more than i entries; the memory holds at most
   // DEPTH - 1): it moves by a shift, one LUT per bit, where a binary count's adder behind the push and fetch
@@ -60,10 +82,10 @@ module rijndael_fifo_fast #(
   logic             in_ready_q, empty_q, empty_d;
 
   logic [AW-1:0] wipe_addr;              // slice 0's write address
-  logic       wiping_d, pop, fetch, bypass, push, arrive;
+  logic       wiping_d, pop, fetch, bypass, push, arrive, claim;
 
-  // Empty is a flop: the bypass and fetch decisions start from it. After this clock the memory is empty
-  // if it is now and push equals fetch, or it holds one entry that is fetched while none is pushed.
+  // Empty is a flop: the fetch decision starts from it. After this clock the memory is empty if it is now
+  // and push equals fetch, or it holds one entry that is fetched while none is pushed.
   assign empty_d   = push == fetch ? empty_q : (fetch && count_q[0] && !count_q[1]);
   // The beat's valid: this clock's, or the one registered a clock ago from in_valid_i (EARLY_VALID).
   localparam int GROUPS_V = (WIDTH + 31) / 32;
@@ -87,24 +109,28 @@ module rijndael_fifo_fast #(
   assign pop        = out_valid_q[0] && out_ready_i;
   assign wiping_d   = wiping_q && wipe_addr != AW'(DEPTH - 1);  // the wipe walks the addresses
 
-  // Room in the output registers, counted without this clock's pop: a fetch issued now lands next clock,
-  // when the registers and the fetch landing now must have left it a place; a bypassed beat lands now.
-  // (The valid flags fill from [0] up, so (registers full + fetched_q) < 3 is !out_valid_q[2] && !(out_valid_q[1] &&
-  // fetched_q), and (registers full) < 3 is !out_valid_q[2]: written so, the fetch is one LUT from flops; as a sum it
-  // was three LUT levels in front of the count's carry chain, the pipelined core's critical path.)
-  // (No wipe term: the memory stays empty while it is wiped, as in_ready_q is low then.)
-  assign fetch  = !empty_q && !out_valid_q[2] && !(out_valid_q[1] && fetched_q);
-  // An input beat may skip the memory only when nothing older is in the memory or in flight.
-  assign bypass = in_valid && in_ready_q && empty_q && !fetched_q && !out_valid_q[2];
+  // Room in the output registers, counted without this clock's pop: a fetch issued now lands two clocks
+  // later, when the registers and the two fetches landing before it must have left it a place; a bypassed
+  // beat lands now. Both claim a place in claimed_q, a pop frees one, an arrival moves one from "in flight"
+  // to "valid" (no change), so claimed_q counts (valid registers + fetches in flight), and a claim is
+  // allowed while that is below four: one LUT from flops.
+  // (No wipe term in the fetch: the memory stays empty while it is wiped, as in_ready_q is low then.)
+  assign fetch  = !empty_q && !claimed_q[OUTS-1];
+  // An input beat may skip the memory only when nothing older is in the memory or in flight (idle_q), and
+  // then room is !claimed_q[3] (no fetch in flight: the claimed places are the valid registers). idle_q
+  // also implies in_ready_q (the memory is empty and no wipe is on), so the bypass does not read it.
+  assign bypass = in_valid && idle_q && !claimed_q[OUTS-1];
   assign push   = in_valid && in_ready_q && !bypass;
+  assign claim  = fetch || bypass;  // never both: a fetch needs a non-empty memory, a bypass an empty one
 
-  // At most one entry arrives at the output registers per clock: the fetched one, or a bypassed beat.
-  assign arrive  = fetched_q || bypass;
+  // At most one entry arrives at the output registers per clock: the one fetched two clocks ago (a bypass
+  // needs both fetched flags low), or a bypassed beat.
+  assign arrive  = fetched2_q || bypass;
 
   assign out_valid_o = out_valid_q[0];
   assign out_data_o  = out_q[0];
-  logic unused_view;  // out_q[2:1] are part of the view only (the reset tests check that all three are wiped)
-  assign unused_view = ^{out_q[2], out_q[1]};
+  logic unused_view;  // out_q[3:1] are part of the view only (the reset tests check that all four are wiped)
+  assign unused_view = ^out_q[OUTS-1:1];
   assign wiping_o    = wiping_q;
 
   // The memory is cut into GROUPS slices of at most GROUP_W bits, each a LUT RAM with its own copy of the
@@ -114,17 +140,22 @@ module rijndael_fifo_fast #(
   //
   // Each slice is made of BANKS banks of BANK_DEPTH entries (the depth of one LUT-RAM cell on ECP5), and
   // every bank has its own read register, loaded every clock from the bank's read address: the read is a
-  // LUT-RAM lookup into a flop beside it. The choice between banks comes after these registers, on the way
-  // to the output registers (fetch_data), not between the LUT RAM and a register: the LUT-RAM read, the
+  // LUT-RAM lookup into a flop beside it. The choice between banks comes after these registers, into the
+  // slice's bank register (fetch_data_q), not between the LUT RAM and a register: the LUT-RAM read, the
   // bank multiplexer and the routes across the memory into one read register limited the pipelined core
-  // (6.3 ns). Same latency as one read register: an entry fetched in one clock is there in the next.
+  // (6.3 ns). The bank register is a clock of its own: with the bank multiplexer (a 4:1 or 8:1 choice by
+  // fetch_bank_q) in front of the arrival's choice and the output registers' shift, the read side was
+  // three LUT levels and 4-5 ns of routing (see the header). An entry fetched in clock t is in the read
+  // registers in clock t + 1, in the bank register in clock t + 2, and lands in the output registers at
+  // the end of that clock.
   //
   // One write port per slice, shared by the wipe sequence and arriving beats, addressed by a flop alone
   // (no select in front of it). Every beat is written into the free slot at the write pointer, and the
   // pointer moves only when the beat stays in the memory (push).
   //
-  // The read registers load every clock (no enable to fan out); fetched_q says whether they hold a fetch.
-  // They stay zero while the memory is wiped, so no entry from before a reset passes through them.
+  // The read and bank registers load every clock (no enable to fan out); fetched_q and fetched2_q say
+  // whether they hold a fetch. They stay zero while the memory is wiped, so no entry from before a reset
+  // passes through them.
   localparam int GROUP_W    = 32;
   localparam int GROUPS     = (WIDTH + GROUP_W - 1) / GROUP_W;
   localparam int BANK_DEPTH = DEPTH < 16 ? DEPTH : 16;
@@ -137,14 +168,15 @@ module rijndael_fifo_fast #(
     logic [AW-1:0]     wr_addr_q, rd_addr_q;
     // The slice's copy of the wipe flag (below): it also drives the slice's memory writes and pointers,
     // so the global flag reaches only the control.
-    logic              slice_wiping_q;
+    logic              slice_wiping_q, slice_wiping_d;
     logic [BANK_W-1:0] wr_bank, rd_bank, fetch_bank_q;  // the bank read into the read registers last clock
     logic [BANKS*SW-1:0] read_q;  // one read register per bank (flat: Yosys cannot size a 2-D packed net here)
     logic [SW-1:0]       slice_fetch_data;
+    logic [SW-1:0]       fetch_data_q;  // the bank register: the read register of fetch_bank_q, a clock later
     // The slice's resets, active high from flops of its own, so that no LUT sits in front of a reset net:
     // slice_rst_q (rst_ni a clock late, a kept copy per slice) for its flags and pointers, slice_clear_q for
-    // its data registers (read and output registers: reset or wipe). rst_ni's inverter to the pointers of
-    // every slice, and a LUT per slice ORing reset and wipe into the LSRs of its 224..352 data flops, were
+    // its data registers (read, bank and output registers: reset or wipe). rst_ni's inverter to the pointers
+    // of every slice, and a LUT per slice ORing reset and wipe into the LSRs of its 224..352 data flops, were
     // paths of the pipelined builds (pipelined-256, seed 3: the reset flop -> fetch_bank_q). Cost: the
     // slice is reset a clock later than the global flags (which reset at once, so nothing leaves meanwhile)
     // and its data registers are zero from the third clock of a reset instead of the second.
@@ -160,6 +192,7 @@ module rijndael_fifo_fast #(
       assign wr_bank = '0;
       assign rd_bank = '0;
     end
+    assign slice_wiping_d = slice_wiping_q && wr_addr_q != AW'(DEPTH - 1);
 
     for (genvar b = 0; b < BANKS; b++) begin : g_bank
       (* ram_style = "distributed" *) logic [SW-1:0] mem [BANK_DEPTH];
@@ -178,30 +211,37 @@ module rijndael_fifo_fast #(
     end
     assign slice_fetch_data = read_q[32'(fetch_bank_q) * SW +: SW];
 
+    always_ff @(posedge clk_i) begin
+      if (slice_clear_q) fetch_data_q <= '0;
+      else               fetch_data_q <= slice_fetch_data;
+    end
+
     // The slice's output registers (see "output registers" below), with the slice's own copies of the
-    // flags that steer them: the valid flags, the fetch landing now and the wipe flag. One set of flags for
-    // all slices fanned out to the clock enables and resets of every output register (3 x WIDTH flops,
+    // flags that steer them: the valid flags, the fetched flags and the wipe flag. One set of flags for
+    // all slices fanned out to the clock enables and resets of every output register (then 3 x WIDTH flops,
     // spread over the memory's slices) and that route was the critical path (out_valid -> pop -> CE,
     // 6.7 ns of routing). Each copy follows the same rule as the global flags, from its own state, so the
     // copies stay equal and synthesis cannot merge them (a copy of a flop loaded from the same net would
     // be merged).
-    logic [2:0]      slice_valid_q;
-    logic            slice_fetched_q, slice_pop, slice_arrive;
-    logic [3*SW-1:0] slice_out_q;  // entry k at [k*SW +: SW], k = 0 the head (flat, as read_q)
-    logic [SW-1:0]   slice_arrival;
+    logic [OUTS-1:0]    slice_valid_q, slice_claimed_q;
+    logic               slice_fetched_q, slice_fetched2_q, slice_pop, slice_arrive, slice_claim;
+    logic [OUTS*SW-1:0] slice_out_q;  // entry k at [k*SW +: SW], k = 0 the head (flat, as read_q)
+    logic [SW-1:0]      slice_arrival;
     assign slice_pop     = slice_valid_q[0] && out_ready_i;
     // The slice's own fetch, bypass and push decisions, by the global rules from the slice's copies of the
-    // flags they read (empty and in_ready kept here too; the count's two low bits and its credit bit are
-    // the only global inputs, and they reach flops' inputs only): the global fetch to every slice's read
-    // pointer was the critical path of pipelined-both (a 5.6 ns route to a slice across the die).
-    logic slice_empty_q, slice_in_ready_q, slice_fetch, slice_bypass, slice_push;
-    assign slice_fetch   = !slice_empty_q && !slice_valid_q[2] && !(slice_valid_q[1] && slice_fetched_q);
-    assign slice_bypass  = slice_in_valid[g] && slice_in_ready_q && slice_empty_q && !slice_fetched_q &&
-                           !slice_valid_q[2];
+    // flags they read (empty, idle, in_ready and the claimed places kept here too; the count's two low bits
+    // and its credit bit are the only global inputs, and they reach flops' inputs only): the global fetch to
+    // every slice's read pointer was the critical path of pipelined-both (a 5.6 ns route to a slice across
+    // the die).
+    logic slice_empty_q, slice_idle_q, slice_in_ready_q, slice_fetch, slice_bypass, slice_push;
+    assign slice_fetch   = !slice_empty_q && !slice_claimed_q[OUTS-1];
+    assign slice_bypass  = slice_in_valid[g] && slice_idle_q && !slice_claimed_q[OUTS-1];
     assign slice_push    = slice_in_valid[g] && slice_in_ready_q && !slice_bypass;
-    assign slice_arrive  = slice_fetched_q || slice_bypass;
-    assign slice_arrival = slice_fetched_q ? slice_fetch_data : in_data_i[LO +: SW];
-    for (genvar k = 0; k < 3; k++) begin : g_view
+    assign slice_claim   = slice_fetch || slice_bypass;
+    assign slice_arrive  = slice_fetched2_q || slice_bypass;
+    // One LUT from flops and in_data_i: the bank register or the beat on the input.
+    assign slice_arrival = slice_fetched2_q ? fetch_data_q : in_data_i[LO +: SW];
+    for (genvar k = 0; k < OUTS; k++) begin : g_view
       assign out_q[k][LO +: SW] = slice_out_q[k*SW +: SW];
     end
 
@@ -209,36 +249,46 @@ module rijndael_fifo_fast #(
       if (slice_clear_q) begin
         slice_out_q <= '0;
       end else begin
-        if (!slice_valid_q[0] || slice_pop)
-          slice_out_q[0 +: SW] <= slice_valid_q[1] ? slice_out_q[SW +: SW] : slice_arrival;
-        if (!slice_valid_q[1] || slice_pop)
-          slice_out_q[SW +: SW] <= slice_valid_q[2] ? slice_out_q[2*SW +: SW] : slice_arrival;
-        if (!slice_valid_q[2] || slice_pop)
-          slice_out_q[2*SW +: SW] <= slice_arrival;
+        for (int k = 0; k < OUTS - 1; k++) begin
+          if (!slice_valid_q[k] || slice_pop)
+            slice_out_q[k*SW +: SW] <= slice_valid_q[k+1] ? slice_out_q[(k+1)*SW +: SW] : slice_arrival;
+        end
+        if (!slice_valid_q[OUTS-1] || slice_pop)
+          slice_out_q[(OUTS-1)*SW +: SW] <= slice_arrival;
       end
     end
 
     // High while the slice's reset or wipe will be on next clock (slice_wiping_q's next value), and in the
     // clock after rst_ni falls.
-    always_ff @(posedge clk_i) slice_clear_q <= !rst_ni || slice_rst_q || (slice_wiping_q && wr_addr_q != AW'(DEPTH - 1));
+    always_ff @(posedge clk_i) slice_clear_q <= !rst_ni || slice_rst_q || slice_wiping_d;
     always_ff @(posedge clk_i) begin
       if (slice_rst_q) begin
         slice_valid_q    <= '0;
+        slice_claimed_q  <= '0;
         slice_fetched_q  <= 1'b0;
+        slice_fetched2_q <= 1'b0;
         slice_wiping_q   <= 1'b1;
         slice_empty_q    <= 1'b1;
+        slice_idle_q     <= 1'b0;
         slice_in_ready_q <= 1'b0;
       end else begin
         slice_empty_q    <= slice_push == slice_fetch ? slice_empty_q : (slice_fetch && count_q[0] && !count_q[1]);
-        slice_in_ready_q <= !(slice_wiping_q && wr_addr_q != AW'(DEPTH - 1)) && !count_q[DEPTH-3];
+        slice_idle_q     <= slice_empty_q && !slice_push && !slice_fetch && !slice_fetched_q && !slice_wiping_d;
+        slice_in_ready_q <= !slice_wiping_d && !count_q[DEPTH-3];
         case ({slice_pop, slice_arrive})
-          2'b01:   slice_valid_q <= {slice_valid_q[1:0], 1'b1};
-          2'b10:   slice_valid_q <= {1'b0, slice_valid_q[2:1]};
+          2'b01:   slice_valid_q <= {slice_valid_q[OUTS-2:0], 1'b1};
+          2'b10:   slice_valid_q <= {1'b0, slice_valid_q[OUTS-1:1]};
           default: slice_valid_q <= slice_valid_q;
         endcase
-        slice_fetched_q <= slice_fetch;
+        case ({slice_pop, slice_claim})
+          2'b01:   slice_claimed_q <= {slice_claimed_q[OUTS-2:0], 1'b1};
+          2'b10:   slice_claimed_q <= {1'b0, slice_claimed_q[OUTS-1:1]};
+          default: slice_claimed_q <= slice_claimed_q;
+        endcase
+        slice_fetched_q  <= slice_fetch;
+        slice_fetched2_q <= slice_fetched_q;
         // The wipe ends with the last write address, counted by this slice's own write pointer.
-        slice_wiping_q  <= slice_wiping_q && wr_addr_q != AW'(DEPTH - 1);
+        slice_wiping_q   <= slice_wiping_d;
       end
     end
 
@@ -260,17 +310,23 @@ module rijndael_fifo_fast #(
   // Each register's data choice depends on flops only (the next register's valid flag: the older entry
   // moves in if there is one, else the arrival); out_ready_i reaches only the load enables, which may
   // load a don't-care value into a register that stays invalid. They are built per slice (above); the
-  // valid flags here are the ones the fetch, bypass and out_valid_o use.
+  // valid flags here are the ones out_valid_o uses.
   // They are also held at zero while the memory is wiped: after a reset they would otherwise load what
   // arrives at in_data_i (a beat of the interrupted stream) as a don't-care value.
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       out_valid_q <= '0;
+      claimed_q   <= '0;
     end else begin
       case ({pop, arrive})
-        2'b01:   out_valid_q <= {out_valid_q[1:0], 1'b1};
-        2'b10:   out_valid_q <= {1'b0, out_valid_q[2:1]};
+        2'b01:   out_valid_q <= {out_valid_q[OUTS-2:0], 1'b1};
+        2'b10:   out_valid_q <= {1'b0, out_valid_q[OUTS-1:1]};
         default: out_valid_q <= out_valid_q;  // none, or one leaves and one arrives
+      endcase
+      case ({pop, claim})
+        2'b01:   claimed_q <= {claimed_q[OUTS-2:0], 1'b1};
+        2'b10:   claimed_q <= {1'b0, claimed_q[OUTS-1:1]};
+        default: claimed_q <= claimed_q;
       endcase
     end
   end
@@ -278,15 +334,21 @@ module rijndael_fifo_fast #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       fetched_q   <= 1'b0;
+      fetched2_q  <= 1'b0;
       wiping_q    <= 1'b1;
       count_q     <= '0;
       in_ready_q  <= 1'b0;
       empty_q     <= 1'b1;
+      idle_q      <= 1'b0;
     end else begin
       fetched_q  <= fetch;
+      fetched2_q <= fetched_q;
       if (push && !fetch)      count_q <= {count_q[DEPTH-3:0], 1'b1};
       else if (fetch && !push) count_q <= {1'b0, count_q[DEPTH-2:1]};
       empty_q    <= empty_d;
+      // Idle next clock: the memory stays empty (nothing pushed or fetched), nothing was fetched this
+      // clock or the last (the fetched flags will be low), and the wipe is over.
+      idle_q     <= empty_q && !push && !fetch && !fetched_q && !wiping_d;
       in_ready_q <= !wiping_d && !count_q[DEPTH-3];
       wiping_q   <= wiping_d;
     end

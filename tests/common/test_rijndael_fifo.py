@@ -7,9 +7,13 @@ Checked for each (DEPTH, BYPASS, WIPE, OUT_SLICE) build:
   exactly DEPTH cycles, every memory entry zero afterwards (it held data before the reset);
 * random valid gaps and ready back-pressure: every beat arrives once, in order; out_valid_o never drops and
   out_data_o never changes before a handshake (AXI4-Stream rules); capacity DEPTH + 1 (memory + head;
-  rijndael_fifo_fast: DEPTH + 2, DEPTH - 1 in the memory + three output registers; rijndael_fifo_small: DEPTH);
+  rijndael_fifo_fast: DEPTH + 3, DEPTH - 1 in the memory + four output registers; rijndael_fifo_small: DEPTH);
 * latency from a push into an empty FIFO to out_valid_o: 1 cycle with BYPASS, 2 without, one more with
   OUT_SLICE (the documented figures);
+* rijndael_fifo_fast: its read, bank and output registers are zero in every clock of the wipe after a reset
+  (from the third clock of the reset); with out_ready_i held high and beats offered every clock, one beat
+  leaves per clock, also while they pass through the memory (output registers full when the consumer
+  starts), each once and in order;
 * rijndael_fifo_small (CLEAR_W = WIDTH - 1): beats offered with in_clear_i arrive with those bits zero.
 Expected values are the beats the test itself sent.
 """
@@ -27,13 +31,17 @@ from cocotb.triggers import ReadOnly, RisingEdge
 
 REPO = Path(__file__).resolve().parents[2]
 WIDTH = 12
+# Builds of another WIDTH: fast-depth64 has four banks of 16 entries and two 32-bit slices (the second 8
+# bits wide), as the pipelined core's buffer (WIDTH 129, DEPTH 64 or 128) has banks and slices.
+WIDTHS = {"fast-depth64": 40}
 # build -> (module, DEPTH, BYPASS, WIPE, OUT_SLICE); rijndael_fifo_fast always bypasses and wipes,
 # rijndael_fifo_small never bypasses and always wipes; only rijndael_fifo has OUT_SLICE.
 BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_fifo", 4, 0, 1, 0),
           "depth16-bypass-nowipe": ("rijndael_fifo", 16, 1, 0, 0),
           "depth4-slice": ("rijndael_fifo", 4, 0, 1, 1), "depth8-bypass-slice": ("rijndael_fifo", 8, 1, 1, 1),
           "fast-depth4": ("rijndael_fifo_fast", 4, 1, 1, 0),
-          "fast-depth16": ("rijndael_fifo_fast", 16, 1, 1, 0), "small-depth4": ("rijndael_fifo_small", 4, 0, 1, 0),
+          "fast-depth16": ("rijndael_fifo_fast", 16, 1, 1, 0), "fast-depth64": ("rijndael_fifo_fast", 64, 1, 1, 0),
+          "small-depth4": ("rijndael_fifo_small", 4, 0, 1, 0),
           "small-depth32": ("rijndael_fifo_small", 32, 0, 1, 0)}
 
 
@@ -55,7 +63,18 @@ def _slice(dut) -> int:
 
 
 def _capacity(dut, depth: int) -> int:
-    return depth + {"rijndael_fifo_fast": 2, "rijndael_fifo_small": 0}.get(dut._name, 1) + 2 * _slice(dut)
+    return depth + {"rijndael_fifo_fast": 3, "rijndael_fifo_small": 0}.get(dut._name, 1) + 2 * _slice(dut)
+
+
+def _fast_slices(dut) -> list:
+    """rijndael_fifo_fast's 32-bit slices (generate blocks g_slice[0..])."""
+    return [dut.g_slice[g] for g in range((int(dut.WIDTH.value) + 31) // 32)]
+
+
+def _fast_data_regs(dut) -> list:
+    """rijndael_fifo_fast's data registers: every slice's bank read registers and bank register, and the
+    view of all output registers."""
+    return [r for s in _fast_slices(dut) for r in (s.read_q, s.fetch_data_q)] + [dut.out_q]
 
 
 async def _reset(dut, depth: int, wipe: int) -> None:
@@ -77,6 +96,8 @@ async def _reset(dut, depth: int, wipe: int) -> None:
         if int(dut.in_ready_o.value):
             break
         assert int(dut.wiping_o.value) == 1, "in_ready_o low after reset without a wipe"
+        if dut._name == "rijndael_fifo_fast":  # held at zero from the third clock of the reset on
+            assert all(int(r.value) == 0 for r in _fast_data_regs(dut)), "a data register not zero during the wipe"
         low += 1
         assert low <= limit, f"wipe longer than {limit} cycles"
         await RisingEdge(dut.clk_i)
@@ -87,6 +108,7 @@ async def _reset(dut, depth: int, wipe: int) -> None:
 @cocotb.test()
 async def fifo_wipe_order_latency(dut):
     depth, bypass, wipe = _params(dut)
+    width = int(dut.WIDTH.value)
     rng = random.Random(int(os.environ.get("RIJNDAEL_TEST_SEED", "1")))
     cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
     await _reset(dut, depth, wipe)
@@ -111,7 +133,7 @@ async def fifo_wipe_order_latency(dut):
     await RisingEdge(dut.clk_i)
 
     # Random traffic: order, no loss, AXI stability, capacity.
-    sent = [rng.randrange(1, 1 << WIDTH) for _ in range(400)]
+    sent = [rng.randrange(1, 1 << width) for _ in range(400)]
     # rijndael_fifo_small: about a fifth of the beats offered with in_clear_i, which must arrive with their
     # bits below CLEAR_W zero and the rest as sent (junk clears while nothing is offered change nothing)
     clear_w = _clear_bits(dut)
@@ -121,10 +143,12 @@ async def fifo_wipe_order_latency(dut):
     index = 0
     held = None  # (data) of a beat offered and not taken in the previous cycle
     max_inside = 0
-    while len(received) < len(sent):
+    for _ in range(20 * len(sent)):  # bounded: a lost beat fails the test instead of hanging it
+        if len(received) == len(sent):
+            break
         offer = index < len(sent) and rng.random() < 0.7
         dut.in_valid_i.value = int(offer)
-        dut.in_data_i.value = sent[index] if offer else rng.randrange(1 << WIDTH)  # junk while not valid
+        dut.in_data_i.value = sent[index] if offer else rng.randrange(1 << width)  # junk while not valid
         if clear_w:
             dut.in_clear_i.value = int(clears[index]) if offer else rng.randrange(2)
         ready = rng.random() < (0.3 if len(received) < 200 else 0.9)
@@ -151,27 +175,77 @@ async def fifo_wipe_order_latency(dut):
     assert received == expected_out, "beats lost, duplicated, reordered or cleared wrongly"
     assert max_inside == _capacity(dut, depth), f"filled to {max_inside}, capacity is {_capacity(dut, depth)}"
 
+    if dut._name == "rijndael_fifo_fast":
+        await _full_rate(dut, rng, width)
+
     # Fill the memory with data, reset: after the wipe every entry is zero.
     dut.out_ready_i.value = 0
     for _ in range(depth + 1):
         dut.in_valid_i.value = 1
-        dut.in_data_i.value = rng.randrange(1, 1 << WIDTH)
+        dut.in_data_i.value = rng.randrange(1, 1 << width)
         await RisingEdge(dut.clk_i)
     dut.in_valid_i.value = 0
     await _reset(dut, depth, wipe)
     await ReadOnly()
     if wipe:
-        if dut._name == "rijndael_fifo_fast":  # WIDTH 12: one slice, banks of up to 16 entries
+        if dut._name == "rijndael_fifo_fast":  # every slice, in banks of up to 16 entries
             bank_depth = min(depth, 16)
-            entries = [int(dut.g_slice[0].g_bank[i // bank_depth].mem[i % bank_depth].value) for i in range(depth)]
+            entries = [int(s.g_bank[i // bank_depth].mem[i % bank_depth].value) for s in _fast_slices(dut)
+                       for i in range(depth)]
         else:
             entries = [int(dut.mem[i].value) for i in range(depth)]
-        assert entries == [0] * depth, f"memory not wiped: {entries}"
-    head = {"rijndael_fifo_fast": "out_q", "rijndael_fifo_small": "in_q"}.get(dut._name, "head_q")  # out_q: all three
-    outputs = [getattr(dut, head)]
+        assert entries == [0] * len(entries), f"memory not wiped: {entries}"
+    head = {"rijndael_fifo_fast": "out_q", "rijndael_fifo_small": "in_q"}.get(dut._name, "head_q")  # out_q: all four
+    outputs = _fast_data_regs(dut) if dut._name == "rijndael_fifo_fast" else [getattr(dut, head)]
     if _slice(dut):
         outputs += [dut.g_slice.u_slice.head_q, dut.g_slice.u_slice.spare_q]
     assert int(dut.out_valid_o.value) == 0 and all(int(r.value) == 0 for r in outputs)
+
+
+async def _full_rate(dut, rng, width: int) -> None:
+    """rijndael_fifo_fast, from empty: with out_ready_i low, beats offered every clock fill the output registers
+    (bypass) and then the memory; then out_ready_i goes high and stays high while beats are still offered
+    every clock: from the first beat out, one beat leaves every clock until all are out (the memory's read,
+    bank and output registers keep up), each once and in order. A functional property of the room rule (four
+    output registers for two fetches in flight), not a timing figure. The memory is filled to DEPTH - 4 at
+    most, so in_ready_o stays high (the first clock of the consumer adds an entry, as the fetch counts the
+    room without that clock's pop, and in_ready_o is low only with room for fewer than two); at DEPTH 4 the
+    memory starts empty and every later beat passes through it."""
+    depth = int(dut.DEPTH.value)
+    sent = [rng.randrange(1, 1 << width) for _ in range(3 * depth + 20)]
+    dut.out_ready_i.value = 0
+    index = 0
+    for _ in range(4 + min(depth - 4, 10)):  # the four output registers and a few entries in the memory
+        dut.in_valid_i.value = 1
+        dut.in_data_i.value = sent[index]
+        await ReadOnly()
+        assert int(dut.in_ready_o.value), "in_ready_o low with room in the memory"
+        index += 1
+        await RisingEdge(dut.clk_i)
+    dut.out_ready_i.value = 1
+    received: list[int] = []
+    started = False
+    for _ in range(2 * len(sent)):  # bounded, as above
+        if len(received) == len(sent):
+            break
+        offer = index < len(sent)
+        dut.in_valid_i.value = int(offer)
+        dut.in_data_i.value = sent[index] if offer else rng.randrange(1 << width)
+        await ReadOnly()
+        if offer:
+            assert int(dut.in_ready_o.value), "in_ready_o low with room for two in the memory"
+            index += 1
+        if int(dut.out_valid_o.value):
+            started = True
+            received.append(int(dut.out_data_o.value))
+        else:
+            assert not started, f"out_valid_o low after {len(received)} of {len(sent)} beats: a bubble at full rate"
+        await RisingEdge(dut.clk_i)
+    dut.in_valid_i.value = 0
+    assert received == sent, "beats lost, duplicated or reordered at full rate"
+    await ReadOnly()
+    assert not int(dut.out_valid_o.value), "a beat left that was never sent"
+    await RisingEdge(dut.clk_i)
 
 
 @pytest.mark.parametrize("build", BUILDS)
@@ -181,7 +255,7 @@ def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
     module, depth, bypass, wipe, out_slice = BUILDS[build]
     build_dir = sim_build_dir("fifo", build)
     runner = get_runner("icarus")
-    parameters = {"WIDTH": WIDTH, "DEPTH": depth}
+    parameters = {"WIDTH": WIDTHS.get(build, WIDTH), "DEPTH": depth}
     if module == "rijndael_fifo_small":
         parameters["CLEAR_W"] = WIDTH - 1  # as the iterative core: data cleared, the top (refused) flag kept
     sources = [str(REPO / "rtl" / "common" / f"{module}.sv")]
