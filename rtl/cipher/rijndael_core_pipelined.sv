@@ -237,8 +237,11 @@ module rijndael_core_pipelined #(
   logic              rot_q, sub_q;                // SERIAL: phase_q == 0, Nk > 6 && phase_q == 4, in flops
   logic              key_supported_q;             // the held key beat's sizes are the build's (decided a clock early)
   logic              key_go_q, key_go_d;          // the key beat at the head is taken in the next clock
-  logic              key_go_own_q;                // key_go_q's copy for key_go_d (see there)
+  logic              key_take_q;                  // the key beat at the head is taken this clock
+  logic              key_pend_q, key_go_own_q;    // key_go_d's own flags: a key beat is on its way (see there)
   logic              wave_clear_q;                // rst_ctl_q || key_fire, from a flop (see there)
+  logic              sched_load_q;                // rst_ctl_q || a key beat fires next clock (see sched_q)
+  logic              rot_word_q, sub_word_q;      // SERIAL: the key word's rot_q / sub_q (see g_word_flags)
   // The wave's step and the round key it writes, a clock ahead into flops: wave_busy_q && wave_wait_q == 0
   // (step_due_q) and wave_index_q one-hot (index_hot_q), so each round key's write enable is one LUT of
   // flops (wave_wait_q -> two LUT levels -> 2.7 ns -> write_enable_q was a critical path, pipelined,
@@ -344,7 +347,7 @@ module rijndael_core_pipelined #(
     .next_valid_o(next_valid),
     .next_data_o ({next_is_key, unused_next_verdicts, next_decrypt, next_slot, unused_next_key,
                    unused_next_block}),
-    .out_ready_next_i(key_go_d || block_take_d)
+    .out_ready_next_i(key_go_q || block_take_d)
   );
 
   assign in_inverse = DECRYPT && (!ENCRYPT || beat_decrypt);
@@ -398,23 +401,35 @@ module rijndael_core_pipelined #(
   // A second key beat waits for the previous wave to end, unless that wave is unused and writes the
   // same slot (then it is dropped: the new wave rewrites every round key of that slot in order).
   // (A decrypt block reads round key Nr first, so it also waits for a registered write still pending.)
-  // A key beat is taken in two clocks: the clock that finds it acceptable sets key_go_q, and the next
-  // takes it, so every wide key register is enabled from that flop. Nothing else can be taken in between
-  // (the key beat is at the head), and what the decision read can only become more permissive: the wave
-  // can only end and decrypt blocks can only move on.
+  // A key beat is taken in three clocks: the clock that finds it acceptable (key_go_d) sets key_go_q, the
+  // next (armed) loads every flag and copy that the take steers from key_go_q, and the third takes it
+  // (key_take_q). So the decision, a few LUT levels over the wave's flags, ends in flops beside it, and
+  // the copies beside the window's bytes, the Rcon flags and the schedules are loaded from a flop, with no
+  // logic on the way: with the copies loaded from key_go_d, the wave's flags -> the decision -> the
+  // window's per-byte copies was the critical path of all three seeds of pipelined-both and seed 2 of
+  // pipelined (wave_busy_q -> 1-2 LUT levels -> 4.6-5.3 ns of routing, 159.92-180.77 MHz), and key_go_q
+  // -> one LUT -> the step copies over 6.4 ns that of pipelined-256, seed 3. Nothing else can be taken in
+  // between (the key beat is at the head), and what the decision read can only become more permissive:
+  // the wave can only end and decrypt blocks can only move on. Cost: one clock per key beat.
   assign key_ok     = (!wave_busy_q || (!wave_used_q && wave_slot_in)) && !decrypt_in_flight;
-  assign key_go_d   = beat_valid && beat_is_key && !key_go_own_q && (key_ok || !slot_ok);
-  // key_go_q's copy for its own decision: key_go_q drives the take, the key flags and the wave, and sat
-  // among them, so its loop back through the decrypt wait (key_ok) into key_go_d crossed the die twice
-  // (pipelined-both, seed 3: 3.8 + 3.8 ns of routing). Same value: reset like key_go_q, folded into d_i.
+  assign key_go_d   = beat_valid && beat_is_key && !key_pend_q && (key_ok || !slot_ok);
+  // key_pend_q: a key beat is decided and not yet taken (the armed and the take clock), so it is not
+  // decided twice. From flops of its own beside the decision: key_go_q drives the take, the key flags
+  // and the wave, and its loop back into key_go_d crossed the die twice (pipelined-both, seed 3: 3.8 +
+  // 3.8 ns of routing). key_go_own_q equals key_go_q (reset like it, folded into d_i).
   rijndael_reg_copy #(.WIDTH(1)) u_key_go_own (.clk_i(clk_i), .d_i(rst_ni && key_go_d), .q_o(key_go_own_q));
-  // wave_clear_q: rst_ctl_q || key_fire, from a flop. The key beat's head does not change between the
-  // clock that sets key_go_q and the next (nothing is taken in between), so slot_ok is the same in both;
-  // after a reset key_go_q is zero whenever rst_ctl_q is high. The wave's flops and sched_q take their
+  rijndael_reg_copy #(.WIDTH(1)) u_key_pend (
+    .clk_i(clk_i), .d_i(rst_ni && (key_go_d || key_go_own_q)), .q_o(key_pend_q));
+  // wave_clear_q: rst_ctl_q || key_fire, from a flop, loaded in the armed clock. The key beat's head does
+  // not change between the decision and the take (nothing is taken in between), so slot_ok is the same in
+  // all three; after a reset key_take_q is zero whenever rst_ctl_q is high. The wave's flops take their
   // key-beat values or zero under it: Yosys had merged "reset or key beat loads zero" into one LUT in
   // front of their LSRs (pipelined-both, seed 2: key_go_q -> 4.7 ns -> that LUT -> 1.9 ns -> wave_used_q).
   rijndael_reg_copy #(.WIDTH(1)) u_wave_clear (
-    .clk_i(clk_i), .d_i(!rst_ni || (key_go_d && slot_ok)), .q_o(wave_clear_q));
+    .clk_i(clk_i), .d_i(!rst_ni || (key_go_q && slot_ok)), .q_o(wave_clear_q));
+  // sched_load_q: the same a clock earlier (high in the armed clock), for the schedules below.
+  rijndael_reg_copy #(.WIDTH(1)) u_sched_load (
+    .clk_i(clk_i), .d_i(!rst_ni || (key_go_d && slot_ok)), .q_o(sched_load_q));
   // A block beat's take is decided a clock ahead into block_take_q, from the next-state values of the skid's
   // head and of everything the decision reads (credit, hold, wave, the wave's key slot), so the take that
   // enables the input skid's ~400 flops and starts a block is one flop (the combinational take from the
@@ -436,13 +451,13 @@ module rijndael_core_pipelined #(
   assign block_take_d = next_valid && !next_is_key && credit_ok_d &&
                         !(next_wave_slot && (hold_d != 2'd0 ||
                                              (next_inverse && (wave_busy_d || (KEY_REG && wave_write)))));
-  assign beat_take  = key_go_q || block_take_q;
+  assign beat_take  = key_take_q || block_take_q;
   assign in_fire    = beat_take;
-  assign key_fire   = key_go_q && slot_ok;
+  assign key_fire   = key_take_q && slot_ok;
 
   // key_error_o follows each key beat as the front takes it (at the port), not when the key is taken from
   // the skid, which may be many clocks later behind a running wave.
-  assign block_fire = in_fire && !key_go_q;
+  assign block_fire = in_fire && !key_take_q;
 
   // ---------------------------------------------------------------------------------------------
   // Key beat decoding: the key words at the top of the window, newest word highest.
@@ -490,19 +505,8 @@ module rijndael_core_pipelined #(
   if (SERIAL) begin : g_serial_key
     // window_q holds Nk words (WIN = Nk when Nb <= Nk): word 0 is w[i-Nk], word WIN-1 is w[i-1].
     logic [31:0] word;
-    // The key word's phase flags from copies of rot_q / sub_q of its own: rot_q, which the wave's control
-    // logic also reads, sat with that logic, and its route into the word's RotWord / Rcon choice was the
-    // critical path once the step term was a flop (pipelined, seed 1: rot_q -> 2.8 ns -> four LUT levels
-    // -> window_q's newest word, 167.67 MHz). No reset, so that Yosys cannot merge them with rot_q / sub_q
-    // (with the same reset it did, keep notwithstanding, and the merged flop stayed with the control
-    // logic); after a reset they equal rot_q / sub_q from the second clock on, and nothing takes a key
-    // word before then.
-    logic rot_word_q, sub_word_q;
-    (* keep *)
-    always_ff @(posedge clk_i) rot_word_q <= phase_d == 3'd0;
-    (* keep *)
-    always_ff @(posedge clk_i) sub_word_q <= NK > 6 && phase_d == 3'd4;
-    // Its reset reaches only the S-box's inner registers (key material, no control): wiped from
+    // The key word's phase flags rot_word_q / sub_word_q come from schedules of their own (g_word_flags,
+    // below the step schedule). Its reset reaches only the S-box's inner registers (key material, no control): wiped from
     // front_wipe_q like the window (rst_ni's inverter to their LSRs was the critical path, 135 MHz).
     rijndael_fold_key_word #(.SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX), .SBOX_LATENCY(1)) u_key_word (
       .clk_i    (clk_i),
@@ -638,17 +642,22 @@ module rijndael_core_pipelined #(
   // The step term itself comes from a shift register, not from the wave's state: a wave never stalls and
   // nothing but a key beat starts or replaces one, so which clocks after a key beat make a word (SERIAL)
   // or step (parallel) is a constant of the build, STEP_SCHEDULE (bit t: clock t after the key-beat clock),
-  // computed below by running the wave's rules at elaboration. The term of the next clock is then one LUT
-  // of two flops. Computed from the wave's next-state values (todo_d, phase_d, wave_wait_d, ...) it was four
+  // computed below by running the wave's rules at elaboration. The term of the next clock is then a flop
+  // (sched_q[0], below). Computed from the wave's next-state values (todo_d, phase_d, wave_wait_d, ...) it was four
   // LUT levels and the critical path (pipelined, 155.55 MHz median, seed 1: wave_wait_q -> L6MUX ->
   // PFUMX -> LUT -> 1.6 ns route -> win_step_q). The wave's own registers still hold phase, Rcon and the
-  // write index; both follow the same rules (step_schedule mirrors the always_comb block below).
+  // write index; both follow the same rules (wave_schedule mirrors the always_comb block below).
   localparam int SCHED_LEN = (NR + 2) * D + 8;  // clocks after a key beat; the wave ends well within
-  function automatic logic [SCHED_LEN:0] step_schedule();  // bit SCHED_LEN: the wave did not end in time
-    logic [SCHED_LEN:0] steps;
+  // Three rows of SCHED_LEN + 1 bits, row r at [r * (SCHED_LEN + 1)], bit t: clock t after the key-beat
+  // clock (flat: Icarus takes no two-dimensional parameter). Row 0: the step term (bit SCHED_LEN: the wave
+  // did not end in time); rows 1 and 2 (SERIAL): rot_q and sub_q (bit SCHED_LEN: their values once the
+  // wave is over, which they keep).
+  localparam int ROW = SCHED_LEN + 1;
+  function automatic logic [3*ROW-1:0] wave_schedule();
+    logic [3*ROW-1:0] rows;
     int todo, phase, index, wait_left;
     bit busy, produce, fresh, rot, sub, now;
-    steps = '0;
+    rows = '0;
     // The key-beat clock (t = 0): the key_fire branch of the always_comb block.
     busy      = 1'b1;
     index     = WRITE_AT_KEY ? 2 : 1;
@@ -660,8 +669,10 @@ module rijndael_core_pipelined #(
     rot       = 1'b1;
     sub       = 1'b0;
     for (int t = 1; t < SCHED_LEN; t++) begin
+      rows[ROW + t]     = rot;
+      rows[2 * ROW + t] = sub;
       now = SERIAL ? produce && !((rot || sub) && fresh) : busy && wait_left == 0;
-      steps[t] = now;
+      rows[t] = now;
       if (SERIAL && now) begin
         phase = phase == NK - 1 ? 0 : phase + 1;
         todo  = todo - 1;
@@ -682,29 +693,66 @@ module rijndael_core_pipelined #(
       rot     = phase == 0;
       sub     = NK > 6 && phase == 4;
     end
-    steps[SCHED_LEN] = busy || todo != 0;
-    step_schedule = steps;
+    rows[SCHED_LEN]           = busy || todo != 0;
+    rows[ROW + SCHED_LEN]     = rot;
+    rows[2 * ROW + SCHED_LEN] = sub;
+    wave_schedule = rows;
   endfunction
-  localparam logic [SCHED_LEN:0] STEP_SCHEDULE = step_schedule();
+  localparam logic [3*ROW-1:0] WAVE_SCHEDULE = wave_schedule();
+  localparam logic [SCHED_LEN:0] STEP_SCHEDULE = WAVE_SCHEDULE[0 +: ROW];
   if (STEP_SCHEDULE[SCHED_LEN]) begin : g_check_schedule
     ERROR_PIPELINED_key_wave_longer_than_its_step_schedule u_error ();
   end
 
-  // sched_q[i]: the step term of the clock i + 2 after the current one (while no key beat is taken).
-  // The step term has no reset hold-off of its own: sched_q is zero from the third clock of a reset
-  // (rst_ctl_q), and a step taken in the second lands in the window while window_wipe_q, high for the
-  // second and third clocks, wipes it (the wipe has priority), and in rcon_q, which rst_ctl_q resets in
-  // the second (zero steps to zero). With `!rst_ctl_q` in step_next, rst_ctl_q -> that LUT -> 3.2 ns ->
-  // a window step copy was the critical path (pipelined, seed 2, 128.16 MHz); with sched_q reset from
-  // rst_ni instead, the wrapper's reset flop -> rst_ni's inverter -> sched_q's LSR was (seeds 2 and 3 of
-  // 6c1d796, 142.59 / 153.66 MHz).
-  logic [SCHED_LEN-3:0] sched_q;
-  always_ff @(posedge clk_i) begin  // wave_clear_q: reset or key beat (see there)
-    if (wave_clear_q) sched_q <= key_fire ? STEP_SCHEDULE[SCHED_LEN-1:2] : '0;
-    else              sched_q <= {1'b0, sched_q[SCHED_LEN-3:1]};
+  // sched_q[i]: the step term of the clock i + 1 after the current one (while no key beat is taken), so
+  // the step term of the next clock is a flop (sched_q[0]) and its copies beside the window's bytes load
+  // from it with no logic between. It is loaded in the armed clock, the clock before a key beat is taken
+  // (sched_load_q), with the terms from the clock after the take on; the term of the take's own clock is
+  // the running wave's, already in the copies. The step term has no reset hold-off of its own: sched_q
+  // is zero from the third clock of a reset (sched_load_q, key_go_q low), and a step taken in the second
+  // or third lands in the window while window_wipe_q, high for the second and third clocks, wipes it (the
+  // wipe has priority), and in rcon_q, which rst_ctl_q zeroes in the second (zero steps to zero). With `!rst_ctl_q` in step_next, rst_ctl_q -> that LUT -> 3.2 ns -> a window step copy was the
+  // critical path (pipelined, seed 2, 128.16 MHz); with sched_q reset from rst_ni instead, the wrapper's
+  // reset flop -> rst_ni's inverter -> sched_q's LSR was (seeds 2 and 3 of 6c1d796, 142.59 / 153.66 MHz).
+  logic [SCHED_LEN-2:0] sched_q;
+  logic                 key_armed;  // a key beat is taken in the next clock
+  assign key_armed = key_go_q && slot_ok;
+  always_ff @(posedge clk_i) begin  // sched_load_q: reset or the armed clock (see there)
+    if (sched_load_q) sched_q <= key_armed ? STEP_SCHEDULE[SCHED_LEN-1:1] : '0;
+    else              sched_q <= {1'b0, sched_q[SCHED_LEN-2:1]};
   end
   logic step_next;  // the step term of the next clock
-  assign step_next = key_fire ? STEP_SCHEDULE[1] : sched_q[0];
+  assign step_next = sched_q[0];
+
+  // SERIAL: the key word's phase flags (RotWord and Rcon at phase 0, SubWord at phase 4 when Nk > 6) are
+  // replayed from schedules of their own too (rows 1 and 2, loaded with sched_q), into copies beside the
+  // key word: from rot_q, which the wave's control logic also reads, the route into the word's RotWord /
+  // Rcon choice was the critical path (pipelined, seed 1: rot_q -> 2.8 ns -> four LUT levels -> window_q's
+  // newest word, 167.67 MHz), and once they were copies loaded from the phase's next value, the key take
+  // -> three LUT levels -> rot_word_q was (pipelined-both, seed 2, 165.73 MHz). They equal rot_q / sub_q
+  // whenever a word is made (the take's own clock makes none); their shift registers keep their last
+  // value once a wave is over, and hold phase 0's (rot, not sub) after a reset.
+  if (SERIAL) begin : g_word_flags
+    localparam logic [SCHED_LEN:0] ROT_SCHEDULE = WAVE_SCHEDULE[ROW +: ROW];
+    localparam logic [SCHED_LEN:0] SUB_SCHEDULE = WAVE_SCHEDULE[2 * ROW +: ROW];
+    logic [SCHED_LEN-1:0] rot_sched_q, sub_sched_q;
+    always_ff @(posedge clk_i) begin
+      if (sched_load_q) begin
+        rot_sched_q <= key_armed ? ROT_SCHEDULE[SCHED_LEN:1] : '1;
+        sub_sched_q <= key_armed ? SUB_SCHEDULE[SCHED_LEN:1] : '0;
+      end else begin
+        rot_sched_q <= {rot_sched_q[SCHED_LEN-1], rot_sched_q[SCHED_LEN-1:1]};
+        sub_sched_q <= {sub_sched_q[SCHED_LEN-1], sub_sched_q[SCHED_LEN-1:1]};
+      end
+    end
+    (* keep *)
+    always_ff @(posedge clk_i) rot_word_q <= rot_sched_q[0];
+    (* keep *)
+    always_ff @(posedge clk_i) sub_word_q <= sub_sched_q[0];
+  end else begin : g_no_word_flags
+    assign rot_word_q = 1'b0;
+    assign sub_word_q = 1'b0;
+  end
 
   // One copy of each flag per byte of the window: with one per 32-bit word, a word's copy sat with the
   // control logic that loads it, and its route to the word's choices was the critical path (pipelined,
@@ -713,7 +761,7 @@ module rijndael_core_pipelined #(
   for (genvar b = 0; b < 4 * WIN; b++) begin : g_window_next
     logic fire;
     (* keep *)
-    always_ff @(posedge clk_i) win_fire_q[b] <= key_go_d;
+    always_ff @(posedge clk_i) win_fire_q[b] <= key_go_q;
     (* keep *)
     always_ff @(posedge clk_i) win_step_q[b] <= step_next;
     assign fire = win_fire_q[b] && slot_ok;
@@ -730,7 +778,7 @@ module rijndael_core_pipelined #(
   if (SERIAL) begin : g_rcon_flags
     logic rcon_fire_q, rcon_step_q;
     (* keep *)
-    always_ff @(posedge clk_i) rcon_fire_q <= key_go_d;
+    always_ff @(posedge clk_i) rcon_fire_q <= key_go_q;
     (* keep *)
     always_ff @(posedge clk_i) rcon_step_q <= step_next;
     assign rcon_next = rcon_fire_q && slot_ok ? (key_supported ? 8'h01 : 8'h00)
@@ -1315,9 +1363,11 @@ module rijndael_core_pipelined #(
     if (!rst_ni) begin
       key_supported_q <= 1'b0;
       key_go_q     <= 1'b0;
+      key_take_q   <= 1'b0;
     end else begin
       key_supported_q <= beat_supported;
       key_go_q     <= key_go_d;
+      key_take_q   <= key_go_q;
     end
   end
 endmodule

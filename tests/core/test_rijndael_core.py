@@ -302,7 +302,8 @@ class PipelinedTiming:
     register is empty). The beat at the head leaves it at the first edge at which it may: a block unless it
     must wait (the HOLD clocks after its slot's key beat was taken; a decrypt block until its slot's key
     wave has written round key Nr); its result handshake is `length` + 1 edges after that (output always
-    ready; the + 1 is the register in front of the output buffer). A key beat is decided in one clock and taken in the next, and is decided only once the running
+    ready; the + 1 is the register in front of the output buffer). A key beat is decided in one clock, armed in the next
+    and taken in the third, and is decided only once the running
     key wave has ended (unless it is unused and of the same slot) and no decrypt block of its slot is still
     before the last pipeline slot. The wave writes round key r at the edge ending clock (r-1)*D + KEY_AT +
     HOLD after the key beat's take (clock 0); with KEY_REG its last step is a clock earlier."""
@@ -339,7 +340,7 @@ class PipelinedTiming:
         waves = {}          # slot -> [take edge of its key beat, a block was taken during its wave]
         decrypts = {}       # slot -> take edge of its latest decrypt block
         running = None      # slot whose wave may still run
-        head, spare = [0, False], None   # [beat index, key beat decided]
+        head, spare = [0, 0], None   # [beat index, clocks since the key beat was decided (0: not yet)]
         port[0], edge, nxt = first_port_edge, first_port_edge, 1
         while head is not None or nxt < len(beats):
             edge += 1       # the clock that ends at this edge
@@ -347,9 +348,11 @@ class PipelinedTiming:
             if head is not None:
                 beat = beats[head[0]]
                 if isinstance(beat, KeyBeat):
-                    if head[1]:
+                    if head[1] == 2:
                         take = True
                         waves[beat.slot], running = [edge, False], beat.slot
+                    elif head[1] == 1:
+                        head[1] = 2     # the armed clock
                     else:
                         ok = True
                         if running is not None:
@@ -358,7 +361,7 @@ class PipelinedTiming:
                                 ok = False
                         if beat.slot in decrypts and edge < decrypts[beat.slot] + self.length:
                             ok = False
-                        head[1] = ok
+                        head[1] = 1 if ok else 0
                 else:
                     earliest = 0
                     if beat.slot in waves:
@@ -375,9 +378,9 @@ class PipelinedTiming:
                             waves[beat.slot][1] = True
             accept = nxt < len(beats) and spare is None
             if head is None or take:
-                head, spare = (spare, None) if spare is not None else ([nxt, False] if accept else None, None)
+                head, spare = (spare, None) if spare is not None else ([nxt, 0] if accept else None, None)
             elif accept:
-                spare = [nxt, False]
+                spare = [nxt, 0]
             if accept:
                 port[nxt] = edge
                 nxt += 1
