@@ -187,15 +187,23 @@ module rijndael_core_pipelined #(
   localparam int FIRST_COST   = 2 * NB - NK > 0 ? 2 * NB - NK + 1 : 0;  // clocks, with one S-box wait
   localparam int SERIAL_HOLD  = FIRST_COST - KEY_AT + 2 > 0 ? FIRST_COST - KEY_AT + 2 : 0;
   localparam bit SERIAL       = !LEAD && KEY_AT >= 1 && NB + SUB_WORDS <= D - 1 && SERIAL_HOLD <= 3;
-  localparam int HOLD         = LEAD ? 1 : SERIAL ? SERIAL_HOLD : 0;
+  localparam int HOLD_BASE    = LEAD ? 1 : SERIAL ? SERIAL_HOLD : 0;
   localparam bit STEP_AT_KEY  = LEAD || KEY_AT == 0;   // the key beat uses the key step
   localparam bit WRITE_AT_KEY = !LEAD && KEY_AT == 0;  // round key 1 is written by the key beat itself
   // KEY_REG: the wave's key step result is registered (wave_key_q) and written into the round keys one
   // clock later, so the key step and the route to every round's key register are separate clock
   // periods. The wave then steps one clock ahead of its write, which needs round key 1's write to be at
   // least two clocks after the key beat (the key beat loads window_q in its own clock).
-  localparam bit KEY_REG      = KEY_AT + HOLD >= 2;
-  localparam int FIRST_WAIT   = KEY_AT + HOLD - 1 - (KEY_REG ? 1 : 0);  // cycles before round key 1's step
+  localparam bit KEY_REG      = KEY_AT + HOLD_BASE >= 2;
+  // KEY_BCAST (block-RAM builds with SUBSTAGES = 5, the named ones): the registered round key passes one
+  // more register (wave_bcast_q, with its write enables) on the way to the round keys, so the broadcast to
+  // every round is two hops, each from a flop: from wave_key_q alone, which the placer keeps near the key
+  // window, the route to the far rounds' key registers was the critical path (pipelined, seed 1: no logic,
+  // 5.53 ns from X30/Y14 to X100/Y41, 165.26 MHz; pipelined-192, seeds 2 and 3: 6.1-6.2 ns). Every write
+  // is a clock later, so HOLD is one more (a key change costs a clock more); the steps are where they were.
+  localparam bit KEY_BCAST    = KEY_REG && BRAM && SUBSTAGES >= 5;
+  localparam int HOLD         = HOLD_BASE + (KEY_BCAST ? 1 : 0);
+  localparam int FIRST_WAIT   = KEY_AT + HOLD - 1 - (KEY_REG ? 1 : 0) - (KEY_BCAST ? 1 : 0);  // cycles before round key 1's step
   // SERIAL: words to make before the first capture after a key beat (the window starts with Nk words).
   localparam int FIRST_WORDS  = 2 * NB - NK > 0 ? 2 * NB - NK : 0;
 
@@ -229,7 +237,8 @@ module rijndael_core_pipelined #(
   logic [3:0]        wave_index_q;                // the round key the wave writes next
   logic [2:0]        wave_wait_q;                 // cycles before that write's key step
   logic              wave_used_q;                 // a block was taken since the wave's key beat
-  logic [1:0]        hold_q, hold_d;              // cycles left in which the key's slot takes no block
+  logic [2:0]        hold_q, hold_d;              // cycles left in which the key's slot takes no block
+  logic              write_pending_q;             // KEY_BCAST: a round-key write is in wave_key_q's stage
   logic              block_take_q, block_take_d;  // the block beat at the head is taken this clock
   logic [3:0]        todo_q, todo_d;              // SERIAL: key words still to make before the next capture
   logic              produce_q;                   // SERIAL: todo_q != 0, kept in a flop (it selects window_d)
@@ -449,8 +458,9 @@ module rijndael_core_pipelined #(
   end
   assign unused_next  = ^{unused_next_verdicts, next_slot, unused_next_key, unused_next_block};
   assign block_take_d = next_valid && !next_is_key && credit_ok_d &&
-                        !(next_wave_slot && (hold_d != 2'd0 ||
-                                             (next_inverse && (wave_busy_d || (KEY_REG && wave_write)))));
+                        !(next_wave_slot && (hold_d != 3'd0 ||
+                                             (next_inverse && (wave_busy_d || (KEY_REG && wave_write) ||
+                                                               (KEY_BCAST && write_pending_q)))));
   assign beat_take  = key_take_q || block_take_q;
   assign in_fire    = beat_take;
   assign key_fire   = key_take_q && slot_ok;
@@ -584,9 +594,9 @@ module rijndael_core_pipelined #(
   assign wave_round_key   = wave_key_valid ? stepped_round_key : '0;
 
   // KEY_REG: the stepped round key and its write enables (one flop per slot and round key, so each
-  // round-key register is enabled straight from a flop) wait one clock.
-  logic [KEY_SLOTS-1:0][NR:1] write_now, write_enable_q;
-  logic [W-1:0]               wave_key_q;
+  // round-key register is enabled straight from a flop) wait one clock; KEY_BCAST: two.
+  logic [KEY_SLOTS-1:0][NR:1] write_now, write_enable_q, write_bcast_q;
+  logic [W-1:0]               wave_key_q, wave_bcast_q;
   if (KEY_REG) begin : g_key_reg
     always_ff @(posedge clk_i) begin
       if (rst_ctl_q) write_enable_q <= '0;
@@ -600,6 +610,31 @@ module rijndael_core_pipelined #(
     assign wave_key_q     = '0;
     assign unused_key_reg = ^{write_enable_q, wave_key_q};
   end
+  // wave_bcast_q has no reset: it follows wave_key_q, which front_wipe_q zeroes in the second clock of a
+  // reset while the window it loads from is wiped in the second and third, so it is zero from the fourth
+  // (with the round keys). A reset net to it, placed between the rounds, would be one more route across
+  // the die from the input side. write_pending_q is wave_write a clock late: a write then still has two
+  // edges to go, so a decrypt block (it reads round key Nr first) waits for it as for wave_write.
+  if (KEY_BCAST) begin : g_key_bcast
+    logic wave_write_q;
+    always_ff @(posedge clk_i) begin
+      if (rst_ctl_q) begin
+        write_bcast_q <= '0;
+        wave_write_q  <= 1'b0;
+      end else begin
+        write_bcast_q <= write_enable_q;
+        wave_write_q  <= wave_write;
+      end
+      wave_bcast_q <= wave_key_q;
+    end
+    assign write_pending_q = wave_write_q;
+  end else begin : g_no_bcast
+    logic unused_bcast;  // round keys are written from wave_key_q (or the key step)
+    assign write_bcast_q   = '0;
+    assign wave_bcast_q    = '0;
+    assign write_pending_q = 1'b0;
+    assign unused_bcast    = ^{write_bcast_q, wave_bcast_q, write_pending_q};
+  end
 
   // The key beat writes round key 0 (and round key 1 when WRITE_AT_KEY) of its own slot, the wave the
   // rest of the wave's slot.
@@ -610,7 +645,9 @@ module rijndael_core_pipelined #(
     assign round_keys_d[k][0] = key_here ? first_round_key & key0_supported : round_keys_q[k][0];
     for (genvar r = 1; r <= NR; r++) begin : g_round_key
       assign write_now[k][r] = wave_here && (write_key ? r == 1 : wave_step && index_hot_q[r]);
-      if (KEY_REG) begin : g_delayed
+      if (KEY_BCAST) begin : g_broadcast
+        assign round_keys_d[k][r] = write_bcast_q[k][r] ? wave_bcast_q : round_keys_q[k][r];
+      end else if (KEY_REG) begin : g_delayed
         assign round_keys_d[k][r] = write_enable_q[k][r] ? wave_key_q : round_keys_q[k][r];
       end else begin : g_direct
         assign round_keys_d[k][r] = write_now[k][r] ? wave_round_key : round_keys_q[k][r];
@@ -797,7 +834,7 @@ module rijndael_core_pipelined #(
   logic [7:0]        rcon_n, rcon_f;
   logic              wave_busy_n, wave_busy_f, wave_used_n, wave_used_f;
   logic [3:0]        wave_index_n, wave_index_f, todo_n, todo_f;
-  logic [1:0]        hold_n, hold_f;
+  logic [2:0]        hold_n, hold_f;
   assign wave_slot_f  = slot_in;
   assign phase_f      = !key_supported ? '0 : STEP_AT_KEY ? step_phase_out : 3'd0;
   assign rcon_f       = !key_supported ? '0 : STEP_AT_KEY ? step_rcon_out : 8'h01;
@@ -805,7 +842,7 @@ module rijndael_core_pipelined #(
   assign wave_index_f = WRITE_AT_KEY ? 4'd2 : 4'd1;
   assign wave_wait_f  = WRITE_AT_KEY ? 3'(D - 1) : 3'(FIRST_WAIT);
   assign wave_used_f  = 1'b0;
-  assign hold_f       = 2'(HOLD);
+  assign hold_f       = 3'(HOLD);
   assign todo_f       = SERIAL ? 4'(FIRST_WORDS) : 4'd0;
   always_comb begin
     wave_slot_n  = wave_slot_q;
@@ -815,7 +852,7 @@ module rijndael_core_pipelined #(
     wave_index_n = wave_index_q;
     wave_wait_n  = wave_wait_q;
     wave_used_n  = wave_used_q || (block_fire && wave_busy_q && wave_slot_in);
-    hold_n       = hold_q != 2'd0 ? hold_q - 2'd1 : 2'd0;
+    hold_n       = hold_q != 3'd0 ? hold_q - 3'd1 : 3'd0;
     todo_n       = todo_q;
     // SERIAL: make the next word while words are still owed (never in a capture clock: todo_q is 0
     // there, and the capture owes the next round key's Nb words from the next clock on).

@@ -306,7 +306,7 @@ class PipelinedTiming:
     and taken in the third, and is decided only once the running
     key wave has ended (unless it is unused and of the same slot) and no decrypt block of its slot is still
     before the last pipeline slot. The wave writes round key r at the edge ending clock (r-1)*D + KEY_AT +
-    HOLD after the key beat's take (clock 0); with KEY_REG its last step is a clock earlier."""
+    HOLD after the key beat's take (clock 0); with KEY_REG its last step is a clock earlier, with KEY_BCAST two."""
 
     def __init__(self, cfg):
         p = cfg.params
@@ -327,10 +327,13 @@ class PipelinedTiming:
         first_cost = 2 * nb - nk + 1 if 2 * nb > nk else 0
         serial_hold = max(0, first_cost - key_at + 2)
         serial = not lead and key_at >= 1 and nb + sub_words <= self.d - 1 and serial_hold <= 3
-        self.hold = 1 if lead else serial_hold if serial else 0
-        key_reg = key_at + self.hold >= 2
+        hold_base = 1 if lead else serial_hold if serial else 0
+        key_reg = key_at + hold_base >= 2
+        key_bcast = key_reg and bram and substages >= 5   # the round key's second broadcast register
+        self.serial, self.key_bcast = serial, key_bcast
+        self.hold = hold_base + (1 if key_bcast else 0)
         self.last_write = (self.nr - 1) * self.d + key_at + self.hold   # t_Nr, clocks after the key's take
-        self.last_step = self.last_write - (1 if key_reg else 0)
+        self.last_step = self.last_write - (1 if key_reg else 0) - (1 if key_bcast else 0)
 
     def edges(self, beats, first_port_edge: int) -> list[tuple[int, int | None]]:
         """(port handshake edge, result handshake edge or None for key beats) of beats offered back to back
@@ -831,6 +834,10 @@ def internal_regs(cfg) -> list[str]:
         rounds = max(cfg.params["MAX_NB"], cfg.params["MAX_NK"]) + 6
         regs += [f"g_pipelined.u_core.g_round[{j}].g_part[{d - 2}].g_back_shift.{r}"
                  for j in range(rounds) for r in ("enc_key_q", "dec_term_q")]
+    if cfg.params["ARCH"] == 1:
+        timing = PipelinedTiming(cfg)
+        if timing.serial and timing.key_bcast:  # the stepped round key's two registers (window words: wiped)
+            regs += [f"g_pipelined.u_core.{r}" for r in ("wave_key_q", "wave_bcast_q")]
     return regs
 
 
