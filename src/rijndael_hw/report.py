@@ -160,7 +160,8 @@ def tables_markdown(results: list[dict]) -> str:
             status = r["status"].replace("does_not_fit", "does not fit")
             flow = r.get("flow_options") or {}
             departures = " ".join([flow.get("synth_args", "")] + list(flow.get("nextpnr_args") or []) +
-                                  _floorplan_words(flow.get("ebr_sites"))).strip()
+                                  _floorplan_words(flow.get("ebr_sites")) +
+                                  _register_floorplan_words(flow.get("ff_sites"))).strip()
             name = r["config"] + (f" (flow: `{departures}`)" if departures else "")
             out.append(f"| {name} | {status} | {_fmt(r.get('lut4'))} | {_fmt(r.get('ff'))} | "
                        f"{_fmt(r.get('bram'))} | {_fmt(r.get('dsp'))} | {fmax} | {clock} | {_fmt(r.get('cycles_per_block'))} | "
@@ -179,6 +180,16 @@ def _floorplan_words(sites) -> list[str]:
     rows = sorted({m.group(2) for m in cells if m})
     xs = [int(m.group(1)) for m in cells if m]
     return [f"DP16KD@X{min(xs)}..X{max(xs)}/Y{'+'.join(rows)}"] if xs else ["DP16KD floorplan"]
+
+
+def _register_floorplan_words(pins) -> list[str]:
+    """Registers fixed on flip-flop sites, as the table names them: `FF@X68..X75/Y32..Y33` per block."""
+    words = []
+    for _, sites in pins or []:
+        cells = [re.match(r"X(\d+)/Y(\d+)/", site) for site in sites]
+        xs, ys = [int(m.group(1)) for m in cells if m], [int(m.group(2)) for m in cells if m]
+        words.append(f"FF@X{min(xs)}..X{max(xs)}/Y{min(ys)}..Y{max(ys)}" if xs else "FF floorplan")
+    return words
 
 
 def engine_markdown(engines: list[dict]) -> str:

@@ -175,10 +175,21 @@ class FlowOptions:
     # these EBR sites (nextpnr's BEL attribute, set on the synthesized netlist before place and route, so it
     # is part of the netlist's id). Device-specific: give it for one target, not for a family.
     ebr_sites: tuple = ()
+    # Registers fixed on flip-flop sites: ((regex over the core build's TRELLIS_FF cell names, sites), ...),
+    # the matching cells in name order on the sites in order (BEL attributes, as ebr_sites). nextpnr honours
+    # a BEL only on a flip-flop that no LUT drives (a register loaded straight from another), so this is
+    # for pipeline registers on a long route, fixed midway.
+    ff_sites: tuple = ()
+
+    def floorplan(self) -> dict:
+        """The floorplan as it enters the hashes, synth jobs and results (empty without one)."""
+        return {**({"ebr_sites": list(self.ebr_sites)} if self.ebr_sites else {}),
+                **({"ff_sites": [[pattern, list(sites)] for pattern, sites in self.ff_sites]}
+                   if self.ff_sites else {})}
 
     def as_dict(self) -> dict:
         return {"synth_args": self.synth_args, "nextpnr_args": list(self.nextpnr_args), "why": self.why,
-                **({"ebr_sites": list(self.ebr_sites)} if self.ebr_sites else {})}
+                **self.floorplan()}
 
 
 #: The EBR sites of one LFE5U-85F EBR row as nextpnr names them: column x -> the EBRn index in the BEL name
@@ -200,12 +211,14 @@ def ecp5_85k_ebr_row(row: int, first_x: int, count: int) -> tuple:
     return tuple(f"X{x}/Y{row}/EBR{ECP5_85K_EBR_X[x]}" for x in xs)
 
 
-def ecp5_85k_round_serpentine(rounds: int, rams: int = 8) -> tuple:
+def ecp5_85k_round_serpentine(rounds: int, rams: int = 8, extra: int = 0) -> tuple:
     """The EBR sites of a pipelined core's rounds (`rams` DP16KD each), in the order of the cells' names:
     round r on `rams` neighbouring sites, as many rounds per EBR row as fit (five of eight), rows Y22, Y46,
     Y70 in turn, every other row run right to left (a serpentine), so consecutive rounds are neighbours and
     the hop from one row to the next is at one end. Name order: the cells are named by `g_round[r]` then
-    `g_ram[i]`, and names sort as text (g_round[10] before g_round[2])."""
+    `g_ram[i]`, and names sort as text (g_round[10] before g_round[2]). Then `extra` sites for the RAMs whose
+    names sort after the rounds' (the output buffer's, `u_out_buffer`): the next ones after the last round
+    in its row, or, where that row has fewer left, the first ones of the next row, so they sit together."""
     xs = sorted(ECP5_85K_EBR_X)
     per_row = len(xs) // rams
     if rounds > per_row * len(ECP5_85K_EBR_ROWS):
@@ -218,7 +231,52 @@ def ecp5_85k_round_serpentine(rounds: int, rams: int = 8) -> tuple:
             x = order[rams * k + i]
             site[(r, i)] = f"X{x}/Y{ECP5_85K_EBR_ROWS[row]}/EBR{ECP5_85K_EBR_X[x]}"
     by_name = sorted(site, key=lambda ri: f"g_round[{ri[0]}].g_ram[{ri[1]}]")
-    return tuple(site[ri] for ri in by_name)
+    after = []
+    if extra:
+        row, k = divmod(rounds - 1, per_row)
+        order = xs if row % 2 == 0 else xs[::-1]
+        left = order[rams * (k + 1):]
+        if len(left) < extra:
+            row += 1
+            if row >= len(ECP5_85K_EBR_ROWS):
+                raise FlowError(f"no EBR row left for {extra} more DP16KD after {rounds} rounds")
+            left = xs if row % 2 == 0 else xs[::-1]
+        after = [f"X{x}/Y{ECP5_85K_EBR_ROWS[row]}/EBR{ECP5_85K_EBR_X[x]}" for x in left[:extra]]
+    return tuple(site[ri] for ri in by_name) + tuple(after)
+
+
+#: Logic rows of the LFE5U-85F a flip-flop block may use here: rows checked to have SLICE flip-flops in
+#: nextpnr (Y34, between the EBR rows Y22 and Y46, has none at X67-X75: nextpnr reported no such BEL).
+ECP5_85K_FF_ROWS = (32, 33)
+
+
+def ecp5_85k_ff_block(x0: int, y0: int, cols: int, count: int) -> tuple:
+    """`count` flip-flop sites (BEL names) of neighbouring logic tiles, `cols` tiles a row from (x0, y0) on,
+    eight a tile (SLICEA..SLICED, FF0 and FF1), rows downwards."""
+    tiles = -(-count // 8)
+    rows = sorted({y0 + t // cols for t in range(tiles)})
+    if any(y not in ECP5_85K_FF_ROWS for y in rows):
+        raise FlowError(f"flip-flop rows {rows} are not all checked logic rows {ECP5_85K_FF_ROWS}")
+    sites = [f"X{x0 + t % cols}/Y{y0 + t // cols}/SLICE{s}.FF{f}" for t in range(tiles) for s in "ABCD"
+             for f in (0, 1)]
+    return tuple(sites[:count])
+
+
+def place_registers(netlist: bytes, pins: tuple) -> bytes:
+    """The netlist with the TRELLIS_FF cells whose names match each pattern, in name order, fixed on that
+    pattern's sites. A pattern that matches no cell, or more cells than it has sites, is a flow error."""
+    data = json.loads(netlist)
+    for pattern, sites in pins:
+        regex = re.compile(pattern)
+        cells = sorted(((name, cell) for module in data.get("modules", {}).values()
+                        if "blackbox" not in (module.get("attributes") or {})
+                        for name, cell in (module.get("cells") or {}).items()
+                        if cell.get("type") == "TRELLIS_FF" and regex.search(name)), key=lambda item: item[0])
+        if not cells or len(cells) > len(sites):
+            raise FlowError(f"floorplan: {len(cells)} flip-flops match {pattern!r}, {len(sites)} sites")
+        for (_, cell), site in zip(cells, sites):
+            cell.setdefault("attributes", {})["BEL"] = site
+    return json.dumps(data).encode()
 
 
 def place_block_rams(netlist: bytes, sites: tuple) -> bytes:
@@ -276,10 +334,19 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     # and `pipelined-192`/`-256` (docs/results.md, sessions 35-36). Steering run of session 39
     # (tools/floorplan_probe.py on the 5dab9e4 netlist of `pipelined`): 169.66 / 174.03 / 151.86 MHz
     # against the record's 136.50 / 141.24 / 143.35 without it.
+    # The output buffer's four RAMs (rijndael_fifo_fast with BRAM, 2026-12-05) come after the rounds.
+    # The key wave's broadcast register (wave_bcast_q, loaded straight from wave_key_q) on a block of
+    # flip-flops between the first two EBR rows, mid-die: left to the placer it sat near the key window at
+    # one side (X41/Y29), and its route to the far rounds' key registers was the path of two of three
+    # seeds of `pipelined` (5.0-5.3 ns, no logic) and of `pipelined-256`. Steering run on 71cb37d's netlist
+    # (`pipelined`, seeds 1 and 3): 194.10 / 174.67 MHz against 180.93 / 172.47 without the block, and the
+    # broadcast left both paths.
     **{(name, "ecp5-85k"): FlowOptions(
-        ebr_sites=ecp5_85k_round_serpentine(rounds),
+        ebr_sites=ecp5_85k_round_serpentine(rounds, extra=4),
+        ff_sites=((r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$", ecp5_85k_ff_block(68, 32, 8, 128)),),
         why="block-RAM floorplan: each round's eight RAMs on neighbouring EBR sites, consecutive rounds "
-            "side by side in a serpentine over the EBR rows")
+            "side by side in a serpentine over the EBR rows, the output buffer's after them; the round "
+            "keys' broadcast register on a block of flip-flops mid-die")
        for name, rounds in (("pipelined", 10), ("pipelined-192", 12), ("pipelined-256", 14),
                             ("pipelined-both", 10))},
 }
@@ -290,8 +357,8 @@ def flow_options(config: configs.Config, target: Target, design: Design | None =
     floorplan is of the core build: an engine build (design.is_engine) keeps the rest of the entry only."""
     base = config.name.split(",")[0]
     options = FLOW_OPTIONS.get((base, target.name)) or FLOW_OPTIONS.get((base, target.family)) or FlowOptions()
-    if design is not None and design.is_engine and options.ebr_sites:
-        options = replace(options, ebr_sites=())
+    if design is not None and design.is_engine and (options.ebr_sites or options.ff_sites):
+        options = replace(options, ebr_sites=(), ff_sites=())
     return options
 
 
@@ -521,6 +588,8 @@ def plan(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int =
     flow = flow_options(config, target, design)
     # A floorplan enters the hashes (only where there is one, so every other result keeps its hash).
     floorplan = {"floorplan": list(flow.ebr_sites)} if flow.ebr_sites else {}
+    if flow.ff_sites:  # added so that a floorplan of block RAMs alone keeps its hashes
+        floorplan["ff_floorplan"] = flow.floorplan()["ff_sites"]
     # Engine builds add their kind (and their benchmark's settings and harness) to the hashed inputs; a core
     # build adds nothing, so its hashes stay those of the results stored before the engine flow existed.
     kind = {"design": design.kind} if design.is_engine else {}
@@ -550,7 +619,7 @@ def plan(config: configs.Config, target_name: str = DEFAULT_TARGET, seeds: int =
 def synth_job(p: Plan) -> dict:
     return {"kind": "synth", "key": p.synth_hash, "family": p.target.family, "sources": p.sources,
             "script": p.script, "config": p.label, "top": p.design.top, "counted": p.design.counted,
-            **({"ebr_sites": list(p.flow.ebr_sites)} if p.flow.ebr_sites else {})}
+            **p.flow.floorplan()}
 
 
 def pnr_job(p: Plan, seed: int, netlist_gz: bytes, netlist: str | None = None) -> dict:
@@ -684,9 +753,13 @@ def _run_synth(job: dict) -> dict:
         stat = json.loads((work / "stat.json").read_text())
         counts = split_counts(stat, job["family"], job.get("counted", "rijndael_core"), job.get("top", WRAPPER_TOP))
         netlist = (work / "netlist.json").read_bytes() if (work / "netlist.json").exists() else b""
-        if netlist and job.get("ebr_sites"):
+        if netlist and (job.get("ebr_sites") or job.get("ff_sites")):
             try:
-                netlist = place_block_rams(netlist, tuple(job["ebr_sites"]))
+                if job.get("ebr_sites"):
+                    netlist = place_block_rams(netlist, tuple(job["ebr_sites"]))
+                if job.get("ff_sites"):
+                    netlist = place_registers(netlist, tuple((pattern, tuple(sites))
+                                                             for pattern, sites in job["ff_sites"]))
             except FlowError as err:
                 return {"status": "error", "error": str(err)}
         warnings = sorted({line.strip()[:200] for line in log.splitlines() if line.startswith("Warning:")})

@@ -121,6 +121,36 @@ def test_block_ram_floorplan_fixes_rams_in_name_order():
         synth.ecp5_85k_ebr_row(46, 118, 3)  # two sites left in the row
 
 
+def test_register_floorplan_fixes_matching_flip_flops_in_name_order():
+    sites = synth.ecp5_85k_ff_block(68, 32, 2, 10)
+    assert sites[:3] == ("X68/Y32/SLICEA.FF0", "X68/Y32/SLICEA.FF1", "X68/Y32/SLICEB.FF0")
+    assert sites[8] == "X69/Y32/SLICEA.FF0" and len(sites) == 10
+    assert synth.ecp5_85k_ff_block(68, 32, 1, 9)[8] == "X68/Y33/SLICEA.FF0"  # the next row when a row is full
+    with pytest.raises(synth.FlowError):
+        synth.ecp5_85k_ff_block(68, 33, 1, 9)  # would reach Y34, not a checked logic row
+    cells = {name: {"type": "TRELLIS_FF", "attributes": {}} for name in ("u.reg_q_TRELLIS_FF_Q_1", "u.reg_q_TRELLIS_FF_Q",
+                                                                       "u.other_q_TRELLIS_FF_Q")}
+    cells["u.reg_q_lut"] = {"type": "LUT4", "attributes": {}}
+    netlist = json.dumps({"modules": {"top": {"cells": cells}}}).encode()
+    pins = ((r"\.reg_q_TRELLIS_FF_Q(_\d+)?$", sites[:2]),)
+    placed = json.loads(synth.place_registers(netlist, pins))["modules"]["top"]["cells"]
+    assert placed["u.reg_q_TRELLIS_FF_Q"]["attributes"]["BEL"] == sites[0]
+    assert placed["u.reg_q_TRELLIS_FF_Q_1"]["attributes"]["BEL"] == sites[1]
+    assert "BEL" not in placed["u.other_q_TRELLIS_FF_Q"]["attributes"] and "BEL" not in placed["u.reg_q_lut"]["attributes"]
+    with pytest.raises(synth.FlowError, match="2 flip-flops match"):
+        synth.place_registers(netlist, ((r"reg_q_TRELLIS", sites[:1]),))
+    with pytest.raises(synth.FlowError, match="0 flip-flops match"):
+        synth.place_registers(netlist, ((r"missing_q", sites),))
+
+
+def test_serpentine_puts_the_extra_rams_together_after_the_last_round():
+    ten = synth.ecp5_85k_round_serpentine(10, extra=4)
+    assert len(ten) == 84 and ten[:80] == synth.ecp5_85k_round_serpentine(10)
+    assert ten[80:] == ("X24/Y70/EBR1", "X26/Y70/EBR2", "X28/Y70/EBR3", "X31/Y70/EBR0")  # Y46 has three left
+    assert synth.ecp5_85k_round_serpentine(12, extra=4)[96:] == ("X60/Y70/EBR1", "X62/Y70/EBR2", "X64/Y70/EBR3",
+                                                                  "X69/Y70/EBR0")  # right after round 12
+
+
 def test_floorplan_is_one_targets_core_build_only(flow_dirs, monkeypatch):
     # A floorplan reaches its configuration's hashes and synth job on its target only; the same configuration
     # on another target, another configuration, and an engine build around that core keep theirs.
