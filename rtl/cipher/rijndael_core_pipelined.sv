@@ -536,8 +536,8 @@ module rijndael_core_pipelined #(
       assign stepped_round_key[W-1-32*c -: 32] = window_q[32*(WIN-NB+c) +: 32];
     end
   end else begin : g_parallel_key
-    logic unused_serial;  // the one-hot phase flags serve the serial expansion only
-    assign unused_serial = rot_q ^ sub_q;
+    logic unused_serial;  // the one-hot phase flags and the key word's copies serve the serial expansion only
+    assign unused_serial = rot_q ^ sub_q ^ rot_word_q ^ sub_word_q;
     // When the key beat does not step (STEP_AT_KEY = 0) the key step only ever continues window_q, so
     // the handshake stays off the key step's inputs.
     logic [32*WIN-1:0] step_window_in;
