@@ -1242,7 +1242,7 @@ module rijndael_core_pipelined #(
   // last slot, and out_ready_i reaches nothing but the buffer.
 
   // The buffer takes the last slot's register (slot L-1: the last round's AddRoundKey, refused blocks
-  // zeroed): it goes into the buffer's head when the buffer is empty (its bypass), into its memory (block RAM with BRAM)
+  // zeroed): it goes into the buffer's head when the buffer is empty (its bypass), into its LUT-RAM memory
   // otherwise, so the output comes from a flop that holds while out_ready_i is low. The register costs a
   // clock of latency; without it the last part's logic wrote the buffer's memory and head directly, and
   // the last round key -> three LUT levels -> a LUT-RAM write data pin across the die was the critical
@@ -1300,9 +1300,7 @@ module rijndael_core_pipelined #(
   // its memory: one kept copy here, placed between the slices, was a 2.8 ns route into the buffer's count
   // logic (the critical path). The flags have no reset; the buffer is held in reset from the clock after
   // rst_ni falls until they have flushed, so nothing they hold during a reset is pushed.
-  // With block-RAM S-boxes (BRAM) the buffer's memory is block RAM too (four DP16KD at W = 128): in LUT RAM
-  // it spread the buffer over 60 and more columns, and its control paths took 5-8 ns of routing.
-  rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .EARLY_VALID(1'b1), .BRAM(BRAM)) u_out_buffer (
+  rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .EARLY_VALID(1'b1)) u_out_buffer (
     .clk_i      (clk_i),
     .rst_ni     (!buffer_rst_q),
     .in_valid_i (slot_valid_d[L-1]),

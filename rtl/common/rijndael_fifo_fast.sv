@@ -1,6 +1,6 @@
-// rijndael_fifo_fast: a FIFO in LUT RAM (or block RAM, BRAM = 1) whose memory read is registered, for a
-// consumer at the clock rates where rijndael_fifo's head register (refilled straight from the memory through
-// its select) is too slow: the pipelined core's output buffer.
+// rijndael_fifo_fast: a FIFO in LUT RAM whose memory read is registered, for a consumer at the clock
+// rates where rijndael_fifo's head register (refilled straight from the memory through its select) is too
+// slow: the pipelined core's output buffer.
 //
 // - The memory (LUT RAM, DEPTH entries) is read into a read register per bank (fetch) every clock, and the
 //   choice between the banks is registered too (the bank register) before the entry goes into one of four
@@ -9,13 +9,6 @@
 //   registers' next value is one LUT of flops and in_data_i. With the bank multiplexer and the arrival's
 //   choice in one clock, a slice's fetch_bank_q -> three LUT levels -> an output register (or the core's
 //   output) with 4-5 ns of routing was the critical path of three pipelined builds (~150-190 MHz).
-// - BRAM = 1: the memory is block RAM (rijndael_key_ram, one RAM per slice of 36 bits: one DP16KD in its
-//   36-bit mode on ECP5), whose read register and output register take the places of the read and bank
-//   registers (the same two clocks from the read address to the entry). The LUT-RAM memory of the pipelined
-//   core's buffer (DEPTH x 129 bits, four to eight banks per slice) spread it over 60 and more columns, and
-//   its control paths (out_ready_i -> the output registers' enables, the pointers -> the empty and idle
-//   flags) took 5-8 ns of routing; four block RAMs keep the buffer in one place. The rest (fetch, bypass,
-//   room, output registers, wipe, pointers) is the same for both.
 // - A fetch is issued only while the output registers will have room for it whatever the consumer does:
 //   the entries in them and the fetches in flight (two clocks each: read register, bank register) are
 //   fewer than four, counted without the pop of the same clock, so a beat can leave every clock.
@@ -33,18 +26,17 @@
 //   from the head register.
 // - The memory holds plaintext and keystream-derived data, so after reset it is zeroed by a counted
 //   sequence (DEPTH cycles, wiping_o high, in_ready_o low); every flop is reset, and every data register
-//   (read, bank and output registers; with BRAM the RAM's two read stages) is held at zero during the wipe.
+//   (read, bank and output registers) is held at zero during the wipe.
 // - EARLY_VALID = 1: in_valid_i is given a clock ahead (the valid of the beat that in_data_i will carry
-//   in the next clock), and the FIFO registers it itself, once for its control and once per slice of the
-//   memory (kept copies), so that no single valid flop drives the write enables, pointers and
+//   in the next clock), and the FIFO registers it itself, once for its control and once per 32-bit slice
+//   of the memory (kept copies), so that no single valid flop drives the write enables, pointers and
 //   output registers of every slice (the pipelined core: its one copy, pulled between the slices, was a
 //   2.8 ns route into the count logic, the critical path). in_ready_o keeps its meaning for the beat on
 //   in_data_i; a caller that uses EARLY_VALID never offers a beat it has no credit for.
 module rijndael_fifo_fast #(
   parameter int WIDTH = 8,
   parameter int DEPTH = 16,  // memory entries: a power of two, at least 4 (DEPTH - 1 are used)
-  parameter bit EARLY_VALID = 1'b0,
-  parameter bit BRAM        = 1'b0   // the memory in block RAM (rijndael_key_ram) instead of LUT RAM
+  parameter bit EARLY_VALID = 1'b0
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -66,8 +58,7 @@ module rijndael_fifo_fast #(
 
   logic             fetched_q;            // the bank read registers hold an entry fetched at the last edge
                                           // (each slice reads it from the read register of its bank)
-  logic             fetched2_q;           // the bank registers (fetch_data_q; with BRAM the RAMs' outputs) hold
-                                          // an entry fetched two edges ago
+  logic             fetched2_q;           // the bank registers (fetch_data_q) hold an entry fetched two edges ago
   logic [OUTS-1:0]  out_valid_q;          // filled from [0] up: 0000, 0001, 0011, 0111, 1111
   // Places in the output registers claimed: the entries in them plus the fetches in flight (fetched_q,
   // fetched2_q), as a thermometer code (bit i: more than i). It moves by one on a claim (a fetch or a
@@ -96,20 +87,18 @@ module rijndael_fifo_fast #(
   // Empty is a flop: the fetch decision starts from it. After this clock the memory is empty if it is now
   // and push equals fetch, or it holds one entry that is fetched while none is pushed.
   assign empty_d   = push == fetch ? empty_q : (fetch && count_q[0] && !count_q[1]);
-  // The memory's slices (see the slices below): 32 bits in LUT RAM, 36 in block RAM (one RAM each).
-  localparam int GROUP_W = BRAM ? 36 : 32;
-  localparam int GROUPS  = (WIDTH + GROUP_W - 1) / GROUP_W;
   // The beat's valid: this clock's, or the one registered a clock ago from in_valid_i (EARLY_VALID).
-  logic              in_valid;           // the control's copy
-  logic [GROUPS-1:0] slice_in_valid;     // each slice's copy
+  localparam int GROUPS_V = (WIDTH + 31) / 32;
+  logic                in_valid;           // the control's copy
+  logic [GROUPS_V-1:0] slice_in_valid;     // each slice's copy
   if (EARLY_VALID) begin : g_early_valid
     (* keep *) always_ff @(posedge clk_i) in_valid <= in_valid_i;
-    for (genvar g = 0; g < GROUPS; g++) begin : g_copy
+    for (genvar g = 0; g < GROUPS_V; g++) begin : g_copy
       (* keep *) always_ff @(posedge clk_i) slice_in_valid[g] <= in_valid_i;
     end
   end else begin : g_valid_now
     assign in_valid       = in_valid_i;
-    assign slice_in_valid = {GROUPS{in_valid_i}};
+    assign slice_in_valid = {GROUPS_V{in_valid_i}};
   end
   // in_ready_o is a flop: the memory's write enables (one per LUT-RAM bank, each fanning out to every bit
   // of the bank) must not wait for a pointer compare. It is decided a clock ahead from the memory's count
@@ -144,40 +133,35 @@ module rijndael_fifo_fast #(
   assign unused_view = ^out_q[OUTS-1:1];
   assign wiping_o    = wiping_q;
 
-  // The memory is cut into GROUPS slices of at most GROUP_W bits, each a LUT RAM (or a block RAM) with its
-  // own copy of the read and write addresses: one address flop driving every LUT-RAM cell of a wide memory
-  // spread over many slices was the critical path (a 2.4 ns route before the read even starts). Each copy
-  // counts on its own (same enables), so synthesis keeps them apart.
+  // The memory is cut into GROUPS slices of at most GROUP_W bits, each a LUT RAM with its own copy of the
+  // read and write addresses: one address flop driving every LUT-RAM cell of a wide memory spread over
+  // many slices was the critical path (a 2.4 ns route before the read even starts). Each copy counts on
+  // its own (same enables), so synthesis keeps them apart.
   //
-  // LUT RAM (g_lut_ram): each slice is made of BANKS banks of BANK_DEPTH entries (the depth of one LUT-RAM
-  // cell on ECP5), and every bank has its own read register, loaded every clock from the bank's read
-  // address: the read is a LUT-RAM lookup into a flop beside it. The choice between banks comes after
-  // these registers, into the slice's bank register (fetch_data_q), not between the LUT RAM and a register:
-  // the LUT-RAM read, the bank multiplexer and the routes across the memory into one read register limited
-  // the pipelined core (6.3 ns). The bank register is a clock of its own: with the bank multiplexer (a 4:1
-  // or 8:1 choice by fetch_bank_q) in front of the arrival's choice and the output registers' shift, the
-  // read side was three LUT levels and 4-5 ns of routing (see the header). An entry fetched in clock t is
-  // in the read registers in clock t + 1, in the bank register in clock t + 2, and lands in the output
-  // registers at the end of that clock.
-  //
-  // Block RAM (g_bram, BRAM = 1): rijndael_key_ram, whose read register and output register (LATENCY 2)
-  // take the places of the read and bank registers: the row at the read address of clock t is on its
-  // output in clock t + 2, as in the bank register. A block RAM's read of the row written at the same edge
-  // is undefined, and no such read is used: the output is taken only two clocks after a fetch
-  // (slice_fetched2_q), and a fetch reads the oldest entry of a memory that is not empty, so that entry
-  // was written at an earlier edge (the memory counts as not empty from the edge that writes its first
-  // entry on), while the row written at the fetch's edge is the one at the write pointer, never an entry
-  // in the memory (it holds DEPTH - 1 at most, so the pointers differ). The reads at the write pointer
-  // while the memory is empty (the pointers equal) and during the wipe (both walk together) are not
-  // fetches, and their results are never used.
+  // Each slice is made of BANKS banks of BANK_DEPTH entries (the depth of one LUT-RAM cell on ECP5), and
+  // every bank has its own read register, loaded every clock from the bank's read address: the read is a
+  // LUT-RAM lookup into a flop beside it. The choice between banks comes after these registers, into the
+  // slice's bank register (fetch_data_q), not between the LUT RAM and a register: the LUT-RAM read, the
+  // bank multiplexer and the routes across the memory into one read register limited the pipelined core
+  // (6.3 ns). The bank register is a clock of its own: with the bank multiplexer (a 4:1 or 8:1 choice by
+  // fetch_bank_q) in front of the arrival's choice and the output registers' shift, the read side was
+  // three LUT levels and 4-5 ns of routing (see the header). An entry fetched in clock t is in the read
+  // registers in clock t + 1, in the bank register in clock t + 2, and lands in the output registers at
+  // the end of that clock.
   //
   // One write port per slice, shared by the wipe sequence and arriving beats, addressed by a flop alone
   // (no select in front of it). Every beat is written into the free slot at the write pointer, and the
   // pointer moves only when the beat stays in the memory (push).
   //
-  // The read and bank registers (the block RAM's read stages) load every clock (no enable to fan out);
-  // fetched_q and fetched2_q say whether they hold a fetch. They stay zero while the memory is wiped, so no
-  // entry from before a reset passes through them.
+  // The read and bank registers load every clock (no enable to fan out); fetched_q and fetched2_q say
+  // whether they hold a fetch. They stay zero while the memory is wiped, so no entry from before a reset
+  // passes through them.
+  localparam int GROUP_W    = 32;
+  localparam int GROUPS     = (WIDTH + GROUP_W - 1) / GROUP_W;
+  localparam int BANK_DEPTH = DEPTH < 16 ? DEPTH : 16;
+  localparam int BANKS      = DEPTH / BANK_DEPTH;
+  localparam int LOW_W      = $clog2(BANK_DEPTH);           // address bits within a bank
+  localparam int BANK_W     = BANKS > 1 ? $clog2(BANKS) : 1;
   for (genvar g = 0; g < GROUPS; g++) begin : g_slice
     localparam int LO = g * GROUP_W;
     localparam int SW = (WIDTH - LO < GROUP_W) ? WIDTH - LO : GROUP_W;
@@ -185,7 +169,10 @@ module rijndael_fifo_fast #(
     // The slice's copy of the wipe flag (below): it also drives the slice's memory writes and pointers,
     // so the global flag reaches only the control.
     logic              slice_wiping_q, slice_wiping_d;
-    logic [SW-1:0]     fetch_data;  // the entry fetched two clocks ago: the bank register or the RAM's output
+    logic [BANK_W-1:0] wr_bank, rd_bank, fetch_bank_q;  // the bank read into the read registers last clock
+    logic [BANKS*SW-1:0] read_q;  // one read register per bank (flat: Yosys cannot size a 2-D packed net here)
+    logic [SW-1:0]       slice_fetch_data;
+    logic [SW-1:0]       fetch_data_q;  // the bank register: the read register of fetch_bank_q, a clock later
     // The slice's resets, active high from flops of its own, so that no LUT sits in front of a reset net:
     // slice_rst_q (rst_ni a clock late, a kept copy per slice) for its flags and pointers, slice_clear_q for
     // its data registers (read, bank and output registers: reset or wipe). rst_ni's inverter to the pointers
@@ -198,64 +185,35 @@ module rijndael_fifo_fast #(
     if (g == 0) begin : g_wipe_addr
       assign wipe_addr = wr_addr_q;
     end
+    if (BANKS > 1) begin : g_banked
+      assign wr_bank = wr_addr_q[AW-1:LOW_W];
+      assign rd_bank = rd_addr_q[AW-1:LOW_W];
+    end else begin : g_one_bank
+      assign wr_bank = '0;
+      assign rd_bank = '0;
+    end
     assign slice_wiping_d = slice_wiping_q && wr_addr_q != AW'(DEPTH - 1);
 
-    // The write enable does not wait for in_ready_q (on ECP5 the handshake in front of every LUT-RAM write
-    // enable was the critical path): the slot at the write pointer is always free, so a beat that is
-    // refused or bypassed is written there harmlessly and the pointer does not move.
-    if (BRAM) begin : g_bram
-      // The RAM's read stages are reset with the slice's data registers (reset or wipe), as the read and
-      // bank registers are, so no entry from before a reset leaves through them.
-      rijndael_key_ram #(.WIDTH(SW), .ROWS(DEPTH)) u_ram (
-        .clk_i       (clk_i),
-        .rst_ni      (!slice_clear_q),
-        .write_i     (slice_wiping_q || slice_in_valid[g]),
-        .write_row_i (wr_addr_q),
-        .write_data_i(slice_wiping_q ? '0 : in_data_i[LO +: SW]),
-        .read_row_i  (rd_addr_q),
-        .read_data_o (fetch_data)
-      );
-    end else begin : g_lut_ram
-      localparam int BANK_DEPTH = DEPTH < 16 ? DEPTH : 16;
-      localparam int BANKS      = DEPTH / BANK_DEPTH;
-      localparam int LOW_W      = $clog2(BANK_DEPTH);           // address bits within a bank
-      localparam int BANK_W     = BANKS > 1 ? $clog2(BANKS) : 1;
-      logic [BANK_W-1:0] wr_bank, rd_bank, fetch_bank_q;  // the bank read into the read registers last clock
-      // one read register per bank (flat: Yosys cannot size a 2-D packed net here)
-      logic [BANKS*SW-1:0] read_q;
-      logic [SW-1:0]       slice_fetch_data;
-      logic [SW-1:0]       fetch_data_q;  // the bank register: the read register of fetch_bank_q, a clock later
-      if (BANKS > 1) begin : g_banked
-        assign wr_bank = wr_addr_q[AW-1:LOW_W];
-        assign rd_bank = rd_addr_q[AW-1:LOW_W];
-      end else begin : g_one_bank
-        assign wr_bank = '0;
-        assign rd_bank = '0;
+    for (genvar b = 0; b < BANKS; b++) begin : g_bank
+      (* ram_style = "distributed" *) logic [SW-1:0] mem [BANK_DEPTH];
+      always_ff @(posedge clk_i) begin
+        // The write enable does not wait for in_ready_q (on ECP5 the handshake in front of every LUT-RAM
+        // write enable was the critical path): the slot at the write pointer is always free, so a beat that
+        // is refused or bypassed is written there harmlessly and the pointer does not move.
+        if ((slice_wiping_q || slice_in_valid[g]) && wr_bank == BANK_W'(b))
+          mem[wr_addr_q[LOW_W-1:0]] <= slice_wiping_q ? '0 : in_data_i[LO +: SW];
       end
-
-      for (genvar b = 0; b < BANKS; b++) begin : g_bank
-        (* ram_style = "distributed" *) logic [SW-1:0] mem [BANK_DEPTH];
-        always_ff @(posedge clk_i) begin
-          if ((slice_wiping_q || slice_in_valid[g]) && wr_bank == BANK_W'(b))
-            mem[wr_addr_q[LOW_W-1:0]] <= slice_wiping_q ? '0 : in_data_i[LO +: SW];
-        end
-
-        always_ff @(posedge clk_i) begin
-          if (slice_clear_q) read_q[b*SW +: SW] <= '0;
-          else               read_q[b*SW +: SW] <= mem[rd_addr_q[LOW_W-1:0]];
-        end
-      end
-      assign slice_fetch_data = read_q[32'(fetch_bank_q) * SW +: SW];
 
       always_ff @(posedge clk_i) begin
-        if (slice_clear_q) fetch_data_q <= '0;
-        else               fetch_data_q <= slice_fetch_data;
+        if (slice_clear_q) read_q[b*SW +: SW] <= '0;
+        else                           read_q[b*SW +: SW] <= mem[rd_addr_q[LOW_W-1:0]];
       end
-      always_ff @(posedge clk_i) begin
-        if (slice_rst_q) fetch_bank_q <= '0;
-        else             fetch_bank_q <= rd_bank;
-      end
-      assign fetch_data = fetch_data_q;
+    end
+    assign slice_fetch_data = read_q[32'(fetch_bank_q) * SW +: SW];
+
+    always_ff @(posedge clk_i) begin
+      if (slice_clear_q) fetch_data_q <= '0;
+      else               fetch_data_q <= slice_fetch_data;
     end
 
     // The slice's output registers (see "output registers" below), with the slice's own copies of the
@@ -281,8 +239,8 @@ module rijndael_fifo_fast #(
     assign slice_push    = slice_in_valid[g] && slice_in_ready_q && !slice_bypass;
     assign slice_claim   = slice_fetch || slice_bypass;
     assign slice_arrive  = slice_fetched2_q || slice_bypass;
-    // One LUT from flops and in_data_i: the bank register (the RAM's output register) or the beat on the input.
-    assign slice_arrival = slice_fetched2_q ? fetch_data : in_data_i[LO +: SW];
+    // One LUT from flops and in_data_i: the bank register or the beat on the input.
+    assign slice_arrival = slice_fetched2_q ? fetch_data_q : in_data_i[LO +: SW];
     for (genvar k = 0; k < OUTS; k++) begin : g_view
       assign out_q[k][LO +: SW] = slice_out_q[k*SW +: SW];
     end
@@ -337,11 +295,13 @@ module rijndael_fifo_fast #(
     // The wipe walks the write address over the memory, the read address with it (still empty after).
     always_ff @(posedge clk_i) begin
       if (slice_rst_q) begin
-        wr_addr_q <= '0;
-        rd_addr_q <= '0;
+        wr_addr_q    <= '0;
+        rd_addr_q    <= '0;
+        fetch_bank_q <= '0;
       end else begin
         if (slice_push || slice_wiping_q) wr_addr_q <= wr_addr_q + 1'b1;
         if (slice_fetch || slice_wiping_q) rd_addr_q <= rd_addr_q + 1'b1;
+        fetch_bank_q <= rd_bank;
       end
     end
   end

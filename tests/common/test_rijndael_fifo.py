@@ -10,12 +10,10 @@ Checked for each (DEPTH, BYPASS, WIPE, OUT_SLICE) build:
   rijndael_fifo_fast: DEPTH + 3, DEPTH - 1 in the memory + four output registers; rijndael_fifo_small: DEPTH);
 * latency from a push into an empty FIFO to out_valid_o: 1 cycle with BYPASS, 2 without, one more with
   OUT_SLICE (the documented figures);
-* rijndael_fifo_fast: its read, bank and output registers (with BRAM = 1 the block RAM's two read stages) are
-  zero in every clock of the wipe after a reset (from the third clock of the reset); with out_ready_i held
-  high and beats offered every clock, one beat leaves per clock, also while they pass through the memory
-  (output registers full when the consumer starts), each once and in order;
-* rijndael_fifo_fast with BRAM = 1 (memory in rijndael_key_ram, 36-bit slices): all of the above, on the
-  behavioural RAM and on the ECP5 file over the DP16KD model of its 36-bit mode (tests/vendor_models.py).
+* rijndael_fifo_fast: its read, bank and output registers are zero in every clock of the wipe after a reset
+  (from the third clock of the reset); with out_ready_i held high and beats offered every clock, one beat
+  leaves per clock, also while they pass through the memory (output registers full when the consumer
+  starts), each once and in order;
 * rijndael_fifo_small (CLEAR_W = WIDTH - 1): beats offered with in_clear_i arrive with those bits zero.
 Expected values are the beats the test itself sent.
 """
@@ -23,7 +21,6 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -33,17 +30,10 @@ from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tests"))
-from vendor_models import dp16kd_x36_model  # noqa: E402
 WIDTH = 12
 # Builds of another WIDTH: fast-depth64 has four banks of 16 entries and two 32-bit slices (the second 8
-# bits wide), as the pipelined core's buffer (WIDTH 129, DEPTH 64 or 128) has banks and slices; the
-# block-RAM builds of DEPTH 64 have two 36-bit slices (the second 4 bits wide), two RAMs.
-WIDTHS = {"fast-depth64": 40, "fast-bram-depth64": 40, "fast-bram-ecp5-depth64": 40}
-# rijndael_fifo_fast builds with BRAM = 1, and the RAM file they simulate: the behavioural rijndael_key_ram
-# (rtl/common, as every simulation of the cores) or the ECP5 one (rtl/ecp5) over a DP16KD model.
-FAST_BRAM = {"fast-bram-depth16": "behavioural", "fast-bram-depth64": "behavioural",
-             "fast-bram-ecp5-depth64": "ecp5"}
+# bits wide), as the pipelined core's buffer (WIDTH 129, DEPTH 64 or 128) has banks and slices.
+WIDTHS = {"fast-depth64": 40}
 # build -> (module, DEPTH, BYPASS, WIPE, OUT_SLICE); rijndael_fifo_fast always bypasses and wipes,
 # rijndael_fifo_small never bypasses and always wipes; only rijndael_fifo has OUT_SLICE.
 BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_fifo", 4, 0, 1, 0),
@@ -51,9 +41,6 @@ BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_f
           "depth4-slice": ("rijndael_fifo", 4, 0, 1, 1), "depth8-bypass-slice": ("rijndael_fifo", 8, 1, 1, 1),
           "fast-depth4": ("rijndael_fifo_fast", 4, 1, 1, 0),
           "fast-depth16": ("rijndael_fifo_fast", 16, 1, 1, 0), "fast-depth64": ("rijndael_fifo_fast", 64, 1, 1, 0),
-          "fast-bram-depth16": ("rijndael_fifo_fast", 16, 1, 1, 0),
-          "fast-bram-depth64": ("rijndael_fifo_fast", 64, 1, 1, 0),
-          "fast-bram-ecp5-depth64": ("rijndael_fifo_fast", 64, 1, 1, 0),
           "small-depth4": ("rijndael_fifo_small", 4, 0, 1, 0),
           "small-depth32": ("rijndael_fifo_small", 32, 0, 1, 0)}
 
@@ -79,32 +66,15 @@ def _capacity(dut, depth: int) -> int:
     return depth + {"rijndael_fifo_fast": 3, "rijndael_fifo_small": 0}.get(dut._name, 1) + 2 * _slice(dut)
 
 
-def _fast_bram(dut) -> bool:
-    return int(dut.BRAM.value) == 1
-
-
 def _fast_slices(dut) -> list:
-    """rijndael_fifo_fast's slices (generate blocks g_slice[0..]): 32 bits, 36 with BRAM = 1."""
-    group = 36 if _fast_bram(dut) else 32
-    return [dut.g_slice[g] for g in range((int(dut.WIDTH.value) + group - 1) // group)]
-
-
-def _fast_ram(slice_) -> tuple:
-    """A BRAM = 1 slice's memory and its two read stages: rijndael_key_ram's (behavioural) or the DP16KD
-    model's under the ECP5 file (RIJNDAEL_FIFO_RAM=ecp5)."""
-    ram = slice_.g_bram.u_ram
-    if os.environ.get("RIJNDAEL_FIFO_RAM") == "ecp5":
-        model = ram.g_wide.u_ram
-        return model.memory, [model.read, model.out_reg]
-    return ram.rows_q, [ram.read_q, ram.out_q]
+    """rijndael_fifo_fast's 32-bit slices (generate blocks g_slice[0..])."""
+    return [dut.g_slice[g] for g in range((int(dut.WIDTH.value) + 31) // 32)]
 
 
 def _fast_data_regs(dut) -> list:
-    """rijndael_fifo_fast's data registers: every slice's bank read registers and bank register (with BRAM = 1
-    the RAM's read register and output register), and the view of all output registers."""
-    if _fast_bram(dut):
-        return [r for s in _fast_slices(dut) for r in _fast_ram(s)[1]] + [dut.out_q]
-    return [r for s in _fast_slices(dut) for r in (s.g_lut_ram.read_q, s.g_lut_ram.fetch_data_q)] + [dut.out_q]
+    """rijndael_fifo_fast's data registers: every slice's bank read registers and bank register, and the
+    view of all output registers."""
+    return [r for s in _fast_slices(dut) for r in (s.read_q, s.fetch_data_q)] + [dut.out_q]
 
 
 async def _reset(dut, depth: int, wipe: int) -> None:
@@ -218,12 +188,10 @@ async def fifo_wipe_order_latency(dut):
     await _reset(dut, depth, wipe)
     await ReadOnly()
     if wipe:
-        if dut._name == "rijndael_fifo_fast" and _fast_bram(dut):  # every slice's RAM, its first DEPTH rows
-            entries = [int(_fast_ram(s)[0][i].value) for s in _fast_slices(dut) for i in range(depth)]
-        elif dut._name == "rijndael_fifo_fast":  # every slice, in banks of up to 16 entries
+        if dut._name == "rijndael_fifo_fast":  # every slice, in banks of up to 16 entries
             bank_depth = min(depth, 16)
-            entries = [int(s.g_lut_ram.g_bank[i // bank_depth].mem[i % bank_depth].value)
-                       for s in _fast_slices(dut) for i in range(depth)]
+            entries = [int(s.g_bank[i // bank_depth].mem[i % bank_depth].value) for s in _fast_slices(dut)
+                       for i in range(depth)]
         else:
             entries = [int(dut.mem[i].value) for i in range(depth)]
         assert entries == [0] * len(entries), f"memory not wiped: {entries}"
@@ -293,16 +261,6 @@ def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
     sources = [str(REPO / "rtl" / "common" / f"{module}.sv")]
     if module == "rijndael_fifo_fast":  # each slice resets from a kept register copy
         sources.append(str(REPO / "rtl" / "common" / "rijndael_reg_copy.sv"))
-    ram = FAST_BRAM.get(build)
-    if ram == "behavioural":
-        parameters["BRAM"] = 1
-        sources.append(str(REPO / "rtl" / "common" / "rijndael_key_ram.sv"))
-    elif ram == "ecp5":
-        parameters["BRAM"] = 1
-        model = build_dir / "dp16kd.v"
-        model.parent.mkdir(parents=True, exist_ok=True)
-        model.write_text(dp16kd_x36_model())
-        sources += [str(REPO / "rtl" / "ecp5" / "rijndael_key_ram.sv"), str(model)]
     if module == "rijndael_fifo":
         parameters.update(BYPASS=bypass, WIPE=wipe, OUT_SLICE=out_slice)
         sources.append(str(REPO / "rtl" / "common" / "rijndael_skid.sv"))
@@ -311,8 +269,7 @@ def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
                  build_args=["-g2012"], timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
     try:
         results = runner.test(test_module=Path(__file__).stem, hdl_toplevel=module, build_dir=build_dir,
-                    test_dir=build_dir, seed=7,
-                    extra_env={"RIJNDAEL_TEST_SEED": "7", "RIJNDAEL_FIFO_RAM": ram or ""})
+                    test_dir=build_dir, seed=7, extra_env={"RIJNDAEL_TEST_SEED": "7"})
     except SystemExit as exc:
         pytest.fail(f"cocotb fifo test failed on {build} (exit {exc.code})", pytrace=False)
     cocotb_results(results)

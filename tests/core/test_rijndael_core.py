@@ -775,10 +775,8 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
         except Exception as exc:  # noqa: BLE001 - simulator without array access: report, do not fail
             missing.append(f"{path} ({exc.__class__.__name__})")
             continue
-        # The iterative core's output FIFO keeps each result's refused flag (not secret) above its data, the
-        # pipelined core's buffer in block RAM beside the data of its last slice.
-        mask = (1 << (32 * tb.cfg.params["MAX_NB"])) - 1 if path.endswith("u_out_fifo.mem") else \
-            _out_buffer_mask(tb.cfg, path)
+        # The iterative core's output FIFO keeps each result's refused flag (not secret) above its data.
+        mask = (1 << (32 * tb.cfg.params["MAX_NB"])) - 1 if path.endswith("u_out_fifo.mem") else -1
         for i, v in enumerate(values):
             if not v.is_resolvable or int(v) & mask != 0:
                 nonzero.append(f"{path}[{i}]={v}" if len(values) > 1 else f"{path}={v}")
@@ -840,37 +838,7 @@ def internal_regs(cfg) -> list[str]:
         timing = PipelinedTiming(cfg)
         if timing.serial and timing.key_bcast:  # the stepped round key's two registers (window words: wiped)
             regs += [f"g_pipelined.u_core.{r}" for r in ("wave_key_q", "wave_bcast_q")]
-        if out_buffer_bram(cfg):  # the output buffer's block RAMs: their read register and output register
-            regs += [f"{OUT_BUFFER}.g_slice[{k}].g_bram.u_ram.{r}" for k in range(out_buffer_slices(cfg))
-                     for r in ("read_q", "out_q")]
     return regs
-
-
-OUT_BUFFER = "g_pipelined.u_core.u_out_buffer"
-
-
-def out_buffer_bram(cfg) -> bool:
-    """The pipelined core keeps its output buffer's memory in block RAM with block-RAM S-boxes (BRAM)."""
-    return cfg.params["ARCH"] == 1 and cfg.params["SBOX"] == 1
-
-
-def out_buffer_slices(cfg) -> int:
-    """The output buffer's slices (rijndael_fifo_fast, WIDTH = block bits + the refused flag): 36 bits each
-    in block RAM, 32 in LUT RAM."""
-    width = 32 * max(cfg.block_words) + 1
-    group = 36 if out_buffer_bram(cfg) else 32
-    return (width + group - 1) // group
-
-
-def _out_buffer_mask(cfg, path: str) -> int:
-    """The bits of a pipelined core's output buffer RAM that must be zero after its wipe: all but the refused
-    flag (bit W, not secret: blocks refused for want of a key pass through after the reset), which in block
-    RAM shares the last slice with data."""
-    if not (out_buffer_bram(cfg) and path.startswith(OUT_BUFFER + ".g_slice[")):
-        return -1
-    flag = 32 * max(cfg.block_words)
-    slice_ = int(path[len(OUT_BUFFER + ".g_slice["):].split("]")[0])
-    return ~(1 << (flag - 36 * slice_)) if flag // 36 == slice_ else -1
 
 
 def internal_store(cfg) -> list[str]:
@@ -886,12 +854,9 @@ def internal_store(cfg) -> list[str]:
                   "g_ram.u_column.rows_q" if cfg.params["TBOX"] else "g_lut_ram.u_column.round_keys")
         return [core + f"g_store[{c}].g_unit_port[{u}].{column}" for c in range(cfg.params["MAX_NB"])
                 for u in range(k)] + [core + "u_out_fifo.mem"]
-    if cfg.params["ARCH"] == 1 and out_buffer_bram(cfg):  # one block RAM per 36-bit slice, the refused flag
-        # in the last (_peek_zero masks it)
-        return [f"{OUT_BUFFER}.g_slice[{k}].g_bram.u_ram.rows_q" for k in range(out_buffer_slices(cfg))]
     if cfg.params["ARCH"] == 1:  # one 32-bit slice per block word (the refused flag is the slice after them),
         # each in banks of 16 entries
-        return [f"{OUT_BUFFER}.g_slice[{k}].g_lut_ram.g_bank[{b}].mem"
+        return [f"g_pipelined.u_core.u_out_buffer.g_slice[{k}].g_bank[{b}].mem"
                 for k in range(max(cfg.block_words)) for b in range(max(1, pipelined_out_depth(cfg) // 16))]
     return INTERNAL_STORE[cfg.params["ARCH"]]
 
