@@ -211,14 +211,12 @@ def ecp5_85k_ebr_row(row: int, first_x: int, count: int) -> tuple:
     return tuple(f"X{x}/Y{row}/EBR{ECP5_85K_EBR_X[x]}" for x in xs)
 
 
-def ecp5_85k_round_serpentine(rounds: int, rams: int = 8, extra: int = 0) -> tuple:
+def ecp5_85k_round_serpentine(rounds: int, rams: int = 8) -> tuple:
     """The EBR sites of a pipelined core's rounds (`rams` DP16KD each), in the order of the cells' names:
     round r on `rams` neighbouring sites, as many rounds per EBR row as fit (five of eight), rows Y22, Y46,
     Y70 in turn, every other row run right to left (a serpentine), so consecutive rounds are neighbours and
     the hop from one row to the next is at one end. Name order: the cells are named by `g_round[r]` then
-    `g_ram[i]`, and names sort as text (g_round[10] before g_round[2]). Then `extra` sites for the RAMs whose
-    names sort after the rounds' (the output buffer's, `u_out_buffer`): the next ones after the last round
-    in its row, or, where that row has fewer left, the first ones of the next row, so they sit together."""
+    `g_ram[i]`, and names sort as text (g_round[10] before g_round[2])."""
     xs = sorted(ECP5_85K_EBR_X)
     per_row = len(xs) // rams
     if rounds > per_row * len(ECP5_85K_EBR_ROWS):
@@ -231,18 +229,7 @@ def ecp5_85k_round_serpentine(rounds: int, rams: int = 8, extra: int = 0) -> tup
             x = order[rams * k + i]
             site[(r, i)] = f"X{x}/Y{ECP5_85K_EBR_ROWS[row]}/EBR{ECP5_85K_EBR_X[x]}"
     by_name = sorted(site, key=lambda ri: f"g_round[{ri[0]}].g_ram[{ri[1]}]")
-    after = []
-    if extra:
-        row, k = divmod(rounds - 1, per_row)
-        order = xs if row % 2 == 0 else xs[::-1]
-        left = order[rams * (k + 1):]
-        if len(left) < extra:
-            row += 1
-            if row >= len(ECP5_85K_EBR_ROWS):
-                raise FlowError(f"no EBR row left for {extra} more DP16KD after {rounds} rounds")
-            left = xs if row % 2 == 0 else xs[::-1]
-        after = [f"X{x}/Y{ECP5_85K_EBR_ROWS[row]}/EBR{ECP5_85K_EBR_X[x]}" for x in left[:extra]]
-    return tuple(site[ri] for ri in by_name) + tuple(after)
+    return tuple(site[ri] for ri in by_name)
 
 
 #: Logic rows of the LFE5U-85F a flip-flop block may use here: rows checked to have SLICE flip-flops in
@@ -334,7 +321,6 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     # and `pipelined-192`/`-256` (docs/results.md, sessions 35-36). Steering run of session 39
     # (tools/floorplan_probe.py on the 5dab9e4 netlist of `pipelined`): 169.66 / 174.03 / 151.86 MHz
     # against the record's 136.50 / 141.24 / 143.35 without it.
-    # The output buffer's four RAMs (rijndael_fifo_fast with BRAM, 2026-12-05) come after the rounds.
     # The key wave's broadcast register (wave_bcast_q, loaded straight from wave_key_q) on a block of
     # flip-flops between the first two EBR rows, mid-die: left to the placer it sat near the key window at
     # one side (X41/Y29), and its route to the far rounds' key registers was the path of two of three
@@ -342,11 +328,11 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     # (`pipelined`, seeds 1 and 3): 194.10 / 174.67 MHz against 180.93 / 172.47 without the block, and the
     # broadcast left both paths.
     **{(name, "ecp5-85k"): FlowOptions(
-        ebr_sites=ecp5_85k_round_serpentine(rounds, extra=4),
+        ebr_sites=ecp5_85k_round_serpentine(rounds),
         ff_sites=((r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$", ecp5_85k_ff_block(68, 32, 8, 128)),),
         why="block-RAM floorplan: each round's eight RAMs on neighbouring EBR sites, consecutive rounds "
-            "side by side in a serpentine over the EBR rows, the output buffer's after them; the round "
-            "keys' broadcast register on a block of flip-flops mid-die")
+            "side by side in a serpentine over the EBR rows; the round keys' broadcast register on a block "
+            "of flip-flops mid-die")
        for name, rounds in (("pipelined", 10), ("pipelined-192", 12), ("pipelined-256", 14),
                             ("pipelined-both", 10))},
 }

@@ -143,14 +143,6 @@ def test_register_floorplan_fixes_matching_flip_flops_in_name_order():
         synth.place_registers(netlist, ((r"missing_q", sites),))
 
 
-def test_serpentine_puts_the_extra_rams_together_after_the_last_round():
-    ten = synth.ecp5_85k_round_serpentine(10, extra=4)
-    assert len(ten) == 84 and ten[:80] == synth.ecp5_85k_round_serpentine(10)
-    assert ten[80:] == ("X24/Y70/EBR1", "X26/Y70/EBR2", "X28/Y70/EBR3", "X31/Y70/EBR0")  # Y46 has three left
-    assert synth.ecp5_85k_round_serpentine(12, extra=4)[96:] == ("X60/Y70/EBR1", "X62/Y70/EBR2", "X64/Y70/EBR3",
-                                                                  "X69/Y70/EBR0")  # right after round 12
-
-
 def test_floorplan_is_one_targets_core_build_only(flow_dirs, monkeypatch):
     # A floorplan reaches its configuration's hashes and synth job on its target only; the same configuration
     # on another target, another configuration, and an engine build around that core keep theirs.
