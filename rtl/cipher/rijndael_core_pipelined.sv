@@ -203,7 +203,8 @@ module rijndael_core_pipelined #(
   // is a clock later, so HOLD is one more (a key change costs a clock more); the steps are where they were.
   localparam bit KEY_BCAST    = KEY_REG && BRAM && SUBSTAGES >= 5;
   localparam int HOLD         = HOLD_BASE + (KEY_BCAST ? 1 : 0);
-  localparam int FIRST_WAIT   = KEY_AT + HOLD - 1 - (KEY_REG ? 1 : 0) - (KEY_BCAST ? 1 : 0);  // cycles before round key 1's step
+  // FIRST_WAIT: cycles before round key 1's step.
+  localparam int FIRST_WAIT   = KEY_AT + HOLD - 1 - (KEY_REG ? 1 : 0) - (KEY_BCAST ? 1 : 0);
   // SERIAL: words to make before the first capture after a key beat (the window starts with Nk words).
   localparam int FIRST_WORDS  = 2 * NB - NK > 0 ? 2 * NB - NK : 0;
 
@@ -516,8 +517,9 @@ module rijndael_core_pipelined #(
     // window_q holds Nk words (WIN = Nk when Nb <= Nk): word 0 is w[i-Nk], word WIN-1 is w[i-1].
     logic [31:0] word;
     // The key word's phase flags rot_word_q / sub_word_q come from schedules of their own (g_word_flags,
-    // below the step schedule). Its reset reaches only the S-box's inner registers (key material, no control): wiped from
-    // front_wipe_q like the window (rst_ni's inverter to their LSRs was the critical path, 135 MHz).
+    // below the step schedule). Its reset reaches only the S-box's inner registers (key material, no
+    // control): wiped from front_wipe_q like the window (rst_ni's inverter to their LSRs was the critical
+    // path, 135 MHz).
     rijndael_fold_key_word #(.SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX), .SBOX_LATENCY(1)) u_key_word (
       .clk_i    (clk_i),
       .rst_ni   (!front_wipe_q),
@@ -748,8 +750,9 @@ module rijndael_core_pipelined #(
   // the running wave's, already in the copies. The step term has no reset hold-off of its own: sched_q
   // is zero from the third clock of a reset (sched_load_q, key_go_q low), and a step taken in the second
   // or third lands in the window while window_wipe_q, high for the second and third clocks, wipes it (the
-  // wipe has priority), and in rcon_q, which rst_ctl_q zeroes in the second (zero steps to zero). With `!rst_ctl_q` in step_next, rst_ctl_q -> that LUT -> 3.2 ns -> a window step copy was the
-  // critical path (pipelined, seed 2, 128.16 MHz); with sched_q reset from rst_ni instead, the wrapper's
+  // wipe has priority), and in rcon_q, which rst_ctl_q zeroes in the second (zero steps to zero). With
+  // `!rst_ctl_q` in step_next, rst_ctl_q -> that LUT -> 3.2 ns -> a window step copy was the critical
+  // path (pipelined, seed 2, 128.16 MHz); with sched_q reset from rst_ni instead, the wrapper's
   // reset flop -> rst_ni's inverter -> sched_q's LSR was (seeds 2 and 3 of 6c1d796, 142.59 / 153.66 MHz).
   logic [SCHED_LEN-2:0] sched_q;
   logic                 key_armed;  // a key beat is taken in the next clock
