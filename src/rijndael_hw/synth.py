@@ -249,20 +249,29 @@ def ecp5_85k_ff_block(x0: int, y0: int, cols: int, count: int) -> tuple:
     return tuple(sites[:count])
 
 
+def _cells_by_name(data: dict, cell_type: str, pattern: str = "") -> list:
+    """The netlist's cells of one type (names matching `pattern` if given), in name order, blackboxes apart."""
+    regex = re.compile(pattern)
+    return sorted(((name, cell) for module in data.get("modules", {}).values()
+                   if "blackbox" not in (module.get("attributes") or {})
+                   for name, cell in (module.get("cells") or {}).items()
+                   if cell.get("type") == cell_type and regex.search(name)), key=lambda item: item[0])
+
+
+def _fix_on_sites(cells: list, sites: tuple) -> None:
+    for (_, cell), site in zip(cells, sites):
+        cell.setdefault("attributes", {})["BEL"] = site
+
+
 def place_registers(netlist: bytes, pins: tuple) -> bytes:
     """The netlist with the TRELLIS_FF cells whose names match each pattern, in name order, fixed on that
     pattern's sites. A pattern that matches no cell, or more cells than it has sites, is a flow error."""
     data = json.loads(netlist)
     for pattern, sites in pins:
-        regex = re.compile(pattern)
-        cells = sorted(((name, cell) for module in data.get("modules", {}).values()
-                        if "blackbox" not in (module.get("attributes") or {})
-                        for name, cell in (module.get("cells") or {}).items()
-                        if cell.get("type") == "TRELLIS_FF" and regex.search(name)), key=lambda item: item[0])
+        cells = _cells_by_name(data, "TRELLIS_FF", pattern)
         if not cells or len(cells) > len(sites):
             raise FlowError(f"floorplan: {len(cells)} flip-flops match {pattern!r}, {len(sites)} sites")
-        for (_, cell), site in zip(cells, sites):
-            cell.setdefault("attributes", {})["BEL"] = site
+        _fix_on_sites(cells, sites)
     return json.dumps(data).encode()
 
 
@@ -270,14 +279,10 @@ def place_block_rams(netlist: bytes, sites: tuple) -> bytes:
     """The netlist with its DP16KD cells, in name order, fixed on `sites` (BEL attributes). A build with more
     block RAMs than sites is a flow error: a partial floorplan would be a different experiment."""
     data = json.loads(netlist)
-    cells = sorted(((name, cell) for module in data.get("modules", {}).values()
-                    if "blackbox" not in (module.get("attributes") or {})
-                    for name, cell in (module.get("cells") or {}).items() if cell.get("type") == "DP16KD"),
-                   key=lambda item: item[0])
+    cells = _cells_by_name(data, "DP16KD")
     if len(cells) > len(sites):
         raise FlowError(f"floorplan: {len(cells)} DP16KD cells for {len(sites)} EBR sites")
-    for (_, cell), site in zip(cells, sites):
-        cell.setdefault("attributes", {})["BEL"] = site
+    _fix_on_sites(cells, sites)
     return json.dumps(data).encode()
 
 
