@@ -74,19 +74,19 @@ module rijndael_fifo_fast #(
   // Icarus does not propagate a continuous assignment from an unpacked array word.
   logic [OUTS-1:0][WIDTH-1:0] out_q;
   logic             wiping_q;
-  // Entries in the memory as a thermometer code (bit i: more than i entries; the memory holds at most
-  // DEPTH - 1): it moves by a shift, one LUT per bit, where a binary count's adder behind the push and fetch
-  // decisions was the critical path of the pipelined core (a carry chain after two LUTs, 6.9 ns though all
-  // local). Only "one entry" and "fewer than DEPTH - 2" are ever asked of it.
-  logic [DEPTH-2:0] count_q;
+  // The memory's fill level: only "exactly one entry" and "DEPTH - 2 or more" are ever asked of it, and
+  // rijndael_fifo_fill answers both from pointers (see there why not a count). The control keeps its own
+  // copy of the pointers, reset with the slices' timing (a clock after rst_ni, from rst_late_q) so that
+  // its wipe ends with theirs; every slice keeps one more (its memory's addresses).
   logic             in_ready_q, empty_q, empty_d;
+  logic             rst_late_q, fill_one, fill_high;
+  logic [AW-1:0]    wipe_addr, unused_fill_rd;  // the control's write pointer walks the wipe
 
-  logic [AW-1:0] wipe_addr;              // slice 0's write address
   logic       wiping_d, pop, fetch, bypass, push, arrive, claim;
 
   // Empty is a flop: the fetch decision starts from it. After this clock the memory is empty if it is now
   // and push equals fetch, or it holds one entry that is fetched while none is pushed.
-  assign empty_d   = push == fetch ? empty_q : (fetch && count_q[0] && !count_q[1]);
+  assign empty_d   = push == fetch ? empty_q : (fetch && fill_one);
   // The beat's valid: this clock's, or the one registered a clock ago from in_valid_i (EARLY_VALID).
   localparam int GROUPS_V = (WIDTH + 31) / 32;
   logic                in_valid;           // the control's copy
@@ -122,6 +122,12 @@ module rijndael_fifo_fast #(
   assign bypass = in_valid && idle_q && !claimed_q[OUTS-1];
   assign push   = in_valid && in_ready_q && !bypass;
   assign claim  = fetch || bypass;  // never both: a fetch needs a non-empty memory, a bypass an empty one
+
+  rijndael_reg_copy #(.WIDTH(1)) u_rst_late (.clk_i(clk_i), .d_i(!rst_ni), .q_o(rst_late_q));
+  rijndael_fifo_fill #(.DEPTH(DEPTH)) u_fill (
+    .clk_i(clk_i), .clear_i(rst_late_q), .push_i(push), .fetch_i(fetch), .wipe_i(wiping_q),
+    .wr_addr_o(wipe_addr), .rd_addr_o(unused_fill_rd), .one_o(fill_one), .high_o(fill_high)
+  );
 
   // At most one entry arrives at the output registers per clock: the one fetched two clocks ago (a bypass
   // needs both fetched flags low), or a bypassed beat.
@@ -165,7 +171,8 @@ module rijndael_fifo_fast #(
   for (genvar g = 0; g < GROUPS; g++) begin : g_slice
     localparam int LO = g * GROUP_W;
     localparam int SW = (WIDTH - LO < GROUP_W) ? WIDTH - LO : GROUP_W;
-    logic [AW-1:0]     wr_addr_q, rd_addr_q;
+    logic [AW-1:0]     wr_addr_q, rd_addr_q;  // the slice's pointers (its rijndael_fifo_fill)
+    logic              slice_one, slice_high;  // the fill level's two flags, from the slice's pointers
     // The slice's copy of the wipe flag (below): it also drives the slice's memory writes and pointers,
     // so the global flag reaches only the control.
     logic              slice_wiping_q, slice_wiping_d;
@@ -182,9 +189,6 @@ module rijndael_fifo_fast #(
     // and its data registers are zero from the third clock of a reset instead of the second.
     logic slice_rst_q, slice_clear_q;
     rijndael_reg_copy #(.WIDTH(1)) u_slice_rst (.clk_i(clk_i), .d_i(!rst_ni), .q_o(slice_rst_q));
-    if (g == 0) begin : g_wipe_addr
-      assign wipe_addr = wr_addr_q;
-    end
     if (BANKS > 1) begin : g_banked
       assign wr_bank = wr_addr_q[AW-1:LOW_W];
       assign rd_bank = rd_addr_q[AW-1:LOW_W];
@@ -229,10 +233,9 @@ module rijndael_fifo_fast #(
     logic [SW-1:0]      slice_arrival;
     assign slice_pop     = slice_valid_q[0] && out_ready_i;
     // The slice's own fetch, bypass and push decisions, by the global rules from the slice's copies of the
-    // flags they read (empty, idle, in_ready and the claimed places kept here too; the count's two low bits
-    // and its credit bit are the only global inputs, and they reach flops' inputs only): the global fetch to
-    // every slice's read pointer was the critical path of pipelined-both (a 5.6 ns route to a slice across
-    // the die).
+    // flags they read (empty, idle, in_ready and the claimed places kept here too, and the fill level's
+    // flags from the slice's own pointers): the global fetch to every slice's read pointer was the critical
+    // path of pipelined-both (a 5.6 ns route to a slice across the die).
     logic slice_empty_q, slice_idle_q, slice_in_ready_q, slice_fetch, slice_bypass, slice_push;
     assign slice_fetch   = !slice_empty_q && !slice_claimed_q[OUTS-1];
     assign slice_bypass  = slice_in_valid[g] && slice_idle_q && !slice_claimed_q[OUTS-1];
@@ -272,9 +275,9 @@ module rijndael_fifo_fast #(
         slice_idle_q     <= 1'b0;
         slice_in_ready_q <= 1'b0;
       end else begin
-        slice_empty_q    <= slice_push == slice_fetch ? slice_empty_q : (slice_fetch && count_q[0] && !count_q[1]);
+        slice_empty_q    <= slice_push == slice_fetch ? slice_empty_q : (slice_fetch && slice_one);
         slice_idle_q     <= slice_empty_q && !slice_push && !slice_fetch && !slice_fetched_q && !slice_wiping_d;
-        slice_in_ready_q <= !slice_wiping_d && !count_q[DEPTH-3];
+        slice_in_ready_q <= !slice_wiping_d && !slice_high;
         case ({slice_pop, slice_arrive})
           2'b01:   slice_valid_q <= {slice_valid_q[OUTS-2:0], 1'b1};
           2'b10:   slice_valid_q <= {1'b0, slice_valid_q[OUTS-1:1]};
@@ -293,16 +296,14 @@ module rijndael_fifo_fast #(
     end
 
     // The wipe walks the write address over the memory, the read address with it (still empty after).
+    rijndael_fifo_fill #(.DEPTH(DEPTH)) u_fill (
+      .clk_i(clk_i), .clear_i(slice_rst_q), .push_i(slice_push), .fetch_i(slice_fetch),
+      .wipe_i(slice_wiping_q), .wr_addr_o(wr_addr_q), .rd_addr_o(rd_addr_q), .one_o(slice_one),
+      .high_o(slice_high)
+    );
     always_ff @(posedge clk_i) begin
-      if (slice_rst_q) begin
-        wr_addr_q    <= '0;
-        rd_addr_q    <= '0;
-        fetch_bank_q <= '0;
-      end else begin
-        if (slice_push || slice_wiping_q) wr_addr_q <= wr_addr_q + 1'b1;
-        if (slice_fetch || slice_wiping_q) rd_addr_q <= rd_addr_q + 1'b1;
-        fetch_bank_q <= rd_bank;
-      end
+      if (slice_rst_q) fetch_bank_q <= '0;
+      else             fetch_bank_q <= rd_bank;
     end
   end
 
@@ -336,20 +337,17 @@ module rijndael_fifo_fast #(
       fetched_q   <= 1'b0;
       fetched2_q  <= 1'b0;
       wiping_q    <= 1'b1;
-      count_q     <= '0;
       in_ready_q  <= 1'b0;
       empty_q     <= 1'b1;
       idle_q      <= 1'b0;
     end else begin
       fetched_q  <= fetch;
       fetched2_q <= fetched_q;
-      if (push && !fetch)      count_q <= {count_q[DEPTH-3:0], 1'b1};
-      else if (fetch && !push) count_q <= {1'b0, count_q[DEPTH-2:1]};
       empty_q    <= empty_d;
       // Idle next clock: the memory stays empty (nothing pushed or fetched), nothing was fetched this
       // clock or the last (the fetched flags will be low), and the wipe is over.
       idle_q     <= empty_q && !push && !fetch && !fetched_q && !wiping_d;
-      in_ready_q <= !wiping_d && !count_q[DEPTH-3];
+      in_ready_q <= !wiping_d && !fill_high;
       wiping_q   <= wiping_d;
     end
   end

@@ -17,6 +17,11 @@
 // is enabled straight from a flop (head_load_q) instead of from the handshake: the enable net reaches
 // every data bit across the die, and a LUT driving it sits where the placer puts that net's centre.
 // The spare data register loads whenever it is empty (its contents matter only once it is valid).
+// By the same contract the skid registers out_ready_next_i into a flop of its own (take_q) and steers its
+// flags by that copy instead of out_ready_i, which it then does not read: the consumer's take flops sit
+// beside its decision logic, and the route from one of them (the pipelined core's key_take_q) across the
+// die into the head-load flag's three LUT levels was a critical path (pipelined, seed 3: 2.4 ns of
+// routing before the first LUT, 174.67 MHz).
 // in_ready_next_o is in_ready_o's next value, for a caller that registers its own in_ready (the pipelined
 // core's front end, rijndael_core_front, whose in_ready_o is a flop loaded from it).
 // With READY_NEXT = 0 the consumer gives no such next value (out_ready_next_i is ignored): the head's data
@@ -54,12 +59,13 @@ module rijndael_skid #(
   input  logic             out_ready_next_i
 );
   logic             head_valid_q, spare_valid_q, head_free, head_load_q;
+  logic             take;  // the head leaves: out_ready_i, or with READY_NEXT the skid's own copy of it
   logic             head_valid_d, spare_valid_d;
   logic [WIDTH-1:0] head_q, spare_q, head_d, spare_d;
 
   assign in_ready_o      = !spare_valid_q;
   assign in_ready_next_o = !spare_valid_d;
-  assign head_free    = !head_valid_q || out_ready_i;  // the head is empty or leaves this clock
+  assign head_free    = !head_valid_q || take;  // the head is empty or leaves this clock
   assign out_valid_o  = head_valid_q;
   assign out_data_o   = head_q;
   assign next_valid_o = head_valid_d;
@@ -76,6 +82,15 @@ module rijndael_skid #(
     end else if (!spare_valid_q) begin
       spare_valid_d = in_valid_i;
     end
+  end
+  if (READY_NEXT) begin : g_own_take
+    logic take_q;
+    logic unused_out_ready;  // equals take_q by the contract above
+    always_ff @(posedge clk_i) take_q <= rst_ni && out_ready_next_i;  // zero after a reset, as out_ready_i
+    assign take             = take_q;
+    assign unused_out_ready = out_ready_i;
+  end else begin : g_port_take
+    assign take = out_ready_i;
   end
   // The data registers follow the flags, enabled from flops (head_load_q equals head_free), per slice.
   if (SLICES == 1) begin : g_one_slice

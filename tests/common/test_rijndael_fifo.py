@@ -259,8 +259,8 @@ def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
     if module == "rijndael_fifo_small":
         parameters["CLEAR_W"] = WIDTH - 1  # as the iterative core: data cleared, the top (refused) flag kept
     sources = [str(REPO / "rtl" / "common" / f"{module}.sv")]
-    if module == "rijndael_fifo_fast":  # each slice resets from a kept register copy
-        sources.append(str(REPO / "rtl" / "common" / "rijndael_reg_copy.sv"))
+    if module == "rijndael_fifo_fast":  # each slice resets from a kept register copy and keeps its pointers
+        sources += [str(REPO / "rtl" / "common" / f) for f in ("rijndael_reg_copy.sv", "rijndael_fifo_fill.sv")]
     if module == "rijndael_fifo":
         parameters.update(BYPASS=bypass, WIPE=wipe, OUT_SLICE=out_slice)
         sources.append(str(REPO / "rtl" / "common" / "rijndael_skid.sv"))
