@@ -250,7 +250,6 @@ module rijndael_core_pipelined #(
   logic              key_take_q;                  // the key beat at the head is taken this clock
   logic              key_pend_q, key_go_own_q;    // key_go_d's own flags: a key beat is on its way (see there)
   logic              wave_clear_q;                // rst_ctl_q || key_fire, from a flop (see there)
-  logic              sched_load_q;                // rst_ctl_q || a key beat fires next clock (see sched_q)
   logic              rot_word_q, sub_word_q;      // SERIAL: the key word's rot_q / sub_q (see g_word_flags)
   // The wave's step and the round key it writes, a clock ahead into flops: wave_busy_q && wave_wait_q == 0
   // (step_due_q) and wave_index_q one-hot (index_hot_q), so each round key's write enable is one LUT of
@@ -437,9 +436,6 @@ module rijndael_core_pipelined #(
   // front of their LSRs (pipelined-both, seed 2: key_go_q -> 4.7 ns -> that LUT -> 1.9 ns -> wave_used_q).
   rijndael_reg_copy #(.WIDTH(1)) u_wave_clear (
     .clk_i(clk_i), .d_i(!rst_ni || (key_go_q && slot_ok)), .q_o(wave_clear_q));
-  // sched_load_q: the same a clock earlier (high in the armed clock), for the schedules below.
-  rijndael_reg_copy #(.WIDTH(1)) u_sched_load (
-    .clk_i(clk_i), .d_i(!rst_ni || (key_go_d && slot_ok)), .q_o(sched_load_q));
   // A block beat's take is decided a clock ahead into block_take_q, from the next-state values of the skid's
   // head and of everything the decision reads (credit, hold, wave, the wave's key slot), so the take that
   // enables the input skid's ~400 flops and starts a block is one flop (the combinational take from the
@@ -754,12 +750,27 @@ module rijndael_core_pipelined #(
   // `!rst_ctl_q` in step_next, rst_ctl_q -> that LUT -> 3.2 ns -> a window step copy was the critical
   // path (pipelined, seed 2, 128.16 MHz); with sched_q reset from rst_ni instead, the wrapper's
   // reset flop -> rst_ni's inverter -> sched_q's LSR was (seeds 2 and 3 of 6c1d796, 142.59 / 153.66 MHz).
+  //
+  // The schedules load from copies of two flags, one pair per SCHED_SEG bits: sched_load_q (reset, or the
+  // armed clock: the wave_clear_q rule a clock earlier) and sched_key_q (the armed clock: a key beat is
+  // taken in the next clock, key_go_q && slot_ok). With one load flop for all (and the key flag as a LUT of
+  // key_go_q), its route to the 104 flops of pipelined-256's schedule was that build's seed-3 path
+  // (sched_load_q -> one LUT -> sched_q, 5.3 ns of routing, 153.94 MHz).
+  localparam int SCHED_SEG  = 16;
+  localparam int SCHED_SEGS = (SCHED_LEN + SCHED_SEG - 1) / SCHED_SEG;  // over the longest row (SCHED_LEN bits)
+  logic [SCHED_SEGS-1:0] sched_load_q, sched_key_q;
+  rijndael_reg_copies #(.COPIES(SCHED_SEGS), .RESET(1'b1)) u_sched_load (
+    .clk_i(clk_i), .rst_ni(rst_ni), .d_i(key_go_d && slot_ok), .q_o(sched_load_q));
+  rijndael_reg_copies #(.COPIES(SCHED_SEGS), .RESET(1'b0)) u_sched_key (
+    .clk_i(clk_i), .rst_ni(rst_ni), .d_i(key_go_d && slot_ok), .q_o(sched_key_q));
   logic [SCHED_LEN-2:0] sched_q;
-  logic                 key_armed;  // a key beat is taken in the next clock
-  assign key_armed = key_go_q && slot_ok;
-  always_ff @(posedge clk_i) begin  // sched_load_q: reset or the armed clock (see there)
-    if (sched_load_q) sched_q <= key_armed ? STEP_SCHEDULE[SCHED_LEN-1:1] : '0;
-    else              sched_q <= {1'b0, sched_q[SCHED_LEN-2:1]};
+  logic [SCHED_LEN-2:0] sched_shift;  // sched_q one clock on
+  assign sched_shift = {1'b0, sched_q[SCHED_LEN-2:1]};
+  for (genvar i = 0; i < SCHED_LEN - 1; i++) begin : g_sched
+    always_ff @(posedge clk_i) begin
+      if (sched_load_q[i / SCHED_SEG]) sched_q[i] <= sched_key_q[i / SCHED_SEG] && STEP_SCHEDULE[i + 1];
+      else                             sched_q[i] <= sched_shift[i];
+    end
   end
   logic step_next;  // the step term of the next clock
   assign step_next = sched_q[0];
@@ -775,14 +786,18 @@ module rijndael_core_pipelined #(
   if (SERIAL) begin : g_word_flags
     localparam logic [SCHED_LEN:0] ROT_SCHEDULE = WAVE_SCHEDULE[ROW +: ROW];
     localparam logic [SCHED_LEN:0] SUB_SCHEDULE = WAVE_SCHEDULE[2 * ROW +: ROW];
-    logic [SCHED_LEN-1:0] rot_sched_q, sub_sched_q;
-    always_ff @(posedge clk_i) begin
-      if (sched_load_q) begin
-        rot_sched_q <= key_armed ? ROT_SCHEDULE[SCHED_LEN:1] : '1;
-        sub_sched_q <= key_armed ? SUB_SCHEDULE[SCHED_LEN:1] : '0;
-      end else begin
-        rot_sched_q <= {rot_sched_q[SCHED_LEN-1], rot_sched_q[SCHED_LEN-1:1]};
-        sub_sched_q <= {sub_sched_q[SCHED_LEN-1], sub_sched_q[SCHED_LEN-1:1]};
+    logic [SCHED_LEN-1:0] rot_sched_q, sub_sched_q, rot_shift, sub_shift;
+    assign rot_shift = {rot_sched_q[SCHED_LEN-1], rot_sched_q[SCHED_LEN-1:1]};
+    assign sub_shift = {sub_sched_q[SCHED_LEN-1], sub_sched_q[SCHED_LEN-1:1]};
+    for (genvar i = 0; i < SCHED_LEN; i++) begin : g_word_sched
+      always_ff @(posedge clk_i) begin
+        if (sched_load_q[i / SCHED_SEG]) begin
+          rot_sched_q[i] <= sched_key_q[i / SCHED_SEG] ? ROT_SCHEDULE[i + 1] : 1'b1;
+          sub_sched_q[i] <= sched_key_q[i / SCHED_SEG] && SUB_SCHEDULE[i + 1];
+        end else begin
+          rot_sched_q[i] <= rot_shift[i];
+          sub_sched_q[i] <= sub_shift[i];
+        end
       end
     end
     (* keep *)
