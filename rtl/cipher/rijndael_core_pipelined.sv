@@ -12,9 +12,10 @@
 //   always enabled). Back-pressure is taken by an output buffer (rijndael_fifo_fast, OUT_DEPTH >= L + 4
 //   entries) and credits: a block is taken only while fewer than OUT_DEPTH blocks are in flight or
 //   buffered, so every block that leaves the last slot has a place, and nothing is lost or reordered.
-//   The last slot's register goes straight into the buffer's head when the buffer is empty (a clock
-//   after the last part), into its memory otherwise. in_ready_o is a flop of the shared front end (rijndael_core_front), loaded
-//   from the input skid buffer's room; out_ready_i reaches no select. After reset the buffer is wiped
+//   The last slot's register goes straight into the buffer's output registers when the buffer is empty
+//   (a clock after the last part), into its memory otherwise, and leaves through the buffer's two-entry
+//   output stage (a clock more), the only place out_ready_i reaches. in_ready_o is a flop of the shared
+//   front end (rijndael_core_front), loaded from the input skid buffer's room. After reset the buffer is wiped
 //   (OUT_DEPTH cycles) before in_ready_o rises.
 // - The shared front end (rijndael_core_front, REFUSE_HERE = 0, as in the iterative core) judges every
 //   beat at the port: a key beat's size check and key slot (key_error_o), a block's refusal (no valid key
@@ -1318,7 +1319,10 @@ module rijndael_core_pipelined #(
   // its memory: one kept copy here, placed between the slices, was a 2.8 ns route into the buffer's count
   // logic (the critical path). The flags have no reset; the buffer is held in reset from the clock after
   // rst_ni falls until they have flushed, so nothing they hold during a reset is pushed.
-  rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .EARLY_VALID(1'b1)) u_out_buffer (
+  // OUT_SKID: out_ready_i reaches only the buffer's output stage (see rijndael_fifo_fast), not the pop
+  // of every slice of the buffer (pipelined-192, seeds 1 and 3: the wrapper's ready flop -> 4.9-5.1 ns
+  // -> a slice's pop, 144-152 MHz). Cost: a clock of latency.
+  rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .EARLY_VALID(1'b1), .OUT_SKID(1'b1)) u_out_buffer (
     .clk_i      (clk_i),
     .rst_ni     (!buffer_rst_q),
     .in_valid_i (slot_valid_d[L-1]),

@@ -33,10 +33,18 @@
 //   output registers of every slice (the pipelined core: its one copy, pulled between the slices, was a
 //   2.8 ns route into the count logic, the critical path). in_ready_o keeps its meaning for the beat on
 //   in_data_i; a caller that uses EARLY_VALID never offers a beat it has no credit for.
+// - OUT_SKID = 1: out_valid_o / out_data_o come from a two-entry register stage (rijndael_skid) behind the
+//   output registers, and out_ready_i reaches only that stage; the output registers of every slice (and
+//   the control) pop by a kept copy of its registered ready (in_ready_next_o, one copy each), so the
+//   consumer's ready is no route to the slices, which spread as far as the memory does: the wrapper's
+//   out_ready flop -> 4.9-5.1 ns of routing -> a slice's pop was the critical path of two pipelined-192
+//   seeds (144-152 MHz). Cost: a clock of latency (two with the bypass), two more entries of capacity
+//   (DEPTH + 5) and the stage's 2 x WIDTH flops; its data registers are zeroed by the wipe like the rest.
 module rijndael_fifo_fast #(
   parameter int WIDTH = 8,
   parameter int DEPTH = 16,  // memory entries: a power of two, at least 4 (DEPTH - 1 are used)
-  parameter bit EARLY_VALID = 1'b0
+  parameter bit EARLY_VALID = 1'b0,
+  parameter bit OUT_SKID    = 1'b0
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -106,7 +114,7 @@ module rijndael_fifo_fast #(
   // would fill the memory's last slot (the memory holds DEPTH - 1 entries at most); it may stay low one
   // clock longer than needed after a fetch, never while there is room for two.
   assign in_ready_o = in_ready_q;
-  assign pop        = out_valid_q[0] && out_ready_i;
+  assign pop        = out_valid_q[0] && head_ready;
   assign wiping_d   = wiping_q && wipe_addr != AW'(DEPTH - 1);  // the wipe walks the addresses
 
   // Room in the output registers, counted without this clock's pop: a fetch issued now lands two clocks
@@ -133,8 +141,34 @@ module rijndael_fifo_fast #(
   // needs both fetched flags low), or a bypassed beat.
   assign arrive  = fetched2_q || bypass;
 
-  assign out_valid_o = out_valid_q[0];
-  assign out_data_o  = out_q[0];
+  // The consumer's ready as the output registers see it: out_ready_i, or with OUT_SKID the register
+  // stage's room, one kept copy for the control (head_ready) and one per slice (slice_ready).
+  localparam int GROUPS_R = (WIDTH + 31) / 32;
+  logic                head_ready;
+  logic [GROUPS_R-1:0] slice_ready;
+  if (OUT_SKID) begin : g_out_skid
+    logic skid_ready_next, skid_clear_q, unused_skid, unused_next_valid;
+    logic [GROUPS_R:0] ready_q;  // copies of the stage's in_ready_o: [GROUPS_R] the control's
+    logic [WIDTH-1:0]  unused_next_data;
+    rijndael_reg_copies #(.COPIES(GROUPS_R + 1), .RESET(1'b1)) u_ready (
+      .clk_i(clk_i), .rst_ni(rst_ni), .d_i(skid_ready_next), .q_o(ready_q));
+    assign head_ready  = ready_q[GROUPS_R];
+    assign slice_ready = ready_q[GROUPS_R-1:0];
+    // The stage's data registers are zeroed with the FIFO's (the reset and the wipe after it).
+    always_ff @(posedge clk_i) skid_clear_q <= !rst_ni || wiping_d;
+    rijndael_skid #(.WIDTH(WIDTH), .READY_NEXT(1'b0)) u_skid (
+      .clk_i(clk_i), .rst_ni(rst_ni), .wipe_i(skid_clear_q),
+      .in_valid_i(out_valid_q[0]), .in_ready_o(unused_skid), .in_ready_next_o(skid_ready_next),
+      .in_data_i(out_q[0]),
+      .out_valid_o(out_valid_o), .out_ready_i(out_ready_i), .out_data_o(out_data_o),
+      .next_valid_o(unused_next_valid), .next_data_o(unused_next_data), .out_ready_next_i(1'b0)
+    );
+  end else begin : g_out_direct
+    assign head_ready  = out_ready_i;
+    assign slice_ready = {GROUPS_R{out_ready_i}};
+    assign out_valid_o = out_valid_q[0];
+    assign out_data_o  = out_q[0];
+  end
   logic unused_view;  // out_q[3:1] are part of the view only (the reset tests check that all four are wiped)
   assign unused_view = ^out_q[OUTS-1:1];
   assign wiping_o    = wiping_q;
@@ -231,7 +265,7 @@ module rijndael_fifo_fast #(
     logic               slice_fetched_q, slice_fetched2_q, slice_pop, slice_arrive, slice_claim;
     logic [OUTS*SW-1:0] slice_out_q;  // entry k at [k*SW +: SW], k = 0 the head (flat, as read_q)
     logic [SW-1:0]      slice_arrival;
-    assign slice_pop     = slice_valid_q[0] && out_ready_i;
+    assign slice_pop     = slice_valid_q[0] && slice_ready[g];
     // The slice's own fetch, bypass and push decisions, by the global rules from the slice's copies of the
     // flags they read (empty, idle, in_ready and the claimed places kept here too, and the fill level's
     // flags from the slice's own pointers): the global fetch to every slice's read pointer was the critical

@@ -301,8 +301,8 @@ class PipelinedTiming:
     Every beat passes a two-entry skid buffer (its ready is a flop: a beat is accepted while the spare
     register is empty). The beat at the head leaves it at the first edge at which it may: a block unless it
     must wait (the HOLD clocks after its slot's key beat was taken; a decrypt block until its slot's key
-    wave has written round key Nr); its result handshake is `length` + 1 edges after that (output always
-    ready; the + 1 is the register in front of the output buffer). A key beat is decided in one clock, armed in the next
+    wave has written round key Nr); its result handshake is `length` + 2 edges after that (output always
+    ready; the + 2 are the register in front of the output buffer and the buffer's output stage). A key beat is decided in one clock, armed in the next
     and taken in the third, and is decided only once the running
     key wave has ended (unless it is unused and of the same slot) and no decrypt block of its slot is still
     before the last pipeline slot. The wave writes round key r at the edge ending clock (r-1)*D + KEY_AT +
@@ -374,7 +374,7 @@ class PipelinedTiming:
                             earliest = max(earliest, fire + self.last_write + 1)
                     if edge >= earliest:
                         take = True
-                        out[head[0]] = edge + self.length + 1   # + the register in front of the output buffer
+                        out[head[0]] = edge + self.length + 2   # + the buffer's input register and output stage
                         if beat.decrypt:
                             decrypts[beat.slot] = edge
                         if beat.slot in waves and edge <= waves[beat.slot][0] + self.last_step:
