@@ -939,8 +939,8 @@ module rijndael_core_pipelined #(
   // The slot reset chain is itself reset from a tree: rst_ni loads one kept register per round
   // (round_wipe_q, no reset of its own), and each round's register resets that round's D chain flops.
   // rst_ni straight to the LSR of all L chain flops, which sit along the whole pipeline, was the critical
-  // path (pipelined and pipelined-192, 7-8 ns with its route). The slots thus enter reset two clocks after
-  // rst_ni falls (one later than without the tree); the output buffer's reset covers that (below).
+  // path (pipelined and pipelined-192, 7-8 ns with its route). The slots thus enter reset three clocks after
+  // rst_ni falls (with round_mid_nq and round_pre_nq below); the output buffer's reset covers that (below).
   // Both are active high: an ECP5 flop's LSR is, and an active-low chain put an inverting LUT between each
   // chain flop and its slot's 128 LSR pins (pipelined, seed 1: chain flop -> 3.0 ns -> LUT -> 2.6 ns).
   // Each round's register is loaded through a kept register of its own (round_pre_nq), which the placer
@@ -952,10 +952,16 @@ module rijndael_core_pipelined #(
   // round_pre_nq is active low, loaded from rst_ni itself: with `!rst_ni` its D came from rst_ni's one
   // inverter LUT, which the input side's resets share and pull towards the input, and that LUT -> 4.5 ns
   // -> a round_pre_q was the critical path (pipelined, seed 2 of e2d5055, 150.29 MHz).
-  logic [NR-1:0] round_pre_nq, round_wipe_q;
+  // A third kept register per round (round_mid_nq) in front of it: the wrapper's reset flop -> a
+  // round_pre_nq at the far end of the pipeline, flop to flop across the die (5.5-5.9 ns), was the path
+  // of two pipelined-256 seeds (154.94 / 166.39 MHz). So the rounds enter reset three clocks after
+  // rst_ni falls; the output buffer's reset and the credits' mask read the extra register (below).
+  logic [NR-1:0] round_mid_nq, round_pre_nq, round_wipe_q;
   for (genvar j = 0; j < NR; j++) begin : g_round_wipe
     (* keep *)
-    always_ff @(posedge clk_i) round_pre_nq[j] <= rst_ni;
+    always_ff @(posedge clk_i) round_mid_nq[j] <= rst_ni;
+    (* keep *)
+    always_ff @(posedge clk_i) round_pre_nq[j] <= round_mid_nq[j];
     (* keep *)
     always_ff @(posedge clk_i) round_wipe_q[j] <= !round_pre_nq[j];
   end
@@ -1281,14 +1287,15 @@ module rijndael_core_pipelined #(
   // reset) is undone, as rst_ctl_q resets the count and its late flags at the end of that same clock.
   logic credit_mask_q;
   (* keep *)
-  always_ff @(posedge clk_i) credit_mask_q <= !rst_ctl_q && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
+  always_ff @(posedge clk_i) credit_mask_q <= !rst_ctl_q && round_pre_nq[NR-1] && !round_wipe_q[NR-1] &&
+                                              !slot_wipe_q[L-1];
   assign out_fire    = buffer_valid && credit_mask_q && core_ready;
 
   // The buffer's reset is one flop (buffer_rst_q) next to the buffer, high from the clock after rst_ni
   // falls until the end of the slot reset chain is released: rst_ni comes from outside the core, and its
   // route from the wrapper's reset logic across the die to the LSR of the buffer's flops was the critical
-  // path. It reads rst_ni (the first clock), the last round's wipe register (the second) and the chain's
-  // last flop (from the third on), so the buffer enters reset one clock after rst_ni falls (out_valid_o is
+  // path. It reads rst_ni (the first clock), the last round's reset registers (the next three) and the
+  // chain's last flop (from then on), so the buffer enters reset one clock after rst_ni falls (out_valid_o is
   // masked for that clock, so no block from before a reset or clear leaves after it), stays in reset while
   // the blocks in flight at the reset leave the pipeline, and starts its wipe about L clocks after rst_ni
   // rises; in_ready_o stays low until that wipe is done, as before. (A third flop in out_valid_o's AND, to
@@ -1301,13 +1308,15 @@ module rijndael_core_pipelined #(
   // flags reset on !rst_ni, so the two inversions cancel in the flattened netlist and its LSRs are
   // driven by this flop; held active low, an inverter LUT sat in front of the 70 flags' LSRs
   // (`tools/logic_depth.py --control`).
-  // The second clock is round_pre_nq's: round_wipe_q rises two clocks after rst_ni falls (through
-  // round_pre_nq), so after a one-clock reset pulse neither rst_ni nor round_wipe_q covered the second
-  // clock, the buffer left reset for that clock and in_ready_o rose for one (a beat taken then was lost:
-  // tests/core core_long_random on pipelined-substages2-slots3, seed 2599897632). round_pre_nq[NR-1] is
-  // low exactly in that clock.
+  // The second and third clocks are round_mid_nq's and round_pre_nq's: round_wipe_q rises three clocks
+  // after rst_ni falls (through both), and when it rose two clocks after, a one-clock reset pulse left
+  // the second clock covered by neither rst_ni nor round_wipe_q, the buffer left reset for that clock and
+  // in_ready_o rose for one (a beat taken then was lost: tests/core core_long_random on
+  // pipelined-substages2-slots3, seed 2599897632). round_mid_nq[NR-1] is low exactly in the second clock
+  // of such a pulse, round_pre_nq[NR-1] in the third (and the credits' mask reads it for the same gap).
   logic valid_mask_q, buffer_valid, buffer_live;
-  assign buffer_live = rst_ni && round_pre_nq[NR-1] && !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
+  assign buffer_live = rst_ni && round_mid_nq[NR-1] && round_pre_nq[NR-1] && !round_wipe_q[NR-1] &&
+                       !slot_wipe_q[L-1];
   (* keep *)
   always_ff @(posedge clk_i) buffer_rst_q <= !buffer_live;
   (* keep *)
@@ -1319,10 +1328,10 @@ module rijndael_core_pipelined #(
   // its memory: one kept copy here, placed between the slices, was a 2.8 ns route into the buffer's count
   // logic (the critical path). The flags have no reset; the buffer is held in reset from the clock after
   // rst_ni falls until they have flushed, so nothing they hold during a reset is pushed.
-  // OUT_SKID: out_ready_i reaches only the buffer's output stage (see rijndael_fifo_fast), not the pop
+  // OUT_STAGE: out_ready_i reaches only the buffer's output stage (see rijndael_fifo_fast), not the pop
   // of every slice of the buffer (pipelined-192, seeds 1 and 3: the wrapper's ready flop -> 4.9-5.1 ns
   // -> a slice's pop, 144-152 MHz). Cost: a clock of latency.
-  rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .EARLY_VALID(1'b1), .OUT_SKID(1'b1)) u_out_buffer (
+  rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .EARLY_VALID(1'b1), .OUT_STAGE(1'b1)) u_out_buffer (
     .clk_i      (clk_i),
     .rst_ni     (!buffer_rst_q),
     .in_valid_i (slot_valid_d[L-1]),

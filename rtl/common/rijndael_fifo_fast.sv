@@ -33,18 +33,18 @@
 //   output registers of every slice (the pipelined core: its one copy, pulled between the slices, was a
 //   2.8 ns route into the count logic, the critical path). in_ready_o keeps its meaning for the beat on
 //   in_data_i; a caller that uses EARLY_VALID never offers a beat it has no credit for.
-// - OUT_SKID = 1: out_valid_o / out_data_o come from a two-entry register stage (rijndael_skid) behind the
-//   output registers, and out_ready_i reaches only that stage; the output registers of every slice (and
-//   the control) pop by a kept copy of its registered ready (in_ready_next_o, one copy each), so the
-//   consumer's ready is no route to the slices, which spread as far as the memory does: the wrapper's
-//   out_ready flop -> 4.9-5.1 ns of routing -> a slice's pop was the critical path of two pipelined-192
-//   seeds (144-152 MHz). Cost: a clock of latency (two with the bypass), two more entries of capacity
-//   (DEPTH + 5) and the stage's 2 x WIDTH flops; its data registers are zeroed by the wipe like the rest.
+// - OUT_STAGE = 1: out_valid_o / out_data_o come from a four-entry register stage behind the output
+//   registers, and out_ready_i reaches only that stage; the output registers of every slice (and the
+//   control) pop by a kept copy of the stage's room, a flop each, so the consumer's ready is no route to
+//   the slices, which spread as far as the memory does: the wrapper's out_ready flop -> 4.9-5.1 ns of
+//   routing -> a slice's pop was the critical path of two pipelined-192 seeds (144-152 MHz). Cost: a clock
+//   of latency (two with the bypass), four more entries of capacity (DEPTH + 7) and the stage's
+//   4 x WIDTH flops; its data registers are zeroed by the wipe like the rest.
 module rijndael_fifo_fast #(
   parameter int WIDTH = 8,
   parameter int DEPTH = 16,  // memory entries: a power of two, at least 4 (DEPTH - 1 are used)
   parameter bit EARLY_VALID = 1'b0,
-  parameter bit OUT_SKID    = 1'b0
+  parameter bit OUT_STAGE   = 1'b0
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -141,28 +141,60 @@ module rijndael_fifo_fast #(
   // needs both fetched flags low), or a bypassed beat.
   assign arrive  = fetched2_q || bypass;
 
-  // The consumer's ready as the output registers see it: out_ready_i, or with OUT_SKID the register
+  // The consumer's ready as the output registers see it: out_ready_i, or with OUT_STAGE the register
   // stage's room, one kept copy for the control (head_ready) and one per slice (slice_ready).
   localparam int GROUPS_R = (WIDTH + 31) / 32;
   logic                head_ready;
   logic [GROUPS_R-1:0] slice_ready;
-  if (OUT_SKID) begin : g_out_skid
-    logic skid_ready_next, skid_clear_q, unused_skid, unused_next_valid;
-    logic [GROUPS_R:0] ready_q;  // copies of the stage's in_ready_o: [GROUPS_R] the control's
-    logic [WIDTH-1:0]  unused_next_data;
-    rijndael_reg_copies #(.COPIES(GROUPS_R + 1), .RESET(1'b1)) u_ready (
-      .clk_i(clk_i), .rst_ni(rst_ni), .d_i(skid_ready_next), .q_o(ready_q));
+  if (OUT_STAGE) begin : g_out_stage
+    // Four registers filled from [0] up (the output registers' rule, above); out_ready_i reaches only
+    // their valid flags and load enables. The output registers pop into them by kept copies of one flag,
+    // registered from the stage's current state (at most two entries: room for this clock's arrival and
+    // the next one whatever the consumer does), so the flag's only logic is the inverter in front of the
+    // copies, and the route out to the slices starts from a flop. Four, not three: with room counted a
+    // clock late at one entry, a stage drained from full leaves a clock empty before the next arrival (a
+    // bubble at full rate). (A two-entry skid needs its ready a clock ahead, three LUT levels from
+    // out_ready_i: the copies' routes then made the path worse, pipelined-192 at 128-166 MHz.)
+    localparam int STAGE = 4;
+    logic [STAGE-1:0]            stage_valid_q;
+    logic [STAGE-1:0][WIDTH-1:0] stage_q;
+    logic                        stage_pop, stage_push, stage_clear_q;
+    logic [GROUPS_R:0]           ready_q;  // copies of the stage's room: [GROUPS_R] the control's
+    // No reset: they follow the stage's flags a clock later, and whatever they hold in the first clock
+    // after a reset is harmless, as the output registers hold nothing then.
+    rijndael_reg_copies #(.COPIES(GROUPS_R + 1)) u_ready (
+      .clk_i(clk_i), .rst_ni(1'b1), .d_i(!stage_valid_q[2]), .q_o(ready_q));
     assign head_ready  = ready_q[GROUPS_R];
     assign slice_ready = ready_q[GROUPS_R-1:0];
-    // The stage's data registers are zeroed with the FIFO's (the reset and the wipe after it).
-    always_ff @(posedge clk_i) skid_clear_q <= !rst_ni || wiping_d;
-    rijndael_skid #(.WIDTH(WIDTH), .READY_NEXT(1'b0)) u_skid (
-      .clk_i(clk_i), .rst_ni(rst_ni), .wipe_i(skid_clear_q),
-      .in_valid_i(out_valid_q[0]), .in_ready_o(unused_skid), .in_ready_next_o(skid_ready_next),
-      .in_data_i(out_q[0]),
-      .out_valid_o(out_valid_o), .out_ready_i(out_ready_i), .out_data_o(out_data_o),
-      .next_valid_o(unused_next_valid), .next_data_o(unused_next_data), .out_ready_next_i(1'b0)
-    );
+    assign stage_pop   = stage_valid_q[0] && out_ready_i;
+    assign stage_push  = out_valid_q[0] && head_ready;  // the output registers' pop
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        stage_valid_q <= '0;
+      end else begin
+        case ({stage_pop, stage_push})
+          2'b01:   stage_valid_q <= {stage_valid_q[STAGE-2:0], 1'b1};
+          2'b10:   stage_valid_q <= {1'b0, stage_valid_q[STAGE-1:1]};
+          default: stage_valid_q <= stage_valid_q;
+        endcase
+      end
+    end
+    // The data registers are zeroed with the FIFO's (the reset and the wipe after it). Each loads, when
+    // free or on a pop, the next register's entry if there is one, else the head of the output registers
+    // (a don't-care value where nothing arrives).
+    always_ff @(posedge clk_i) stage_clear_q <= !rst_ni || wiping_d;
+    always_ff @(posedge clk_i) begin
+      if (stage_clear_q) begin
+        stage_q <= '0;
+      end else begin
+        for (int k = 0; k < STAGE - 1; k++) begin
+          if (!stage_valid_q[k] || stage_pop) stage_q[k] <= stage_valid_q[k+1] ? stage_q[k+1] : out_q[0];
+        end
+        if (!stage_valid_q[STAGE-1] || stage_pop) stage_q[STAGE-1] <= out_q[0];
+      end
+    end
+    assign out_valid_o = stage_valid_q[0];
+    assign out_data_o  = stage_q[0];
   end else begin : g_out_direct
     assign head_ready  = out_ready_i;
     assign slice_ready = {GROUPS_R{out_ready_i}};

@@ -7,10 +7,10 @@ Checked for each (DEPTH, BYPASS, WIPE, OUT_SLICE) build:
   exactly DEPTH cycles, every memory entry zero afterwards (it held data before the reset);
 * random valid gaps and ready back-pressure: every beat arrives once, in order; out_valid_o never drops and
   out_data_o never changes before a handshake (AXI4-Stream rules); capacity DEPTH + 1 (memory + head;
-  rijndael_fifo_fast: DEPTH + 3, DEPTH - 1 in the memory + four output registers, two more with OUT_SKID;
+  rijndael_fifo_fast: DEPTH + 3, DEPTH - 1 in the memory + four output registers, four more with OUT_STAGE;
   rijndael_fifo_small: DEPTH);
 * latency from a push into an empty FIFO to out_valid_o: 1 cycle with BYPASS, 2 without, one more with
-  OUT_SLICE or OUT_SKID (the documented figures);
+  OUT_SLICE or OUT_STAGE (the documented figures);
 * rijndael_fifo_fast: its read, bank and output registers are zero in every clock of the wipe after a reset
   (from the third clock of the reset); with out_ready_i held high and beats offered every clock, one beat
   leaves per clock, also while they pass through the memory (output registers full when the consumer
@@ -34,9 +34,9 @@ REPO = Path(__file__).resolve().parents[2]
 WIDTH = 12
 # Builds of another WIDTH: fast-depth64 has four banks of 16 entries and two 32-bit slices (the second 8
 # bits wide), as the pipelined core's buffer (WIDTH 129, DEPTH 64 or 128) has banks and slices.
-WIDTHS = {"fast-depth64": 40, "fast-depth16-skid": 40}
-# rijndael_fifo_fast builds with OUT_SKID = 1 (the register stage behind the output registers)
-SKID_BUILDS = {"fast-depth16-skid"}
+WIDTHS = {"fast-depth64": 40, "fast-depth16-stage": 40}
+# rijndael_fifo_fast builds with OUT_STAGE = 1 (the register stage behind the output registers)
+STAGE_BUILDS = {"fast-depth16-stage"}
 # build -> (module, DEPTH, BYPASS, WIPE, OUT_SLICE); rijndael_fifo_fast always bypasses and wipes,
 # rijndael_fifo_small never bypasses and always wipes; only rijndael_fifo has OUT_SLICE.
 BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_fifo", 4, 0, 1, 0),
@@ -44,7 +44,7 @@ BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_f
           "depth4-slice": ("rijndael_fifo", 4, 0, 1, 1), "depth8-bypass-slice": ("rijndael_fifo", 8, 1, 1, 1),
           "fast-depth4": ("rijndael_fifo_fast", 4, 1, 1, 0),
           "fast-depth16": ("rijndael_fifo_fast", 16, 1, 1, 0), "fast-depth64": ("rijndael_fifo_fast", 64, 1, 1, 0),
-          "fast-depth16-skid": ("rijndael_fifo_fast", 16, 1, 1, 0),
+          "fast-depth16-stage": ("rijndael_fifo_fast", 16, 1, 1, 0),
           "small-depth4": ("rijndael_fifo_small", 4, 0, 1, 0),
           "small-depth32": ("rijndael_fifo_small", 32, 0, 1, 0)}
 
@@ -63,15 +63,16 @@ def _clear_bits(dut) -> int:
 
 
 def _slice(dut) -> int:
-    """The register stage behind the head: rijndael_fifo's OUT_SLICE, rijndael_fifo_fast's OUT_SKID (each
-    two entries and a clock of latency)."""
+    """The register stage behind the head: rijndael_fifo's OUT_SLICE (two entries), rijndael_fifo_fast's
+    OUT_STAGE (four); each a clock of latency."""
     if dut._name == "rijndael_fifo":
         return int(dut.OUT_SLICE.value)
-    return int(dut.OUT_SKID.value) if dut._name == "rijndael_fifo_fast" else 0
+    return int(dut.OUT_STAGE.value) if dut._name == "rijndael_fifo_fast" else 0
 
 
 def _capacity(dut, depth: int) -> int:
-    return depth + {"rijndael_fifo_fast": 3, "rijndael_fifo_small": 0}.get(dut._name, 1) + 2 * _slice(dut)
+    stage = {"rijndael_fifo_fast": 4}.get(dut._name, 2) * _slice(dut)
+    return depth + {"rijndael_fifo_fast": 3, "rijndael_fifo_small": 0}.get(dut._name, 1) + stage
 
 
 def _fast_slices(dut) -> list:
@@ -83,8 +84,8 @@ def _fast_data_regs(dut) -> list:
     """rijndael_fifo_fast's data registers: every slice's bank read registers and bank register, and the
     view of all output registers."""
     regs = [r for s in _fast_slices(dut) for r in (s.read_q, s.fetch_data_q)] + [dut.out_q]
-    if int(dut.OUT_SKID.value):
-        regs += [dut.g_out_skid.u_skid.head_q, dut.g_out_skid.u_skid.spare_q]
+    if int(dut.OUT_STAGE.value):
+        regs += [dut.g_out_stage.stage_q]
     return regs
 
 
@@ -268,13 +269,13 @@ def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
     runner = get_runner("icarus")
     parameters = {"WIDTH": WIDTHS.get(build, WIDTH), "DEPTH": depth}
     if module == "rijndael_fifo_fast":
-        parameters["OUT_SKID"] = int(build in SKID_BUILDS)
+        parameters["OUT_STAGE"] = int(build in STAGE_BUILDS)
     if module == "rijndael_fifo_small":
         parameters["CLEAR_W"] = WIDTH - 1  # as the iterative core: data cleared, the top (refused) flag kept
     sources = [str(REPO / "rtl" / "common" / f"{module}.sv")]
     if module == "rijndael_fifo_fast":  # each slice resets from a kept register copy and keeps its pointers
         sources += [str(REPO / "rtl" / "common" / f) for f in ("rijndael_reg_copy.sv", "rijndael_reg_copies.sv",
-                                                               "rijndael_fifo_fill.sv", "rijndael_skid.sv")]
+                                                               "rijndael_fifo_fill.sv")]
     if module == "rijndael_fifo":
         parameters.update(BYPASS=bypass, WIPE=wipe, OUT_SLICE=out_slice)
         sources.append(str(REPO / "rtl" / "common" / "rijndael_skid.sv"))
