@@ -157,7 +157,7 @@ module rijndael_fifo_fast #(
     // out_ready_i: the copies' routes then made the path worse, pipelined-192 at 128-166 MHz.)
     localparam int STAGE = 4;
     logic [STAGE-1:0]            stage_valid_q;
-    logic [STAGE-1:0][WIDTH-1:0] stage_q;
+    logic [STAGE*WIDTH-1:0]      stage_q;  // entry k at [k*WIDTH +: WIDTH] (flat: Yosys, as read_q)
     logic                        stage_pop, stage_push, stage_clear_q;
     logic [GROUPS_R:0]           ready_q;  // copies of the stage's room: [GROUPS_R] the control's
     // No reset: they follow the stage's flags a clock later, and whatever they hold in the first clock
@@ -188,13 +188,14 @@ module rijndael_fifo_fast #(
         stage_q <= '0;
       end else begin
         for (int k = 0; k < STAGE - 1; k++) begin
-          if (!stage_valid_q[k] || stage_pop) stage_q[k] <= stage_valid_q[k+1] ? stage_q[k+1] : out_q[0];
+          if (!stage_valid_q[k] || stage_pop)
+            stage_q[k*WIDTH +: WIDTH] <= stage_valid_q[k+1] ? stage_q[(k+1)*WIDTH +: WIDTH] : out_q[0];
         end
-        if (!stage_valid_q[STAGE-1] || stage_pop) stage_q[STAGE-1] <= out_q[0];
+        if (!stage_valid_q[STAGE-1] || stage_pop) stage_q[(STAGE-1)*WIDTH +: WIDTH] <= out_q[0];
       end
     end
     assign out_valid_o = stage_valid_q[0];
-    assign out_data_o  = stage_q[0];
+    assign out_data_o  = stage_q[0 +: WIDTH];
   end else begin : g_out_direct
     assign head_ready  = out_ready_i;
     assign slice_ready = {GROUPS_R{out_ready_i}};
