@@ -10,7 +10,7 @@
 // - Each slot carries its block's tags (valid, inverse = decrypting, refused). The pipeline never stalls:
 //   every register slot moves every clock (no clock enable fanning out to thousands of flops, block RAMs
 //   always enabled). Back-pressure is taken by an output buffer (rijndael_fifo_fast, OUT_DEPTH >= L + 4
-//   entries) and credits: a block is taken only while fewer than OUT_DEPTH blocks are in flight or
+//   entries) and credits: a block is taken only while at most OUT_DEPTH blocks are in flight or
 //   buffered, so every block that leaves the last slot has a place, and nothing is lost or reordered.
 //   The last slot's register goes straight into the buffer's output registers when the buffer is empty
 //   (a clock after the last part), into its memory otherwise, and leaves through the buffer's two-entry
@@ -108,6 +108,14 @@ module rijndael_core_pipelined #(
   // Output buffer entries: at least L + 4, so that one block per clock keeps flowing with the credit
   // decision and its late counts registered (held_q stays at L + 1, see there).
   localparam int OUT_DEPTH = 1 << $clog2(L + 4);
+  // Credits: blocks that may be held (taken and not yet delivered) before the take decision, plus one
+  // (held_q's width, see there): OUT_DEPTH + 1, so at most OUT_DEPTH blocks are held. The buffer holds
+  // OUT_DEPTH + 7 (its memory's OUT_DEPTH - 1, four output registers, the four of its output stage), and
+  // its memory never reaches its last two slots (where its ready would fall) while the output registers
+  // hold or claim at least three entries, which they do whenever the memory holds any. With OUT_DEPTH
+  // credits, the clock the output stage adds put `pipelined` (L = 60, OUT_DEPTH = 64) at 1.045 cycles per
+  // block (`make bench`): held_q stays at L + 2 at full rate (see credit_ok_d).
+  localparam int CREDITS = OUT_DEPTH + 1;
 
   // ---------------------------------------------------------------------------------------------
   // Options only this architecture has (rijndael_core checked the shared ones). The same rules are in
@@ -213,7 +221,7 @@ module rijndael_core_pipelined #(
   // Handshakes (the output buffer's signals are described with it, below)
   logic             out_wiping, out_fire, held_move_q, held_up_q, credit_ok_d, unused_buffer_ready;
   logic [W:0]       buffer_data;
-  logic [OUT_DEPTH-1:0] held_q, held_d;  // blocks taken and not yet delivered, as a thermometer code
+  logic [CREDITS-1:0] held_q, held_d;  // blocks taken and not yet delivered, as a thermometer code
   logic in_fire, key_fire, block_fire, key_ok, in_inverse, block_refused;
   logic decrypt_in_flight, slot_ok, wave_slot_in;
   logic [SLOT_W-1:0] slot_in;              // in_slot_i, or 0 where the build has no such slot
@@ -1263,7 +1271,7 @@ module rijndael_core_pipelined #(
 
   // ---------------------------------------------------------------------------------------------
   // Output buffer and credits. held_q counts blocks taken and not yet delivered (in flight or buffered);
-  // a block is taken only while held_q < OUT_DEPTH, so the buffer always has room for what leaves the
+  // a block is taken only while held_q < CREDITS, so the buffer always has room for what leaves the
   // last slot, and out_ready_i reaches nothing but the buffer.
 
   // The buffer takes the last slot's register (slot L-1: the last round's AddRoundKey, refused blocks
@@ -1356,15 +1364,15 @@ module rijndael_core_pipelined #(
   // a LUT in front of all OUT_DEPTH enables, was listed by `tools/logic_depth.py --control`).
   always_comb begin
     held_d = held_q;
-    if (held_move_q) held_d = held_up_q ? {held_q[OUT_DEPTH-2:0], 1'b1} : {1'b0, held_q[OUT_DEPTH-1:1]};
+    if (held_move_q) held_d = held_up_q ? {held_q[CREDITS-2:0], 1'b1} : {1'b0, held_q[CREDITS-1:1]};
   end
   // The credit for the next clock is decided from held_q alone, as if last clock and this clock each took
-  // a block (the one not yet counted and the one being decided): fewer than OUT_DEPTH - 2 held leaves at
-  // most OUT_DEPTH - 1 blocks held before the next clock's take. At one block per clock a result leaves
-  // L + 1 clocks after its block was taken (the L slots' registers), so held_q stays at L + 1 (the blocks
-  // taken in the last L + 1 clocks, plus the late credit, less the late count), which needs
-  // OUT_DEPTH - 2 > L + 1: OUT_DEPTH >= L + 4.
-  assign credit_ok_d = !held_q[OUT_DEPTH-3];
+  // a block (the one not yet counted and the one being decided): fewer than CREDITS - 2 held leaves at
+  // most CREDITS - 1 = OUT_DEPTH blocks held before the next clock's take. At one block per clock a
+  // result leaves L + 2 clocks after its block was taken (the L slots' registers and the buffer's output
+  // stage), so held_q stays at L + 2 (the blocks taken in the last L + 2 clocks, plus the late credit,
+  // less the late count), which needs CREDITS - 2 > L + 2: OUT_DEPTH >= L + 4.
+  assign credit_ok_d = !held_q[CREDITS-3];
 
   always_ff @(posedge clk_i) begin
     if (rst_ctl_q) begin
