@@ -105,10 +105,17 @@ def test_promised_cycle_counts(name):
     if 128 not in config.key_bits or 128 not in config.block_bits:
         pytest.skip(f"{name} has no AES-128")
     direction = "encrypt" if config.encrypt else "decrypt"
-    result = bench(config, blocks=64, key_bits=128, block_bits=128, direction=direction)
+    # Pipelined builds promise one block per clock sustained, so their run is longer than the output
+    # buffer's credits (OUT_DEPTH, 64 for AES-128) and is judged by its mean, not its steady-state median:
+    # a credit short of the pipeline's round trip stalls a clock every few dozen blocks (1.045 cycles per
+    # block on pipelined once, with a median of 1).
+    pipelined = config.params["ARCH"] == 1
+    result = bench(config, blocks=256 if pipelined else 64, key_bits=128, block_bits=128, direction=direction)
     nr = result["nr"]
     assert result["latency_cycles"] >= 1
     if name in PROMISED_CYCLES_PER_BLOCK:
         assert result["cycles_per_block"] == PROMISED_CYCLES_PER_BLOCK[name](nr), result
+    if pipelined:
+        assert result["cycles_per_block_mean"] == 1, result
     if name == "folded32":
         assert result["cycles_per_block"] <= FOLDED32_LIMIT(nr), result
