@@ -436,8 +436,13 @@ module rijndael_core_pipelined #(
   // and the wave, and its loop back into key_go_d crossed the die twice (pipelined-both, seed 3: 3.8 +
   // 3.8 ns of routing). key_go_own_q equals key_go_q (reset like it, folded into d_i).
   rijndael_reg_copy #(.WIDTH(1)) u_key_go_own (.clk_i(clk_i), .d_i(rst_ni && key_go_d), .q_o(key_go_own_q));
+  // key_pend_q has no reset: after a reset edge it is high for at most one clock (from the decision and
+  // key_go_own_q of the clock before it; both are low after it, as the skid is empty), which only holds back
+  // key decisions, and none can be made then (the front's ready stays low until the output buffer's wipe). With rst_ni folded in,
+  // the wrapper's reset flop -> 5.7 ns -> its two LUTs was a critical path (pipelined-256, seed 2 of
+  // 90b2443, 148.32 MHz).
   rijndael_reg_copy #(.WIDTH(1)) u_key_pend (
-    .clk_i(clk_i), .d_i(rst_ni && (key_go_d || key_go_own_q)), .q_o(key_pend_q));
+    .clk_i(clk_i), .d_i(key_go_d || key_go_own_q), .q_o(key_pend_q));
   // wave_clear_q: rst_ctl_q || key_fire, from a flop, loaded in the armed clock. The key beat's head does
   // not change between the decision and the take (nothing is taken in between), so slot_ok is the same in
   // all three; after a reset key_take_q is zero whenever rst_ctl_q is high. The wave's flops take their
@@ -481,6 +486,11 @@ module rijndael_core_pipelined #(
   logic [32*WIN-1:0] key_window;
 
   // Decoded in the clock that decides the key beat, used in the clock that takes it (the beat is held).
+  // No reset: it is read only with key_fire (and rcon_fire_q), which a reset keeps low for many clocks; reset
+  // from rst_ni, the wrapper's reset flop -> 4.7 ns -> its LUT was a critical path (pipelined-192, seed 2 of
+  // 90b2443, 169.26 MHz). A kept copy, so that synthesis does not merge it with the copies below, which
+  // load the same value.
+  rijndael_reg_copy u_key_supported (.clk_i(clk_i), .d_i(beat_supported), .q_o(key_supported_q));
   assign key_supported = key_supported_q;
   // The wide uses (the window and round key 0, zeroed for a refused key) read kept copies, one per 32-bit
   // word, loaded from the same decode: key_supported_q to all of them was the critical path (pipelined,
@@ -1437,11 +1447,9 @@ module rijndael_core_pipelined #(
   end
   always_ff @(posedge clk_i) begin  // input side: from rst_ni (see rst_ctl_q)
     if (!rst_ni) begin
-      key_supported_q <= 1'b0;
       key_go_q     <= 1'b0;
       key_take_q   <= 1'b0;
     end else begin
-      key_supported_q <= beat_supported;
       key_go_q     <= key_go_d;
       key_take_q   <= key_go_q;
     end
