@@ -672,7 +672,7 @@ module rijndael_core_pipelined #(
     end
     // One always_ff per round key, reset from the slot reset chain (slot_wipe_q, below) at the round that
     // reads it: rst_ni to the LSR of every round-key flop (NR x W per slot, spread along the pipeline) was
-    // the critical path (a 3.3 ns route). They are wiped with the slots, three clocks after rst_ni falls.
+    // the critical path (a 3.3 ns route). They are wiped with the slots, four clocks after rst_ni falls.
     for (genvar r = 0; r <= NR; r++) begin : g_wipe_round_key
       localparam int RESET_FROM = r == 0 ? 0 : (r - 1) * D;
       always_ff @(posedge clk_i) begin
@@ -933,8 +933,8 @@ module rijndael_core_pipelined #(
 
   // Resets of the datapath come from a register per slot, chained slot to slot (distinct inputs keep
   // synthesis from merging them): rst_ni straight to the LSR of every slot flop (about 7000 for AES-128)
-  // was the critical path. Slot S is reset three clocks after rst_ni falls (through the tree below) and
-  // stays reset S + 3 clocks after it rises (its flags have no reset, below); out_valid_o is masked, and
+  // was the critical path. Slot S is reset four clocks after rst_ni falls (through the tree below) and
+  // stays reset S + 4 clocks after it rises (its flags have no reset, below); out_valid_o is masked, and
   // in_ready_o stays low until the output buffer, reset from the last register of this chain, has wiped
   // its memory (about L + OUT_DEPTH clocks after rst_ni rises).
   // The S-box block RAMs have no reset: their address register (inside the RAM) never had one, and their
@@ -957,8 +957,9 @@ module rijndael_core_pipelined #(
   // The slot reset chain is itself reset from a tree: rst_ni loads one kept register per round
   // (round_wipe_q, no reset of its own), and each round's register resets that round's D chain flops.
   // rst_ni straight to the LSR of all L chain flops, which sit along the whole pipeline, was the critical
-  // path (pipelined and pipelined-192, 7-8 ns with its route). The slots thus enter reset three clocks after
-  // rst_ni falls (with round_mid_nq and round_pre_nq below); the output buffer's reset covers that (below).
+  // path (pipelined and pipelined-192, 7-8 ns with its route). The slots thus enter reset four clocks after
+  // rst_ni falls (with rst_fan_nq, round_mid_nq and round_pre_nq below); the output buffer's reset covers
+  // that (below).
   // Both are active high: an ECP5 flop's LSR is, and an active-low chain put an inverting LUT between each
   // chain flop and its slot's 128 LSR pins (pipelined, seed 1: chain flop -> 3.0 ns -> LUT -> 2.6 ns).
   // Each round's register is loaded through a kept register of its own (round_pre_nq), which the placer
@@ -972,12 +973,20 @@ module rijndael_core_pipelined #(
   // -> a round_pre_q was the critical path (pipelined, seed 2 of e2d5055, 150.29 MHz).
   // A third kept register per round (round_mid_nq) in front of it: the wrapper's reset flop -> a
   // round_pre_nq at the far end of the pipeline, flop to flop across the die (5.5-5.9 ns), was the path
-  // of two pipelined-256 seeds (154.94 / 166.39 MHz). So the rounds enter reset three clocks after
-  // rst_ni falls; the output buffer's reset and the credits' mask read the extra register (below).
+  // of two pipelined-256 seeds (154.94 / 166.39 MHz). The round_mid_nq load from one kept register of
+  // their own (rst_fan_nq), not from rst_ni: with the NR round_mid_nq along the whole pipeline on its net,
+  // the wrapper's reset flop sat away from the input side, and its route (4.7-5.8 ns) into the input side's
+  // flags (the skid's valid flags, through their reset LUT) was the path of the worst seed of pipelined and
+  // of pipelined-192 (seed 2 / seed 3 of 90b2443, 145.35 / 142.94 MHz). So the rounds enter reset four
+  // clocks after rst_ni falls; the output buffer's reset and the credits' mask read every register of
+  // the tree at the last round (below).
+  logic rst_fan_nq;
+  (* keep *)
+  always_ff @(posedge clk_i) rst_fan_nq <= rst_ni;
   logic [NR-1:0] round_mid_nq, round_pre_nq, round_wipe_q;
   for (genvar j = 0; j < NR; j++) begin : g_round_wipe
     (* keep *)
-    always_ff @(posedge clk_i) round_mid_nq[j] <= rst_ni;
+    always_ff @(posedge clk_i) round_mid_nq[j] <= rst_fan_nq;
     (* keep *)
     always_ff @(posedge clk_i) round_pre_nq[j] <= round_mid_nq[j];
     (* keep *)
@@ -1305,14 +1314,14 @@ module rijndael_core_pipelined #(
   // reset) is undone, as rst_ctl_q resets the count and its late flags at the end of that same clock.
   logic credit_mask_q;
   (* keep *)
-  always_ff @(posedge clk_i) credit_mask_q <= !rst_ctl_q && round_pre_nq[NR-1] && !round_wipe_q[NR-1] &&
-                                              !slot_wipe_q[L-1];
+  always_ff @(posedge clk_i) credit_mask_q <= !rst_ctl_q && round_mid_nq[NR-1] && round_pre_nq[NR-1] &&
+                                              !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
   assign out_fire    = buffer_valid && credit_mask_q && core_ready;
 
   // The buffer's reset is one flop (buffer_rst_q) next to the buffer, high from the clock after rst_ni
   // falls until the end of the slot reset chain is released: rst_ni comes from outside the core, and its
   // route from the wrapper's reset logic across the die to the LSR of the buffer's flops was the critical
-  // path. It reads rst_ni (the first clock), the last round's reset registers (the next three) and the
+  // path. It reads rst_ni (the first clock), the reset tree's registers (the next four) and the
   // chain's last flop (from then on), so the buffer enters reset one clock after rst_ni falls (out_valid_o is
   // masked for that clock, so no block from before a reset or clear leaves after it), stays in reset while
   // the blocks in flight at the reset leave the pipeline, and starts its wipe about L clocks after rst_ni
@@ -1326,15 +1335,16 @@ module rijndael_core_pipelined #(
   // flags reset on !rst_ni, so the two inversions cancel in the flattened netlist and its LSRs are
   // driven by this flop; held active low, an inverter LUT sat in front of the 70 flags' LSRs
   // (`tools/logic_depth.py --control`).
-  // The second and third clocks are round_mid_nq's and round_pre_nq's: round_wipe_q rises three clocks
-  // after rst_ni falls (through both), and when it rose two clocks after, a one-clock reset pulse left
-  // the second clock covered by neither rst_ni nor round_wipe_q, the buffer left reset for that clock and
-  // in_ready_o rose for one (a beat taken then was lost: tests/core core_long_random on
-  // pipelined-substages2-slots3, seed 2599897632). round_mid_nq[NR-1] is low exactly in the second clock
-  // of such a pulse, round_pre_nq[NR-1] in the third (and the credits' mask reads it for the same gap).
+  // The second to fourth clocks are rst_fan_nq's, round_mid_nq's and round_pre_nq's: round_wipe_q rises
+  // four clocks after rst_ni falls (through all three), and when it rose two clocks after, a one-clock
+  // reset pulse left the second clock covered by neither rst_ni nor round_wipe_q, the buffer left reset
+  // for that clock and in_ready_o rose for one (a beat taken then was lost: tests/core core_long_random on
+  // pipelined-substages2-slots3, seed 2599897632). rst_fan_nq is low exactly in the second clock of such a
+  // pulse, round_mid_nq[NR-1] in the third, round_pre_nq[NR-1] in the fourth (the credits' mask, a clock
+  // later, reads rst_ctl_q for the second and the round registers for the same gap).
   logic valid_mask_q, buffer_valid, buffer_live;
-  assign buffer_live = rst_ni && round_mid_nq[NR-1] && round_pre_nq[NR-1] && !round_wipe_q[NR-1] &&
-                       !slot_wipe_q[L-1];
+  assign buffer_live = rst_ni && rst_fan_nq && round_mid_nq[NR-1] && round_pre_nq[NR-1] &&
+                       !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
   (* keep *)
   always_ff @(posedge clk_i) buffer_rst_q <= !buffer_live;
   (* keep *)

@@ -796,15 +796,16 @@ INTERNAL_REGS = {
 
 
 def wipe_cycle(cfg) -> int:
-    """The clock after reset at which INTERNAL_REGS are all zero: the fifth for the pipelined core, which
+    """The clock after reset at which INTERNAL_REGS are all zero: the sixth for the pipelined core, which
     resets its slot registers from a register per slot, itself reset from a register per round, loaded
-    through two more registers per round, so four clocks late (a reset net to every slot flop, then to every
-    chain flop, then to every round's register, then across the die to its first register limited its
-    Fmax); the second for the iterative family, whose
+    through two more registers per round and one shared register, so five clocks late (a reset net to every
+    slot flop, then to every chain flop, then to every round's register, then across the die to its first
+    register, then the rounds' pull on the port's reset limited its Fmax); the second for the iterative
+    family, whose
     round units reset their wide data registers from a register of their own (rst_ni to every unit's round
     key limited `unrolled5`); the first for the others, whose key expansion may afterwards step the all-zero
     key into its window (no secret), so a later clock would not show the wipe."""
-    return 5 if cfg.params["ARCH"] == 1 else 2 if two_stage(cfg) else 1
+    return 6 if cfg.params["ARCH"] == 1 else 2 if two_stage(cfg) else 1
 
 
 def internal_regs(cfg) -> list[str]:
