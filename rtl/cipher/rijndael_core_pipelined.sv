@@ -305,15 +305,16 @@ module rijndael_core_pipelined #(
   // key) are wiped from a kept register of their own, a clock after rst_ni falls: rst_ni through the
   // reset's inverter to the LSR of the skid's data flops was the critical path (pipelined, seed 1: a
   // 3.1 ns route after the LUT, 165 MHz). Their control flops still reset from rst_ni, and no beat is
-  // taken for many clocks after a reset (the front's ready waits for the output buffer's wipe), so the clock's lag changes nothing they hold
-  // when it matters; the wipe itself is done in the second clock.
+  // taken for many clocks after a reset (the front's ready waits for the output buffer's wipe), so the
+  // clock's lag changes nothing they hold when it matters; the wipe itself is done in the second clock (the
+  // skid's, through its slices' copies of it, in the third).
   logic front_wipe_q;
   (* keep *)
   always_ff @(posedge clk_i) front_wipe_q <= !rst_ni;
   // The key window's wipe stays high for the clock after as well (from rst_ctl_q), so that the window is
   // wiped once more after the wave's schedule is reset (see sched_q). No key beat reaches the window
-  // before the fourth clock of a reset: the front's ready keeps the skid from taking a beat at the end of
-  // the second. (The skid's own wipe must not be stretched: it may take a beat at the end of the third.)
+  // before the fourth clock of a reset: the front's ready, low from the first clock until the output
+  // buffer's wipe is over (buffer_rst_q from the second), keeps the skid from taking a beat before then.
   logic window_wipe_q;
   (* keep *)
   always_ff @(posedge clk_i) window_wipe_q <= !rst_ni || rst_ctl_q;

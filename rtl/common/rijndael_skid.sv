@@ -8,7 +8,8 @@
 // nothing dropped: a beat that arrives while the head is held waits in the spare register, and in_ready_o
 // falls while that register is full. Reset empties both registers; wipe_i zeroes their data (the data
 // registers are wide, so their reset may come from a register of its own, a clock after rst_ni: the
-// caller ties wipe_i to that register, or to !rst_ni).
+// caller ties wipe_i to that register, or to !rst_ni). With SLICES > 1 the wipe lands a clock after
+// wipe_i (each slice takes it through a copy of its own).
 //
 // next_valid_o / next_data_o are the head's next state (what out_valid_o / out_data_o will be after this
 // clock edge): a consumer can decide from them into flops a clock ahead, so that its out_ready_i is a
@@ -100,6 +101,15 @@ module rijndael_skid #(
       if (READY_NEXT ? head_load_q : head_free) head_d = spare_valid_q ? spare_q : in_data_i;
       if (!spare_valid_q) spare_d = in_data_i;
     end
+    always_ff @(posedge clk_i) begin
+      if (wipe_i) begin
+        head_q  <= '0;
+        spare_q <= '0;
+      end else begin
+        head_q  <= head_d;
+        spare_q <= spare_d;
+      end
+    end
   end else begin : g_slices
     if (SLICES > WIDTH || !READY_NEXT) begin : g_check_slices
       ERROR_rijndael_skid_SLICES_needs_READY_NEXT_and_at_most_WIDTH u_error ();
@@ -109,10 +119,26 @@ module rijndael_skid #(
     rijndael_reg_copies #(.COPIES(SLICES)) u_spare_full (
       .clk_i(clk_i), .rst_ni(1'b1), .d_i(spare_valid_d), .q_o(spare_full_q)
     );
+    // The wipe reaches each slice from a copy of its own, a clock after wipe_i: one wipe flop to the
+    // reset of every data flop was a route across the die (pipelined, seed 2 of b8153c1's steering: the
+    // core's wipe flop -> 4.7 ns -> a spare_q flop 65 columns away, 176.93 MHz).
+    logic [SLICES-1:0] wipe_q;
+    rijndael_reg_copies #(.COPIES(SLICES)) u_wipe (
+      .clk_i(clk_i), .rst_ni(1'b1), .d_i(wipe_i), .q_o(wipe_q)
+    );
     for (genvar i = 0; i < WIDTH; i++) begin : g_bit
       localparam int C = i / SLICE_W;
       assign head_d[i]  = !head_load_q ? head_q[i] : spare_full_q[C] ? spare_q[i] : in_data_i[i];
       assign spare_d[i] = spare_full_q[C] ? spare_q[i] : in_data_i[i];
+      always_ff @(posedge clk_i) begin
+        if (wipe_q[C]) begin
+          head_q[i]  <= 1'b0;
+          spare_q[i] <= 1'b0;
+        end else begin
+          head_q[i]  <= head_d[i];
+          spare_q[i] <= spare_d[i];
+        end
+      end
     end
   end
 
@@ -125,15 +151,6 @@ module rijndael_skid #(
       head_valid_q  <= head_valid_d;
       spare_valid_q <= spare_valid_d;
       head_load_q   <= !head_valid_d || out_ready_next_i;
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (wipe_i) begin
-      head_q  <= '0;
-      spare_q <= '0;
-    end else begin
-      head_q  <= head_d;
-      spare_q <= spare_d;
     end
   end
 endmodule
