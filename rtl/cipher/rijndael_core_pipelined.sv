@@ -185,8 +185,8 @@ module rijndael_core_pipelined #(
   // LEAD: when Nb > Nk, round key 0 reaches past the key, so the key beat spends the key step on the
   // lead step (as rijndael_core_iterative does); HOLD = 1.
   // SERIAL: where the rounds are long enough and Nb <= Nk, the wave expands the key one word per clock
-  // (rijndael_fold_key_word with its S-boxes registered inside: a word that needs SubWord waits one clock
-  // after the word it reads was made, so no path holds more than half an S-box) instead of Nb words in
+  // (rijndael_fold_key_word with its S-boxes registered, REG_AFTER: a word that needs SubWord waits one
+  // clock after the word it reads was made, so no path holds the whole loop) instead of Nb words in
   // one clock (rijndael_key_step: a chain through up to two S-boxes), and a round key is the newest Nb
   // words of the window, taken by wiring alone. A round key's Nb words, up to SUB_WORDS of them with
   // SubWord, are made in the D - 1 clocks after each capture; the first round key needs 2*Nb - Nk words
@@ -533,10 +533,12 @@ module rijndael_core_pipelined #(
     // window_q holds Nk words (WIN = Nk when Nb <= Nk): word 0 is w[i-Nk], word WIN-1 is w[i-1].
     logic [31:0] word;
     // The key word's phase flags rot_word_q / sub_word_q come from schedules of their own (g_word_flags,
-    // below the step schedule). Its reset reaches only the S-box's inner registers (key material, no
+    // below the step schedule). Its reset reaches only the S-box's output register (key material, no
     // control): wiped from front_wipe_q like the window (rst_ni's inverter to their LSRs was the critical
     // path, 135 MHz).
-    rijndael_fold_key_word #(.SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX), .SBOX_LATENCY(1)) u_key_word (
+    rijndael_fold_key_word #(
+      .SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX), .SBOX_LATENCY(1), .REG_AFTER(1'b1)
+    ) u_key_word (
       .clk_i    (clk_i),
       .rst_ni   (!front_wipe_q),
       .back_i   (window_q[32*(WIN-NK) +: 32]),
