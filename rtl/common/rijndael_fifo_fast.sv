@@ -152,33 +152,34 @@ module rijndael_fifo_fast #(
   assign arrive  = fetched2_q || bypass;
 
   // The consumer's ready as the output registers see it: out_ready_i, or with OUT_STAGE the register
-  // stage's room, one kept copy for the control (head_ready) and one per slice (slice_ready).
+  // stage's room, a flop each for the control (head_ready) and for every slice (slice_ready, in the slice).
   localparam int GROUPS_R = (WIDTH + 31) / 32;
+  localparam int STAGE    = OUTS;  // OUT_STAGE: four registers, as the output registers (thermo_move moves both)
   logic                head_ready;
   logic [GROUPS_R-1:0] slice_ready;
   if (OUT_STAGE) begin : g_out_stage
     // Four registers filled from [0] up (the output registers' rule, above); out_ready_i reaches only
-    // their valid flags and load enables. The output registers pop into them by kept copies of one flag,
-    // registered from the stage's current state (at most two entries: room for this clock's arrival and
-    // the next one whatever the consumer does), so the flag's only logic is the inverter in front of the
-    // copies, and the route out to the slices starts from a flop. Four, not three: with room counted a
-    // clock late at one entry, a stage drained from full leaves a clock empty before the next arrival (a
-    // bubble at full rate). (A two-entry skid needs its ready a clock ahead, three LUT levels from
-    // out_ready_i: the copies' routes then made the path worse, pipelined-192 at 128-166 MHz.)
-    localparam int STAGE = OUTS;  // four, as the output registers (thermo_move moves both)
-    logic [STAGE-1:0]            stage_valid_q;
-    logic [STAGE*WIDTH-1:0]      stage_q;  // entry k at [k*WIDTH +: WIDTH] (flat: Yosys, as read_q)
-    logic                        stage_pop, stage_push, stage_clear_q;
-    logic [GROUPS_R:0]           full_q;  // copies of "three or more in the stage": [GROUPS_R] the control's
-    // No reset: they follow the stage's flags a clock later, and whatever they hold in the first clock
-    // after a reset is harmless, as the output registers hold nothing then. They copy the flag itself and
-    // their readers invert it: copies of its inverse put a LUT between stage_valid_q and the copies'
-    // routes out to the slices (pipelined-192, seed 1 of 90b2443: stage_valid_q -> the LUT -> 5.3 ns ->
-    // a copy, 164.18 MHz); without it each copy loads the flop's output through its slice's bypass input.
-    rijndael_reg_copies #(.COPIES(GROUPS_R + 1)) u_full (
-      .clk_i(clk_i), .rst_ni(1'b1), .d_i(stage_valid_q[2]), .q_o(full_q));
-    assign head_ready  = !full_q[GROUPS_R];
-    assign slice_ready = ~full_q[GROUPS_R-1:0];
+    // their valid flags and load enables. The output registers pop into them by a flop that says the
+    // stage held three or more entries a clock ago (room for this clock's arrival and the next one,
+    // whatever the consumer does), so the route from the stage's state to the pops starts from a flop.
+    // Four, not three: with room counted a clock late at one entry, a stage drained from full leaves a
+    // clock empty before the next arrival (a bubble at full rate). (A two-entry skid needs its ready a
+    // clock ahead, three LUT levels from out_ready_i: pipelined-192 at 128-166 MHz.)
+    // The stage's data registers and their flags are built per slice (g_slice's g_stage), each slice
+    // with its own copy of the valid flags and of the room flop, moved by the same rule, so out_ready_i
+    // reaches one LUT per slice and each load enable stays inside its slice: with one set of flags for
+    // all 4 x WIDTH flops, which spread as the slices do, the enables' routes were the critical paths of
+    // pipelined-192 (the consumer's ready flop or stage_valid_q -> a LUT -> 6.0-7.2 ns of routing ->
+    // the stage's data, 126.28 / 149.05 MHz on the session-42 record). The flags here are the control's
+    // copy: out_valid_o and the control's pop.
+    logic [STAGE-1:0] stage_valid_q;
+    logic             stage_pop, stage_push, full_q;
+    // No reset: it follows the stage's flags a clock later, and whatever it holds in the first clock
+    // after a reset is harmless, as the output registers hold nothing then. It copies the flag itself and
+    // its reader inverts it (a LUT between stage_valid_q and the copies' routes was pipelined-192's seed
+    // 1 path on 90b2443).
+    rijndael_reg_copy u_full (.clk_i(clk_i), .d_i(stage_valid_q[2]), .q_o(full_q));
+    assign head_ready  = !full_q;
     assign stage_pop   = stage_valid_q[0] && out_ready_i;
     assign stage_push  = out_valid_q[0] && head_ready;  // the output registers' pop
     always_ff @(posedge clk_i) begin
@@ -188,31 +189,15 @@ module rijndael_fifo_fast #(
         stage_valid_q <= thermo_move(stage_valid_q, stage_pop, stage_push);
       end
     end
-    // The data registers are zeroed with the FIFO's (the reset and the wipe after it). Each loads, when
-    // free or on a pop, the next register's entry if there is one, else the head of the output registers
-    // (a don't-care value where nothing arrives).
-    always_ff @(posedge clk_i) stage_clear_q <= !rst_ni || wiping_d;
-    always_ff @(posedge clk_i) begin
-      if (stage_clear_q) begin
-        stage_q <= '0;
-      end else begin
-        for (int k = 0; k < STAGE - 1; k++) begin
-          if (!stage_valid_q[k] || stage_pop)
-            stage_q[k*WIDTH +: WIDTH] <= stage_valid_q[k+1] ? stage_q[(k+1)*WIDTH +: WIDTH] : out_q[0];
-        end
-        if (!stage_valid_q[STAGE-1] || stage_pop) stage_q[(STAGE-1)*WIDTH +: WIDTH] <= out_q[0];
-      end
-    end
     assign out_valid_o = stage_valid_q[0];
-    assign out_data_o  = stage_q[0 +: WIDTH];
   end else begin : g_out_direct
     assign head_ready  = out_ready_i;
     assign slice_ready = {GROUPS_R{out_ready_i}};
     assign out_valid_o = out_valid_q[0];
     assign out_data_o  = out_q[0];
   end
-  logic unused_view;  // out_q[3:1] are part of the view only (the reset tests check that all four are wiped)
-  assign unused_view = ^out_q[OUTS-1:1];
+  logic unused_view;  // out_q is a view for the tests (the reset tests check that all four are wiped); the
+  assign unused_view = ^out_q[OUTS-1:1] ^ (OUT_STAGE && ^out_q[0]);  // stage reads each slice's own head
   assign wiping_o    = wiping_q;
 
   // The memory is cut into GROUPS slices of at most GROUP_W bits, each a LUT RAM with its own copy of the
@@ -335,6 +320,39 @@ module rijndael_fifo_fast #(
         if (!slice_valid_q[OUTS-1] || slice_pop)
           slice_out_q[(OUTS-1)*SW +: SW] <= slice_arrival;
       end
+    end
+
+    // OUT_STAGE: the slice's part of the register stage (see g_out_stage), with the slice's own copies of
+    // the stage's valid flags and room flop, reset and cleared with the slice's output registers. Each
+    // copy follows the control's rule from its own state (slice_pop equals the control's pop), so they
+    // stay equal.
+    if (OUT_STAGE) begin : g_stage
+      logic [STAGE-1:0]    slice_stage_valid_q;
+      logic [STAGE*SW-1:0] slice_stage_q;  // entry k at [k*SW +: SW] (flat, as read_q)
+      logic                slice_stage_pop, slice_full_q;
+      assign slice_stage_pop = slice_stage_valid_q[0] && out_ready_i;
+      rijndael_reg_copy u_full (.clk_i(clk_i), .d_i(slice_stage_valid_q[2]), .q_o(slice_full_q));
+      assign slice_ready[g] = !slice_full_q;
+      always_ff @(posedge clk_i) begin
+        if (slice_rst_q) slice_stage_valid_q <= '0;
+        else             slice_stage_valid_q <= thermo_move(slice_stage_valid_q, slice_stage_pop, slice_pop);
+      end
+      // Each register loads, when free or on a pop, the next register's entry if there is one, else the
+      // slice's head output register (a don't-care value where nothing arrives).
+      always_ff @(posedge clk_i) begin
+        if (slice_clear_q) begin
+          slice_stage_q <= '0;
+        end else begin
+          for (int k = 0; k < STAGE - 1; k++) begin
+            if (!slice_stage_valid_q[k] || slice_stage_pop)
+              slice_stage_q[k*SW +: SW] <= slice_stage_valid_q[k+1] ? slice_stage_q[(k+1)*SW +: SW]
+                                                                    : slice_out_q[0 +: SW];
+          end
+          if (!slice_stage_valid_q[STAGE-1] || slice_stage_pop)
+            slice_stage_q[(STAGE-1)*SW +: SW] <= slice_out_q[0 +: SW];
+        end
+      end
+      assign out_data_o[LO +: SW] = slice_stage_q[0 +: SW];
     end
 
     // High while the slice's reset or wipe will be on next clock (slice_wiping_q's next value), and in the

@@ -81,11 +81,11 @@ def _fast_slices(dut) -> list:
 
 
 def _fast_data_regs(dut) -> list:
-    """rijndael_fifo_fast's data registers: every slice's bank read registers and bank register, and the
-    view of all output registers."""
+    """rijndael_fifo_fast's data registers: every slice's bank read registers and bank register (and stage
+    registers with OUT_STAGE), and the view of all output registers."""
     regs = [r for s in _fast_slices(dut) for r in (s.read_q, s.fetch_data_q)] + [dut.out_q]
-    if int(dut.OUT_STAGE.value):
-        regs += [dut.g_out_stage.stage_q]
+    if int(dut.OUT_STAGE.value):  # the stage's registers, built per slice
+        regs += [s.g_stage.slice_stage_q for s in _fast_slices(dut)]
     return regs
 
 
