@@ -32,7 +32,7 @@ module rijndael_skid #(
   parameter int WIDTH      = 8,
   parameter bit READY_NEXT = 1'b1,
   // SLICES > 1: the data registers are cut into SLICES slices, each choosing between the spare register
-  // and the port by a copy of its own of spare_valid_q (rijndael_reg_copies), so that no single flop steers
+  // and the port by a copy of its own of spare_valid_q (rijndael_skid_full_copy), so that no single flop steers
   // the choice of all WIDTH bits: the pipelined core's ~260-bit head spreads out, and spare_valid_q -> one
   // LUT -> head_q over 5.8 ns of routing was a critical path (its input, seed 3, 151.86 MHz). The head's
   // load enable stays one flop (head_load_q): with copies of it too, the consumer's decision
@@ -115,10 +115,14 @@ module rijndael_skid #(
       ERROR_rijndael_skid_SLICES_needs_READY_NEXT_and_at_most_WIDTH u_error ();
     end
     localparam int SLICE_W = (WIDTH + SLICES - 1) / SLICES;
-    logic [SLICES-1:0] spare_full_q;  // copies of spare_valid_q
-    rijndael_reg_copies #(.COPIES(SLICES)) u_spare_full (
-      .clk_i(clk_i), .rst_ni(1'b1), .d_i(spare_valid_d), .q_o(spare_full_q)
-    );
+    // Copies of spare_valid_q, each computing the flag's next state itself (rijndael_skid_full_copy).
+    logic [SLICES-1:0] spare_full_q;
+    for (genvar c = 0; c < SLICES; c++) begin : g_spare_full
+      rijndael_skid_full_copy u_copy (
+        .clk_i(clk_i), .head_valid_i(head_valid_q), .take_i(take), .spare_valid_i(spare_valid_q),
+        .in_valid_i(in_valid_i), .full_o(spare_full_q[c])
+      );
+    end
     // The wipe reaches each slice from a copy of its own, a clock after wipe_i: one wipe flop to the
     // reset of every data flop was a route across the die (pipelined, seed 2 of b8153c1's steering: the
     // core's wipe flop -> 4.7 ns -> a spare_q flop 65 columns away, 176.93 MHz).

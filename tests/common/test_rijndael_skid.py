@@ -112,7 +112,8 @@ def test_rijndael_skid(build, sim_build_dir, cocotb_results):
     build_dir = sim_build_dir("skid", build)
     runner = get_runner("icarus")
     sources = [str(REPO / "rtl" / "common" / f) for f in
-               ("rijndael_reg_copy.sv", "rijndael_reg_copies.sv", "rijndael_skid.sv")]
+               ("rijndael_reg_copy.sv", "rijndael_reg_copies.sv", "rijndael_skid_full_copy.sv",
+                "rijndael_skid.sv")]
     runner.build(sources=sources, hdl_toplevel="rijndael_skid", build_dir=build_dir, always=True,
                  parameters={"WIDTH": WIDTH, "READY_NEXT": ready_next, "SLICES": slices},
                  build_args=["-g2012"], timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
