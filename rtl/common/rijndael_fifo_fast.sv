@@ -309,18 +309,10 @@ module rijndael_fifo_fast #(
       assign out_q[k][LO +: SW] = slice_out_q[k*SW +: SW];
     end
 
-    always_ff @(posedge clk_i) begin
-      if (slice_clear_q) begin
-        slice_out_q <= '0;
-      end else begin
-        for (int k = 0; k < OUTS - 1; k++) begin
-          if (!slice_valid_q[k] || slice_pop)
-            slice_out_q[k*SW +: SW] <= slice_valid_q[k+1] ? slice_out_q[(k+1)*SW +: SW] : slice_arrival;
-        end
-        if (!slice_valid_q[OUTS-1] || slice_pop)
-          slice_out_q[(OUTS-1)*SW +: SW] <= slice_arrival;
-      end
-    end
+    rijndael_shift_queue #(.WIDTH(SW), .ENTRIES(OUTS)) u_out (
+      .clk_i(clk_i), .clear_i(slice_clear_q), .valid_i(slice_valid_q), .pop_i(slice_pop),
+      .in_i(slice_arrival), .q_o(slice_out_q)
+    );
 
     // OUT_STAGE: the slice's part of the register stage (see g_out_stage), with the slice's own copies of
     // the stage's valid flags and room flop, reset and cleared with the slice's output registers. Each
@@ -337,21 +329,11 @@ module rijndael_fifo_fast #(
         if (slice_rst_q) slice_stage_valid_q <= '0;
         else             slice_stage_valid_q <= thermo_move(slice_stage_valid_q, slice_stage_pop, slice_pop);
       end
-      // Each register loads, when free or on a pop, the next register's entry if there is one, else the
-      // slice's head output register (a don't-care value where nothing arrives).
-      always_ff @(posedge clk_i) begin
-        if (slice_clear_q) begin
-          slice_stage_q <= '0;
-        end else begin
-          for (int k = 0; k < STAGE - 1; k++) begin
-            if (!slice_stage_valid_q[k] || slice_stage_pop)
-              slice_stage_q[k*SW +: SW] <= slice_stage_valid_q[k+1] ? slice_stage_q[(k+1)*SW +: SW]
-                                                                    : slice_out_q[0 +: SW];
-          end
-          if (!slice_stage_valid_q[STAGE-1] || slice_stage_pop)
-            slice_stage_q[(STAGE-1)*SW +: SW] <= slice_out_q[0 +: SW];
-        end
-      end
+      // Filled from the slice's head output register.
+      rijndael_shift_queue #(.WIDTH(SW), .ENTRIES(STAGE)) u_stage (
+        .clk_i(clk_i), .clear_i(slice_clear_q), .valid_i(slice_stage_valid_q), .pop_i(slice_stage_pop),
+        .in_i(slice_out_q[0 +: SW]), .q_o(slice_stage_q)
+      );
       assign out_data_o[LO +: SW] = slice_stage_q[0 +: SW];
     end
 
@@ -396,8 +378,8 @@ module rijndael_fifo_fast #(
   // Output registers: they shift towards out_q[0] on a pop, and an arriving entry fills the first free one.
   // Each register's data choice depends on flops only (the next register's valid flag: the older entry
   // moves in if there is one, else the arrival); out_ready_i reaches only the load enables, which may
-  // load a don't-care value into a register that stays invalid. They are built per slice (above); the
-  // valid flags here are the ones out_valid_o uses.
+  // load a don't-care value into a register that stays invalid. They are built per slice (above, a
+  // rijndael_shift_queue each); the valid flags here are the ones out_valid_o uses.
   // They are also held at zero while the memory is wiped: after a reset they would otherwise load what
   // arrives at in_data_i (a beat of the interrupted stream) as a don't-care value.
   always_ff @(posedge clk_i) begin
