@@ -110,7 +110,7 @@ module rijndael_core_pipelined #(
   localparam int OUT_DEPTH = 1 << $clog2(L + 4);
   // Credits: blocks that may be held (taken and not yet delivered) before the take decision, plus one
   // (held_q's width, see there): OUT_DEPTH + 1, so at most OUT_DEPTH blocks are held. The buffer holds
-  // OUT_DEPTH + 7 (its memory's OUT_DEPTH - 1, four output registers, the four of its output stage), and
+  // OUT_DEPTH + 8 (its memory's OUT_DEPTH - 1, four output registers, the five of its output stage), and
   // its memory never reaches its last two slots (where its ready would fall) while the output registers
   // hold or claim at least three entries, which they do whenever the memory holds any. With OUT_DEPTH
   // credits, the clock the output stage adds put `pipelined` (L = 60, OUT_DEPTH = 64) at 1.045 cycles per
@@ -264,10 +264,18 @@ module rijndael_core_pipelined #(
   // (step_due_q) and wave_index_q one-hot (index_hot_q), so each round key's write enable is one LUT of
   // flops (wave_wait_q -> two LUT levels -> 2.7 ns -> write_enable_q was a critical path, pipelined,
   // seed 2, 165.04 MHz).
+  // index_hot_q moves as a shift, by the wave's step into the next index (step_due_q && !wave_end_q, the
+  // term that moves wave_index_q on), so each bit's next value is one LUT of four flops: decoded from
+  // wave_index_n, it read the wait count, the busy and end flags and the index (wave_wait_q -> three LUT
+  // levels -> index_hot_q, pipelined-192 seed 2 and pipelined-both seed 3 on the session-42 records).
+  // It equals wave_index_q's decode at every clock: both load the key beat's index (_f) and are zero after
+  // reset, where no step is due until a key beat.
   logic              step_due_q;
   logic [NR:1]       index_hot_q, index_hot_n, index_hot_f;
+  logic [NR-1:0]     index_hot_below;  // index_hot_q[r - 1] at bit r - 1, with a zero for index 0
+  assign index_hot_below = {index_hot_q[NR-1:1], 1'b0};
   for (genvar r = 1; r <= NR; r++) begin : g_index_hot
-    assign index_hot_n[r] = wave_index_n == 4'(r);
+    assign index_hot_n[r] = step_due_q && !wave_end_q ? index_hot_below[r-1] : index_hot_q[r];
     assign index_hot_f[r] = wave_index_f == 4'(r);
   end
 
@@ -331,7 +339,16 @@ module rijndael_core_pipelined #(
   // buffer_rst_q as well: the buffer's wiping flag rises only the clock after its reset starts, so in
   // the clock after a reset edge it still shows the old wipe's end, and for a one-clock reset pulse (the
   // front's ready reset once) that made in_ready_o rise for a clock.
-  assign front_ready_next = skid_ready_next && !out_wiping && !buffer_rst_q;
+  // Both flags sit with the buffer at the pipeline's far end, so the front reads them through a kept
+  // register of its own (front_hold_q), a clock late, with !rst_ni for the clock that lateness would leave
+  // open: buffer_rst_q is high over one unbroken run of clocks from the one after rst_ni falls, so
+  // front_hold_q covers every clock it does, and holds the front one clock longer at the end. With the
+  // flags read directly, the buffer's wiping_q -> one LUT -> 5.75 ns of routing -> the front's
+  // key_ready_q was pipelined-192's seed-3 path (session 42).
+  logic front_hold_q;
+  rijndael_reg_copy #(.WIDTH(1)) u_front_hold (
+    .clk_i(clk_i), .d_i(!rst_ni || out_wiping || buffer_rst_q), .q_o(front_hold_q));
+  assign front_ready_next = skid_ready_next && !front_hold_q;
   rijndael_core_front #(
     .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .ENABLE_ENCRYPT(ENABLE_ENCRYPT),
     .ENABLE_DECRYPT(ENABLE_DECRYPT), .REFUSE_HERE(1'b0), .BEAT_REG(1'b0), .KEY_SLOTS(KEY_SLOTS)
@@ -990,13 +1007,17 @@ module rijndael_core_pipelined #(
   // of pipelined-192 (seed 2 / seed 3 of 90b2443, 145.35 / 142.94 MHz). So the rounds enter reset four
   // clocks after rst_ni falls; the output buffer's reset and the credits' mask read every register of
   // the tree at the last round (below).
-  logic rst_fan_nq;
-  (* keep *)
-  always_ff @(posedge clk_i) rst_fan_nq <= rst_ni;
+  // rst_fan_nq is one kept copy per four rounds (all load rst_ni in the same clock): one register for the
+  // whole pipeline -> 5.2 ns of routing, no logic -> a far round's round_mid_nq was pipelined-256's seed-1
+  // path (session 42).
+  localparam int FANS = (NR + 3) / 4;
+  logic [FANS-1:0] rst_fan_nq;
+  rijndael_reg_copies #(.COPIES(FANS), .RESET(1'b0)) u_rst_fan (
+    .clk_i(clk_i), .rst_ni(1'b1), .d_i(rst_ni), .q_o(rst_fan_nq));
   logic [NR-1:0] round_mid_nq, round_pre_nq, round_wipe_q;
   for (genvar j = 0; j < NR; j++) begin : g_round_wipe
     (* keep *)
-    always_ff @(posedge clk_i) round_mid_nq[j] <= rst_fan_nq;
+    always_ff @(posedge clk_i) round_mid_nq[j] <= rst_fan_nq[j * FANS / NR];
     (* keep *)
     always_ff @(posedge clk_i) round_pre_nq[j] <= round_mid_nq[j];
     (* keep *)
@@ -1353,7 +1374,7 @@ module rijndael_core_pipelined #(
   // pulse, round_mid_nq[NR-1] in the third, round_pre_nq[NR-1] in the fourth (the credits' mask, a clock
   // later, reads rst_ctl_q for the second and the round registers for the same gap).
   logic valid_mask_q, buffer_valid, buffer_live;
-  assign buffer_live = rst_ni && rst_fan_nq && round_mid_nq[NR-1] && round_pre_nq[NR-1] &&
+  assign buffer_live = rst_ni && rst_fan_nq[FANS-1] && round_mid_nq[NR-1] && round_pre_nq[NR-1] &&
                        !round_wipe_q[NR-1] && !slot_wipe_q[L-1];
   (* keep *)
   always_ff @(posedge clk_i) buffer_rst_q <= !buffer_live;
@@ -1442,7 +1463,7 @@ module rijndael_core_pipelined #(
       wave_slot_q  <= wave_slot_n;
       phase_q      <= phase_n;
       wave_busy_q  <= wave_busy_n;
-      wave_end_q   <= wave_busy_n && wave_wait_n == 3'd0 && wave_index_n == 4'(NR);
+      wave_end_q   <= wave_busy_n && wave_wait_n == 3'd0 && index_hot_n[NR];
       wave_index_q <= wave_index_n;
       wave_wait_q  <= wave_wait_n;
       wave_used_q  <= wave_used_n;

@@ -33,13 +33,14 @@
 //   output registers of every slice (the pipelined core: its one copy, pulled between the slices, was a
 //   2.8 ns route into the count logic, the critical path). in_ready_o keeps its meaning for the beat on
 //   in_data_i; a caller that uses EARLY_VALID never offers a beat it has no credit for.
-// - OUT_STAGE = 1: out_valid_o / out_data_o come from a four-entry register stage behind the output
-//   registers, and out_ready_i reaches only that stage; the output registers of every slice (and the
-//   control) pop by a kept copy of the stage's room, a flop each, so the consumer's ready is no route to
-//   the slices, which spread as far as the memory does: the wrapper's out_ready flop -> 4.9-5.1 ns of
-//   routing -> a slice's pop was the critical path of two pipelined-192 seeds (144-152 MHz). Cost: a clock
-//   of latency (two with the bypass), four more entries of capacity (DEPTH + 7) and the stage's
-//   4 x WIDTH flops; its data registers are zeroed by the wipe like the rest.
+// - OUT_STAGE = 1: out_valid_o / out_data_o come from a five-entry register stage behind the output
+//   registers, and out_ready_i reaches only that stage's pop flags (a flop per 32-bit slice, see
+//   g_out_stage); the output registers of every slice (and the control) pop by a kept copy of the stage's
+//   room, a flop each, so the consumer's ready is no route to the slices, which spread as far as the
+//   memory does: the wrapper's out_ready flop -> 4.9-5.1 ns of routing -> a slice's pop was the critical
+//   path of two pipelined-192 seeds (144-152 MHz). Cost: a clock of latency (two with the bypass), five
+//   more entries of capacity (DEPTH + 8), the stage's 5 x WIDTH flops and a 2:1 choice in front of
+//   out_data_o; its data registers are zeroed by the wipe like the rest.
 module rijndael_fifo_fast #(
   parameter int WIDTH = 8,
   parameter int DEPTH = 16,  // memory entries: a power of two, at least 4 (DEPTH - 1 are used)
@@ -62,16 +63,22 @@ module rijndael_fifo_fast #(
     ERROR_rijndael_fifo_fast_DEPTH_must_be_a_power_of_two_of_at_least_4 u_error ();
   end
 
-  localparam int OUTS = 4;  // output registers (see the header)
-  // A 4-bit fill thermometer (entry k valid at bit k, the oldest at bit 0) after a clock in which one entry
-  // may leave at the bottom (down_i) and one may arrive (up_i): the output registers' valid and claimed
-  // flags, their per-slice copies and the output stage's flags all move this way.
-  function automatic logic [OUTS-1:0] thermo_move(input logic [OUTS-1:0] q, input logic down_i, input logic up_i);
+  localparam int OUTS  = 4;  // output registers (see the header)
+  localparam int STAGE = 5;  // OUT_STAGE: the stage's registers (see g_out_stage)
+  // A fill thermometer (entry k valid at bit k, the oldest at bit 0) after a clock in which one entry may
+  // leave at the bottom (down_i) and one may arrive (up_i): the output registers' valid and claimed flags,
+  // their per-slice copies and the output stage's flags all move this way. STAGE bits wide, the wider of
+  // the two; the output registers' four-bit codes pass through it with a zero on top (move4).
+  function automatic logic [STAGE-1:0] thermo_move(input logic [STAGE-1:0] q, input logic down_i,
+                                                   input logic up_i);
     case ({down_i, up_i})
-      2'b01:   thermo_move = {q[OUTS-2:0], 1'b1};
-      2'b10:   thermo_move = {1'b0, q[OUTS-1:1]};
+      2'b01:   thermo_move = {q[STAGE-2:0], 1'b1};
+      2'b10:   thermo_move = {1'b0, q[STAGE-1:1]};
       default: thermo_move = q;  // none, or one leaves and one arrives
     endcase
+  endfunction
+  function automatic logic [OUTS-1:0] move4(input logic [OUTS-1:0] q, input logic down_i, input logic up_i);
+    move4 = OUTS'(thermo_move(STAGE'(q), down_i, up_i));
   endfunction
 
   logic             fetched_q;            // the bank read registers hold an entry fetched at the last edge
@@ -154,42 +161,48 @@ module rijndael_fifo_fast #(
   // The consumer's ready as the output registers see it: out_ready_i, or with OUT_STAGE the register
   // stage's room, a flop each for the control (head_ready) and for every slice (slice_ready, in the slice).
   localparam int GROUPS_R = (WIDTH + 31) / 32;
-  localparam int STAGE    = OUTS;  // OUT_STAGE: four registers, as the output registers (thermo_move moves both)
   logic                head_ready;
   logic [GROUPS_R-1:0] slice_ready;
   if (OUT_STAGE) begin : g_out_stage
-    // Four registers filled from [0] up (the output registers' rule, above); out_ready_i reaches only
-    // their valid flags and load enables. The output registers pop into them by a flop that says the
-    // stage held three or more entries a clock ago (room for this clock's arrival and the next one,
-    // whatever the consumer does), so the route from the stage's state to the pops starts from a flop.
-    // Four, not three: with room counted a clock late at one entry, a stage drained from full leaves a
-    // clock empty before the next arrival (a bubble at full rate). (A two-entry skid needs its ready a
-    // clock ahead, three LUT levels from out_ready_i: pipelined-192 at 128-166 MHz.)
+    // Five registers filled from [0] up (the output registers' rule, above). The output registers pop
+    // into them by a flop that says the stage held at most three entries a clock ago (so at most four
+    // now: room for this clock's arrival whatever the consumer does), so the route from the stage's
+    // state to the pops starts from a flop.
+    // The consumer's pop reaches no load enable: it is registered (popped_q: the head left at the last
+    // edge) and the registers shift by that flop a clock later, while out_data_o / out_valid_o show entry 1
+    // instead of entry 0 in that clock (a 2:1 choice by popped_q, a LUT of flops in front of the consumer).
+    // So out_ready_i reaches one LUT and one flop per slice, which the placer can put beside the ready's
+    // source; with the pop in the registers' load enables (4 x 32 flops a slice, which sit with their
+    // slice across the die) the wrapper's ready flop -> one LUT -> 4.9-5.6 ns of routing -> a slice's stage
+    // was the critical path of three seeds (pipelined seeds 1-2, pipelined-256 seed 3, session 42).
+    // Five, not four: an entry leaves the registers a clock after its pop, so a stage drained from full
+    // by one pop per clock, with its room counted a clock late, needs one entry more to take the next
+    // arrival in time (with four, a bubble after a stall). (A two-entry skid needs its ready a clock ahead,
+    // three LUT levels from out_ready_i: pipelined-192 at 128-166 MHz.)
     // The stage's data registers and their flags are built per slice (g_slice's g_stage), each slice
-    // with its own copy of the valid flags and of the room flop, moved by the same rule, so out_ready_i
-    // reaches one LUT per slice and each load enable stays inside its slice: with one set of flags for
-    // all 4 x WIDTH flops, which spread as the slices do, the enables' routes were the critical paths of
-    // pipelined-192 (the consumer's ready flop or stage_valid_q -> a LUT -> 6.0-7.2 ns of routing ->
-    // the stage's data, 126.28 / 149.05 MHz on the session-42 record). The flags here are the control's
-    // copy: out_valid_o and the control's pop.
+    // with its own copy of the valid flags, the pop flag and the room flop, moved by the same rule, so
+    // each load enable stays inside its slice: with one set of flags for all the stage's flops, which
+    // spread as the slices do, the enables' routes were the critical paths of pipelined-192 (6.0-7.2 ns of
+    // routing, session 42). The flags here are the control's copy: out_valid_o and the control's pop.
     logic [STAGE-1:0] stage_valid_q;
-    logic             stage_pop, stage_push, full_q;
+    logic             stage_push, full_q, popped_q;
     // No reset: it follows the stage's flags a clock later, and whatever it holds in the first clock
     // after a reset is harmless, as the output registers hold nothing then. It copies the flag itself and
     // its reader inverts it (a LUT between stage_valid_q and the copies' routes was pipelined-192's seed
     // 1 path on 90b2443).
-    rijndael_reg_copy u_full (.clk_i(clk_i), .d_i(stage_valid_q[2]), .q_o(full_q));
+    rijndael_reg_copy u_full (.clk_i(clk_i), .d_i(stage_valid_q[STAGE-2]), .q_o(full_q));
     assign head_ready  = !full_q;
-    assign stage_pop   = stage_valid_q[0] && out_ready_i;
     assign stage_push  = out_valid_q[0] && head_ready;  // the output registers' pop
+    assign out_valid_o = popped_q ? stage_valid_q[1] : stage_valid_q[0];
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         stage_valid_q <= '0;
+        popped_q      <= 1'b0;
       end else begin
-        stage_valid_q <= thermo_move(stage_valid_q, stage_pop, stage_push);
+        stage_valid_q <= thermo_move(stage_valid_q, popped_q, stage_push);
+        popped_q      <= out_valid_o && out_ready_i;
       end
     end
-    assign out_valid_o = stage_valid_q[0];
   end else begin : g_out_direct
     assign head_ready  = out_ready_i;
     assign slice_ready = {GROUPS_R{out_ready_i}};
@@ -321,20 +334,27 @@ module rijndael_fifo_fast #(
     if (OUT_STAGE) begin : g_stage
       logic [STAGE-1:0]    slice_stage_valid_q;
       logic [STAGE*SW-1:0] slice_stage_q;  // entry k at [k*SW +: SW] (flat, as read_q)
-      logic                slice_stage_pop, slice_full_q;
-      assign slice_stage_pop = slice_stage_valid_q[0] && out_ready_i;
-      rijndael_reg_copy u_full (.clk_i(clk_i), .d_i(slice_stage_valid_q[2]), .q_o(slice_full_q));
-      assign slice_ready[g] = !slice_full_q;
+      logic                slice_popped_q, slice_full_q, slice_head_valid;
+      rijndael_reg_copy u_full (.clk_i(clk_i), .d_i(slice_stage_valid_q[STAGE-2]), .q_o(slice_full_q));
+      assign slice_ready[g]   = !slice_full_q;
+      assign slice_head_valid = slice_popped_q ? slice_stage_valid_q[1] : slice_stage_valid_q[0];
       always_ff @(posedge clk_i) begin
-        if (slice_rst_q) slice_stage_valid_q <= '0;
-        else             slice_stage_valid_q <= thermo_move(slice_stage_valid_q, slice_stage_pop, slice_pop);
+        if (slice_rst_q) begin
+          slice_stage_valid_q <= '0;
+          slice_popped_q      <= 1'b0;
+        end else begin
+          slice_stage_valid_q <= thermo_move(slice_stage_valid_q, slice_popped_q, slice_pop);
+          slice_popped_q      <= slice_head_valid && out_ready_i;
+        end
       end
-      // Filled from the slice's head output register.
+      // Filled from the slice's head output register; shifted by the pop of the last clock.
       rijndael_shift_queue #(.WIDTH(SW), .ENTRIES(STAGE)) u_stage (
-        .clk_i(clk_i), .clear_i(slice_clear_q), .valid_i(slice_stage_valid_q), .pop_i(slice_stage_pop),
+        .clk_i(clk_i), .clear_i(slice_clear_q), .valid_i(slice_stage_valid_q), .pop_i(slice_popped_q),
         .in_i(slice_out_q[0 +: SW]), .q_o(slice_stage_q)
       );
-      assign out_data_o[LO +: SW] = slice_stage_q[0 +: SW];
+      assign out_data_o[LO +: SW] = slice_popped_q ? slice_stage_q[SW +: SW] : slice_stage_q[0 +: SW];
+      logic unused_stage;  // entries 2.. move inside u_stage only
+      assign unused_stage = ^slice_stage_q[STAGE*SW-1:2*SW];
     end
 
     // High while the slice's reset or wipe will be on next clock (slice_wiping_q's next value), and in the
@@ -354,8 +374,8 @@ module rijndael_fifo_fast #(
         slice_empty_q    <= slice_push == slice_fetch ? slice_empty_q : (slice_fetch && slice_one);
         slice_idle_q     <= slice_empty_q && !slice_push && !slice_fetch && !slice_fetched_q && !slice_wiping_d;
         slice_in_ready_q <= !slice_wiping_d && !slice_high;
-        slice_valid_q <= thermo_move(slice_valid_q, slice_pop, slice_arrive);
-        slice_claimed_q <= thermo_move(slice_claimed_q, slice_pop, slice_claim);
+        slice_valid_q <= move4(slice_valid_q, slice_pop, slice_arrive);
+        slice_claimed_q <= move4(slice_claimed_q, slice_pop, slice_claim);
         slice_fetched_q  <= slice_fetch;
         slice_fetched2_q <= slice_fetched_q;
         // The wipe ends with the last write address, counted by this slice's own write pointer.
@@ -387,8 +407,8 @@ module rijndael_fifo_fast #(
       out_valid_q <= '0;
       claimed_q   <= '0;
     end else begin
-      out_valid_q <= thermo_move(out_valid_q, pop, arrive);
-      claimed_q <= thermo_move(claimed_q, pop, claim);
+      out_valid_q <= move4(out_valid_q, pop, arrive);
+      claimed_q <= move4(claimed_q, pop, claim);
     end
   end
 

@@ -7,7 +7,7 @@ Checked for each (DEPTH, BYPASS, WIPE, OUT_SLICE) build:
   exactly DEPTH cycles, every memory entry zero afterwards (it held data before the reset);
 * random valid gaps and ready back-pressure: every beat arrives once, in order; out_valid_o never drops and
   out_data_o never changes before a handshake (AXI4-Stream rules); capacity DEPTH + 1 (memory + head;
-  rijndael_fifo_fast: DEPTH + 3, DEPTH - 1 in the memory + four output registers, four more with OUT_STAGE;
+  rijndael_fifo_fast: DEPTH + 3, DEPTH - 1 in the memory + four output registers, five more with OUT_STAGE;
   rijndael_fifo_small: DEPTH);
 * latency from a push into an empty FIFO to out_valid_o: 1 cycle with BYPASS, 2 without, one more with
   OUT_SLICE or OUT_STAGE (the documented figures);
@@ -64,14 +64,14 @@ def _clear_bits(dut) -> int:
 
 def _slice(dut) -> int:
     """The register stage behind the head: rijndael_fifo's OUT_SLICE (two entries), rijndael_fifo_fast's
-    OUT_STAGE (four); each a clock of latency."""
+    OUT_STAGE (five); each a clock of latency."""
     if dut._name == "rijndael_fifo":
         return int(dut.OUT_SLICE.value)
     return int(dut.OUT_STAGE.value) if dut._name == "rijndael_fifo_fast" else 0
 
 
 def _capacity(dut, depth: int) -> int:
-    stage = {"rijndael_fifo_fast": 4}.get(dut._name, 2) * _slice(dut)
+    stage = {"rijndael_fifo_fast": 5}.get(dut._name, 2) * _slice(dut)
     return depth + {"rijndael_fifo_fast": 3, "rijndael_fifo_small": 0}.get(dut._name, 1) + stage
 
 
