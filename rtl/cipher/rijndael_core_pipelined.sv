@@ -632,8 +632,14 @@ module rijndael_core_pipelined #(
 
   // KEY_REG: the stepped round key and its write enables (one flop per slot and round key, so each
   // round-key register is enabled straight from a flop) wait one clock; KEY_BCAST: two.
+  // KEY_BCAST: wave_bcast_q is one kept copy per four rounds (BCASTS, all loaded from wave_key_q in the
+  // same clock), each beside the round keys it writes: one register for every round sat between them
+  // and its route to the far rounds' key registers (no logic, 4.8-5.2 ns) was the path of pipelined-192
+  // seeds 2-3 and pipelined-256 seed 1 (session 43, first record).
+  localparam int BCASTS = (NR + 3) / 4;
   logic [KEY_SLOTS-1:0][NR:1] write_now, write_enable_q, write_bcast_q;
-  logic [W-1:0]               wave_key_q, wave_bcast_q;
+  logic [W-1:0]               wave_key_q;
+  logic [BCASTS-1:0][W-1:0]   wave_bcast_q;
   if (KEY_REG) begin : g_key_reg
     always_ff @(posedge clk_i) begin
       if (rst_ctl_q) write_enable_q <= '0;
@@ -662,8 +668,9 @@ module rijndael_core_pipelined #(
         write_bcast_q <= write_enable_q;
         wave_write_q  <= wave_write;
       end
-      wave_bcast_q <= wave_key_q;
     end
+    rijndael_reg_copies #(.WIDTH(W), .COPIES(BCASTS), .RESET(1'b0)) u_bcast (
+      .clk_i(clk_i), .rst_ni(1'b1), .d_i(wave_key_q), .q_o(wave_bcast_q));
     assign write_pending_q = wave_write_q;
   end else begin : g_no_bcast
     logic unused_bcast;  // round keys are written from wave_key_q (or the key step)
@@ -683,7 +690,8 @@ module rijndael_core_pipelined #(
     for (genvar r = 1; r <= NR; r++) begin : g_round_key
       assign write_now[k][r] = wave_here && (write_key ? r == 1 : wave_step && index_hot_q[r]);
       if (KEY_BCAST) begin : g_broadcast
-        assign round_keys_d[k][r] = write_bcast_q[k][r] ? wave_bcast_q : round_keys_q[k][r];
+        assign round_keys_d[k][r] = write_bcast_q[k][r] ? wave_bcast_q[(r - 1) * BCASTS / NR]
+                                                        : round_keys_q[k][r];
       end else if (KEY_REG) begin : g_delayed
         assign round_keys_d[k][r] = write_enable_q[k][r] ? wave_key_q : round_keys_q[k][r];
       end else begin : g_direct
@@ -1389,8 +1397,11 @@ module rijndael_core_pipelined #(
   // rst_ni falls until they have flushed, so nothing they hold during a reset is pushed.
   // OUT_STAGE: out_ready_i reaches only the buffer's output stage (see rijndael_fifo_fast), not the pop
   // of every slice of the buffer (pipelined-192, seeds 1 and 3: the wrapper's ready flop -> 4.9-5.1 ns
-  // -> a slice's pop, 144-152 MHz). Cost: a clock of latency.
-  rijndael_fifo_fast #(.WIDTH(W + 1), .DEPTH(OUT_DEPTH), .EARLY_VALID(1'b1), .OUT_STAGE(1'b1)) u_out_buffer (
+  // -> a slice's pop, 144-152 MHz). Cost: a clock of latency. CREDITED: the credits (below) keep it from
+  // ever being offered a beat without room, so it does not compare its memory's fill level with its size.
+  rijndael_fifo_fast #(
+    .WIDTH(W + 1), .DEPTH(OUT_DEPTH), .EARLY_VALID(1'b1), .OUT_STAGE(1'b1), .CREDITED(1'b1)
+  ) u_out_buffer (
     .clk_i      (clk_i),
     .rst_ni     (!buffer_rst_q),
     .in_valid_i (slot_valid_d[L-1]),

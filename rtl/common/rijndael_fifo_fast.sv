@@ -33,6 +33,13 @@
 //   output registers of every slice (the pipelined core: its one copy, pulled between the slices, was a
 //   2.8 ns route into the count logic, the critical path). in_ready_o keeps its meaning for the beat on
 //   in_data_i; a caller that uses EARLY_VALID never offers a beat it has no credit for.
+// - CREDITED = 1: the caller counts its own credits and never holds more than DEPTH beats in the FIFO
+//   (offered and not yet handed over; the pipelined core's credits), so in_ready_o is low only while the
+//   memory is wiped and the memory's fill level is not compared with its size: that compare (the read
+//   pointer's copies -> four LUT levels -> in_ready_q) was pipelined's seed-1 path (session 43). With
+//   DEPTH inside, the memory never reaches its last slot (it passes entries on to the output registers
+//   whenever they have room, so it never holds all of them; the unit test checks this bound with a
+//   producer that keeps to it). A caller that offers more may lose beats.
 // - OUT_STAGE = 1: out_valid_o / out_data_o come from a five-entry register stage behind the output
 //   registers, and out_ready_i reaches only that stage's pop flags (a flop per 32-bit slice, see
 //   g_out_stage); the output registers of every slice (and the control) pop by a kept copy of the stage's
@@ -45,7 +52,8 @@ module rijndael_fifo_fast #(
   parameter int WIDTH = 8,
   parameter int DEPTH = 16,  // memory entries: a power of two, at least 4 (DEPTH - 1 are used)
   parameter bit EARLY_VALID = 1'b0,
-  parameter bit OUT_STAGE   = 1'b0
+  parameter bit OUT_STAGE   = 1'b0,
+  parameter bit CREDITED    = 1'b0   // the caller never offers a beat without room (see the header)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -258,9 +266,11 @@ module rijndael_fifo_fast #(
     // slice_rst_q (rst_ni a clock late, a kept copy per slice) for its flags and pointers, slice_clear_q for
     // its data registers (read, bank and output registers: reset or wipe). rst_ni's inverter to the pointers
     // of every slice, and a LUT per slice ORing reset and wipe into the LSRs of its 224..352 data flops, were
-    // paths of the pipelined builds (pipelined-256, seed 3: the reset flop -> fetch_bank_q). Cost: the
-    // slice is reset a clock later than the global flags (which reset at once, so nothing leaves meanwhile)
-    // and its data registers are zero from the third clock of a reset instead of the second.
+    // paths of the pipelined builds (pipelined-256, seed 3: the reset flop -> fetch_bank_q). slice_clear_q
+    // reads slice_rst_q, not rst_ni: the caller's reset flop -> a slice's clear LUT (5.3 ns of routing)
+    // was pipelined-192's seed-1 path (session 43). Cost: the slice is reset a clock later than the global
+    // flags (which reset at once, so nothing leaves meanwhile) and its data registers are zero from the
+    // fourth clock of a reset instead of the second.
     logic slice_rst_q, slice_clear_q;
     rijndael_reg_copy #(.WIDTH(1)) u_slice_rst (.clk_i(clk_i), .d_i(!rst_ni), .q_o(slice_rst_q));
     if (BANKS > 1) begin : g_banked
@@ -357,9 +367,9 @@ module rijndael_fifo_fast #(
       assign unused_stage = ^slice_stage_q[STAGE*SW-1:2*SW];
     end
 
-    // High while the slice's reset or wipe will be on next clock (slice_wiping_q's next value), and in the
-    // clock after rst_ni falls.
-    always_ff @(posedge clk_i) slice_clear_q <= !rst_ni || slice_rst_q || slice_wiping_d;
+    // High in the clock after slice_rst_q and while the slice's wipe will be on next clock
+    // (slice_wiping_q's next value).
+    always_ff @(posedge clk_i) slice_clear_q <= slice_rst_q || slice_wiping_d;
     always_ff @(posedge clk_i) begin
       if (slice_rst_q) begin
         slice_valid_q    <= '0;
@@ -373,7 +383,7 @@ module rijndael_fifo_fast #(
       end else begin
         slice_empty_q    <= slice_push == slice_fetch ? slice_empty_q : (slice_fetch && slice_one);
         slice_idle_q     <= slice_empty_q && !slice_push && !slice_fetch && !slice_fetched_q && !slice_wiping_d;
-        slice_in_ready_q <= !slice_wiping_d && !slice_high;
+        slice_in_ready_q <= !slice_wiping_d && (CREDITED || !slice_high);
         slice_valid_q <= move4(slice_valid_q, slice_pop, slice_arrive);
         slice_claimed_q <= move4(slice_claimed_q, slice_pop, slice_claim);
         slice_fetched_q  <= slice_fetch;
@@ -427,7 +437,7 @@ module rijndael_fifo_fast #(
       // Idle next clock: the memory stays empty (nothing pushed or fetched), nothing was fetched this
       // clock or the last (the fetched flags will be low), and the wipe is over.
       idle_q     <= empty_q && !push && !fetch && !fetched_q && !wiping_d;
-      in_ready_q <= !wiping_d && !fill_high;
+      in_ready_q <= !wiping_d && (CREDITED || !fill_high);
       wiping_q   <= wiping_d;
     end
   end

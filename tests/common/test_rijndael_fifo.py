@@ -12,7 +12,7 @@ Checked for each (DEPTH, BYPASS, WIPE, OUT_SLICE) build:
 * latency from a push into an empty FIFO to out_valid_o: 1 cycle with BYPASS, 2 without, one more with
   OUT_SLICE or OUT_STAGE (the documented figures);
 * rijndael_fifo_fast: its read, bank and output registers are zero in every clock of the wipe after a reset
-  (from the third clock of the reset); with out_ready_i held high and beats offered every clock, one beat
+  (from the fourth clock of the reset); with CREDITED the producer keeps at most DEPTH beats inside itself; with out_ready_i held high and beats offered every clock, one beat
   leaves per clock, also while they pass through the memory (output registers full when the consumer
   starts), each once and in order;
 * rijndael_fifo_small (CLEAR_W = WIDTH - 1): beats offered with in_clear_i arrive with those bits zero.
@@ -34,9 +34,12 @@ REPO = Path(__file__).resolve().parents[2]
 WIDTH = 12
 # Builds of another WIDTH: fast-depth64 has four banks of 16 entries and two 32-bit slices (the second 8
 # bits wide), as the pipelined core's buffer (WIDTH 129, DEPTH 64 or 128) has banks and slices.
-WIDTHS = {"fast-depth64": 40, "fast-depth16-stage": 40}
+WIDTHS = {"fast-depth64": 40, "fast-depth16-stage": 40, "fast-depth16-stage-credited": 40}
 # rijndael_fifo_fast builds with OUT_STAGE = 1 (the register stage behind the output registers)
-STAGE_BUILDS = {"fast-depth16-stage"}
+STAGE_BUILDS = {"fast-depth16-stage", "fast-depth16-stage-credited"}
+# rijndael_fifo_fast builds with CREDITED = 1 (as the pipelined core's buffer): the producer keeps at most DEPTH
+# beats inside itself, as a caller counting credits does, and in_ready_o is high after the wipe
+CREDITED_BUILDS = {"fast-depth16-stage-credited"}
 # build -> (module, DEPTH, BYPASS, WIPE, OUT_SLICE); rijndael_fifo_fast always bypasses and wipes,
 # rijndael_fifo_small never bypasses and always wipes; only rijndael_fifo has OUT_SLICE.
 BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_fifo", 4, 0, 1, 0),
@@ -45,6 +48,7 @@ BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_f
           "fast-depth4": ("rijndael_fifo_fast", 4, 1, 1, 0),
           "fast-depth16": ("rijndael_fifo_fast", 16, 1, 1, 0), "fast-depth64": ("rijndael_fifo_fast", 64, 1, 1, 0),
           "fast-depth16-stage": ("rijndael_fifo_fast", 16, 1, 1, 0),
+          "fast-depth16-stage-credited": ("rijndael_fifo_fast", 16, 1, 1, 0),
           "small-depth4": ("rijndael_fifo_small", 4, 0, 1, 0),
           "small-depth32": ("rijndael_fifo_small", 32, 0, 1, 0)}
 
@@ -70,7 +74,13 @@ def _slice(dut) -> int:
     return int(dut.OUT_STAGE.value) if dut._name == "rijndael_fifo_fast" else 0
 
 
+def _credited(dut) -> bool:
+    return dut._name == "rijndael_fifo_fast" and bool(int(dut.CREDITED.value))
+
+
 def _capacity(dut, depth: int) -> int:
+    if _credited(dut):  # the contract a credited caller keeps (rijndael_fifo_fast's header): DEPTH inside
+        return depth
     stage = {"rijndael_fifo_fast": 5}.get(dut._name, 2) * _slice(dut)
     return depth + {"rijndael_fifo_fast": 3, "rijndael_fifo_small": 0}.get(dut._name, 1) + stage
 
@@ -108,7 +118,7 @@ async def _reset(dut, depth: int, wipe: int) -> None:
         if int(dut.in_ready_o.value):
             break
         assert int(dut.wiping_o.value) == 1, "in_ready_o low after reset without a wipe"
-        if dut._name == "rijndael_fifo_fast":  # held at zero from the third clock of the reset on
+        if dut._name == "rijndael_fifo_fast" and low > 0:  # zero from the fourth clock of the reset on
             assert all(int(r.value) == 0 for r in _fast_data_regs(dut)), "a data register not zero during the wipe"
         low += 1
         assert low <= limit, f"wipe longer than {limit} cycles"
@@ -159,6 +169,8 @@ async def fifo_wipe_order_latency(dut):
         if len(received) == len(sent):
             break
         offer = index < len(sent) and rng.random() < 0.7
+        if _credited(dut):  # the producer's own credit count: never more inside than the capacity
+            offer = offer and index - len(received) < _capacity(dut, depth)
         dut.in_valid_i.value = int(offer)
         dut.in_data_i.value = sent[index] if offer else rng.randrange(1 << width)  # junk while not valid
         if clear_w:
@@ -270,6 +282,7 @@ def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
     parameters = {"WIDTH": WIDTHS.get(build, WIDTH), "DEPTH": depth}
     if module == "rijndael_fifo_fast":
         parameters["OUT_STAGE"] = int(build in STAGE_BUILDS)
+        parameters["CREDITED"] = int(build in CREDITED_BUILDS)
     if module == "rijndael_fifo_small":
         parameters["CLEAR_W"] = WIDTH - 1  # as the iterative core: data cleared, the top (refused) flag kept
     sources = [str(REPO / "rtl" / "common" / f"{module}.sv")]
