@@ -191,11 +191,23 @@ module rijndael_core_pipelined #(
   // words of the window, taken by wiring alone. A round key's Nb words, up to SUB_WORDS of them with
   // SubWord, are made in the D - 1 clocks after each capture; the first round key needs 2*Nb - Nk words
   // (one S-box wait at most) before its capture, which sets HOLD.
+  // KEY_SBOX_LAT: the key word's S-box takes two clocks (a register inside its case ROMs and one after
+  // them) where the wave still keeps pace: every round key's SubWord word is its first word (Nk a
+  // multiple of Nb), so the capture clock before it is one of its two waits, and D - 1 clocks hold Nb
+  // words and the other wait. Elsewhere one clock (REG_AFTER). With one register, the window's newest
+  // word -> the S-box (four LUT levels) -> its register was the path of two seeds each of pipelined and
+  // pipelined-256 (session 43). wave_schedule checks at elaboration that every capture finds its words
+  // made. Cost where it applies: `pipelined` holds a key beat's blocks one clock longer (HOLD).
   localparam bit LEAD         = NB > NK;
   localparam int SUB_WORDS    = NK > 6 && NB > 4 ? 2 : 1;
-  localparam int FIRST_COST   = 2 * NB - NK > 0 ? 2 * NB - NK + 1 : 0;  // clocks, with one S-box wait
-  localparam int SERIAL_HOLD  = FIRST_COST - KEY_AT + 2 > 0 ? FIRST_COST - KEY_AT + 2 : 0;
-  localparam bit SERIAL       = !LEAD && KEY_AT >= 1 && NB + SUB_WORDS <= D - 1 && SERIAL_HOLD <= 3;
+  localparam int FIRST_NEW    = 2 * NB - NK;  // words made before the first capture (if positive)
+  localparam int FIRST_COST1  = FIRST_NEW > 0 ? FIRST_NEW + 1 : 0;  // clocks, with one one-clock S-box wait
+  localparam int FIRST_COST2  = FIRST_NEW > 0 ? FIRST_NEW + 2 : 0;  // the same with a two-clock S-box
+  localparam int SERIAL_HOLD1 = FIRST_COST1 - KEY_AT + 2 > 0 ? FIRST_COST1 - KEY_AT + 2 : 0;
+  localparam int SERIAL_HOLD2 = FIRST_COST2 - KEY_AT + 2 > 0 ? FIRST_COST2 - KEY_AT + 2 : 0;
+  localparam bit SERIAL       = !LEAD && KEY_AT >= 1 && NB + SUB_WORDS <= D - 1 && SERIAL_HOLD1 <= 3;
+  localparam int KEY_SBOX_LAT = SERIAL && NK % NB == 0 && NB + 2 <= D && SERIAL_HOLD2 <= 3 ? 2 : 1;
+  localparam int SERIAL_HOLD  = KEY_SBOX_LAT == 2 ? SERIAL_HOLD2 : SERIAL_HOLD1;
   localparam int HOLD_BASE    = LEAD ? 1 : SERIAL ? SERIAL_HOLD : 0;
   localparam bit STEP_AT_KEY  = LEAD || KEY_AT == 0;   // the key beat uses the key step
   localparam bit WRITE_AT_KEY = !LEAD && KEY_AT == 0;  // round key 1 is written by the key beat itself
@@ -211,6 +223,16 @@ module rijndael_core_pipelined #(
   // 5.53 ns from X30/Y14 to X100/Y41, 165.26 MHz; pipelined-192, seeds 2 and 3: 6.1-6.2 ns). Every write
   // is a clock later, so HOLD is one more (a key change costs a clock more); the steps are where they were.
   localparam bit KEY_BCAST    = KEY_REG && BRAM && SUBSTAGES >= 5;
+  // DEC_STORE (KEY_BCAST builds with SPLIT_BACK: pipelined-both): the decrypting rounds' key terms,
+  // InvMixColumns' preprocessing of round keys 1 .. Nr-1, are kept in registers of their own (dec_keys_q),
+  // written with the round keys from a broadcast of their own, beside the round that reads each. Round key
+  // r is read by encrypting round r - 1 and decrypting round Nr - 1 - r, at opposite ends of the pipeline:
+  // read from the one register (placed by the encrypting reader, reset from its slot) through the
+  // preprocessing, it was two seeds' path of pipelined-both (the round key -> three LUT levels -> 4.35 ns
+  // of routing -> the decrypting round's key term; the encrypting round's slot reset -> 4.85 ns -> the
+  // same key term, session 43). Cost: W flops per round key and slot; the preprocessing is done once, on
+  // the broadcast, instead of in every decrypting round.
+  localparam bit DEC_STORE    = KEY_BCAST && SPLIT_BACK;
   localparam int HOLD         = HOLD_BASE + (KEY_BCAST ? 1 : 0);
   // FIRST_WAIT: cycles before round key 1's step.
   localparam int FIRST_WAIT   = KEY_AT + HOLD - 1 - (KEY_REG ? 1 : 0) - (KEY_BCAST ? 1 : 0);
@@ -238,6 +260,7 @@ module rijndael_core_pipelined #(
   logic [L-1:0][SLOT_W-1:0] slot_tag_q, slot_tag_d;  // the key slot of each block in flight
 
   logic [KEY_SLOTS-1:0][NR:0][W-1:0] round_keys_q, round_keys_d;
+  logic [KEY_SLOTS-1:0][NR-1:1][W-1:0] dec_keys_q;  // DEC_STORE: [k][r], r = 1 .. Nr-1 (see DEC_STORE)
   logic [L-1:0]                      slot_wipe_q;  // the datapath's resets, active high (see the slot registers)
   logic [SLOT_W-1:0] wave_slot_q, wave_slot_d;  // the key slot the wave writes
   logic [32*WIN-1:0] window_q, window_d;   // key expansion state the wave continues from
@@ -253,6 +276,7 @@ module rijndael_core_pipelined #(
   logic [3:0]        todo_q, todo_d;              // SERIAL: key words still to make before the next capture
   logic              produce_q;                   // SERIAL: todo_q != 0, kept in a flop (it selects window_d)
   logic              fresh_q;                     // SERIAL: the window's newest word changed at the last edge
+  logic              fresh2_q;                    // SERIAL: ... or at the edge before (fresh_q a clock late)
   logic              rot_q, sub_q;                // SERIAL: phase_q == 0, Nk > 6 && phase_q == 4, in flops
   logic              key_supported_q;             // the held key beat's sizes are the build's (decided a clock early)
   logic              key_go_q, key_go_d;          // the key beat at the head is taken in the next clock
@@ -554,7 +578,8 @@ module rijndael_core_pipelined #(
     // control): wiped from front_wipe_q like the window (rst_ni's inverter to their LSRs was the critical
     // path, 135 MHz).
     rijndael_fold_key_word #(
-      .SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX), .SBOX_LATENCY(1), .REG_AFTER(1'b1)
+      .SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX), .SBOX_LATENCY(KEY_SBOX_LAT),
+      .REG_AFTER(KEY_SBOX_LAT == 1)
     ) u_key_word (
       .clk_i    (clk_i),
       .rst_ni   (!front_wipe_q),
@@ -632,14 +657,17 @@ module rijndael_core_pipelined #(
 
   // KEY_REG: the stepped round key and its write enables (one flop per slot and round key, so each
   // round-key register is enabled straight from a flop) wait one clock; KEY_BCAST: two.
-  // KEY_BCAST: wave_bcast_q is one kept copy per four rounds (BCASTS, all loaded from wave_key_q in the
-  // same clock), each beside the round keys it writes: one register for every round sat between them
-  // and its route to the far rounds' key registers (no logic, 4.8-5.2 ns) was the path of pipelined-192
-  // seeds 2-3 and pipelined-256 seed 1 (session 43, first record).
-  localparam int BCASTS = (NR + 3) / 4;
+  // KEY_BCAST: wave_bcast_q writes the round keys of the first NEAR_ROUNDS rounds, and a kept copy of it
+  // (wave_bcast_far_q, loaded from wave_key_q in the same clock) those of the rounds after them. The flow
+  // places wave_bcast_q on a block of flip-flops mid-die between the first two EBR rows of its round
+  // serpentine, which hold ten rounds (src/rijndael_hw/synth.py); the rounds after them sit on the third
+  // row, and wave_bcast_q -> round 10's key registers (no logic, 4.8-5.2 ns of routing) was the path of
+  // pipelined-192 seeds 2-3 and pipelined-256 seed 1 (session 43, first record). The copy is left to the
+  // placer, beside the rounds it writes.
+  localparam int NEAR_ROUNDS = 10;
+  localparam bit BCAST_FAR   = NR > NEAR_ROUNDS;
   logic [KEY_SLOTS-1:0][NR:1] write_now, write_enable_q, write_bcast_q;
-  logic [W-1:0]               wave_key_q;
-  logic [BCASTS-1:0][W-1:0]   wave_bcast_q;
+  logic [W-1:0]               wave_key_q, wave_bcast_q, wave_bcast_far_q;
   if (KEY_REG) begin : g_key_reg
     always_ff @(posedge clk_i) begin
       if (rst_ctl_q) write_enable_q <= '0;
@@ -668,17 +696,47 @@ module rijndael_core_pipelined #(
         write_bcast_q <= write_enable_q;
         wave_write_q  <= wave_write;
       end
+      wave_bcast_q <= wave_key_q;
     end
-    rijndael_reg_copies #(.WIDTH(W), .COPIES(BCASTS), .RESET(1'b0)) u_bcast (
-      .clk_i(clk_i), .rst_ni(1'b1), .d_i(wave_key_q), .q_o(wave_bcast_q));
+    if (BCAST_FAR) begin : g_far
+      rijndael_reg_copies #(.WIDTH(W), .COPIES(1), .RESET(1'b0)) u_bcast_far (
+        .clk_i(clk_i), .rst_ni(1'b1), .d_i(wave_key_q), .q_o(wave_bcast_far_q));
+    end else begin : g_near_only
+      assign wave_bcast_far_q = '0;
+    end
     assign write_pending_q = wave_write_q;
+    if (DEC_STORE) begin : g_dec_store
+      // The preprocessed round key, broadcast as wave_bcast_q is (a register of its own, written into
+      // dec_keys_q by the same write enables; left to the placer).
+      logic [W-1:0] wave_key_pre, dec_bcast_q;
+      for (genvar c = 0; c < NB; c++) begin : g_pre
+        rijndael_inv_mix_pre u_pre (.column_i(wave_key_q[W-1-32*c -: 32]), .column_o(wave_key_pre[W-1-32*c -: 32]));
+      end
+      always_ff @(posedge clk_i) dec_bcast_q <= wave_key_pre;
+      // Round keys 0 and Nr are added without the preprocessing (the last round, the whitening).
+      for (genvar k = 0; k < KEY_SLOTS; k++) begin : g_slot
+        for (genvar r = 1; r <= NR - 1; r++) begin : g_key
+          // Wiped from the slot reset chain at the decrypting round that reads it (round Nr - 1 - r).
+          always_ff @(posedge clk_i) begin
+            if (slot_wipe_q[(NR - 1 - r) * D])  dec_keys_q[k][r] <= '0;
+            else if (write_bcast_q[k][r])       dec_keys_q[k][r] <= dec_bcast_q;
+          end
+        end
+      end
+    end else begin : g_no_dec_store
+      assign dec_keys_q = '0;
+    end
   end else begin : g_no_bcast
     logic unused_bcast;  // round keys are written from wave_key_q (or the key step)
     assign write_bcast_q   = '0;
     assign wave_bcast_q    = '0;
+    assign wave_bcast_far_q = '0;
+    assign dec_keys_q      = '0;
     assign write_pending_q = 1'b0;
-    assign unused_bcast    = ^{write_bcast_q, wave_bcast_q, write_pending_q};
+    assign unused_bcast    = ^{write_bcast_q, wave_bcast_q, wave_bcast_far_q, write_pending_q};
   end
+  logic unused_dec_keys;  // read only by the decrypting rounds of DEC_STORE builds
+  assign unused_dec_keys = ^dec_keys_q;
 
   // The key beat writes round key 0 (and round key 1 when WRITE_AT_KEY) of its own slot, the wave the
   // rest of the wave's slot.
@@ -690,7 +748,7 @@ module rijndael_core_pipelined #(
     for (genvar r = 1; r <= NR; r++) begin : g_round_key
       assign write_now[k][r] = wave_here && (write_key ? r == 1 : wave_step && index_hot_q[r]);
       if (KEY_BCAST) begin : g_broadcast
-        assign round_keys_d[k][r] = write_bcast_q[k][r] ? wave_bcast_q[(r - 1) * BCASTS / NR]
+        assign round_keys_d[k][r] = write_bcast_q[k][r] ? (r - 1 < NEAR_ROUNDS ? wave_bcast_q : wave_bcast_far_q)
                                                         : round_keys_q[k][r];
       end else if (KEY_REG) begin : g_delayed
         assign round_keys_d[k][r] = write_enable_q[k][r] ? wave_key_q : round_keys_q[k][r];
@@ -712,7 +770,8 @@ module rijndael_core_pipelined #(
 
   // SERIAL: make a word this clock (owed, and its S-box input older than the S-box's register).
   logic produce_now;
-  assign produce_now = SERIAL && !key_fire && produce_q && !((rot_q || sub_q) && fresh_q);
+  assign produce_now = SERIAL && !key_fire && produce_q &&
+                       !((rot_q || sub_q) && (fresh_q || (KEY_SBOX_LAT == 2 && fresh2_q)));
 
   // The window's next value, chosen per 32-bit word from kept flops of its own, by the same rule as the
   // block below (a key taken: its window; else a word made or a wave step: the step's window; else hold),
@@ -732,13 +791,13 @@ module rijndael_core_pipelined #(
   localparam int SCHED_LEN = (NR + 2) * D + 8;  // clocks after a key beat; the wave ends well within
   // Three rows of SCHED_LEN + 1 bits, row r at [r * (SCHED_LEN + 1)], bit t: clock t after the key-beat
   // clock (flat: Icarus takes no two-dimensional parameter). Row 0: the step term (bit SCHED_LEN: the wave
-  // did not end in time); rows 1 and 2 (SERIAL): rot_q and sub_q (bit SCHED_LEN: their values once the
+  // did not end in time, or a capture came while words were still owed); rows 1 and 2 (SERIAL): rot_q and sub_q (bit SCHED_LEN: their values once the
   // wave is over, which they keep).
   localparam int ROW = SCHED_LEN + 1;
   function automatic logic [3*ROW-1:0] wave_schedule();
     logic [3*ROW-1:0] rows;
     int todo, phase, index, wait_left;
-    bit busy, produce, fresh, rot, sub, now;
+    bit busy, produce, fresh, fresh2, rot, sub, now, late;
     rows = '0;
     // The key-beat clock (t = 0): the key_fire branch of the always_comb block.
     busy      = 1'b1;
@@ -748,18 +807,23 @@ module rijndael_core_pipelined #(
     phase     = 0;
     produce   = todo != 0;
     fresh     = 1'b1;
+    fresh2    = 1'b0;
     rot       = 1'b1;
     sub       = 1'b0;
+    late      = 1'b0;
     for (int t = 1; t < SCHED_LEN; t++) begin
       rows[ROW + t]     = rot;
       rows[2 * ROW + t] = sub;
-      now = SERIAL ? produce && !((rot || sub) && fresh) : busy && wait_left == 0;
+      now = SERIAL ? produce && !((rot || sub) && (fresh || (KEY_SBOX_LAT == 2 && fresh2)))
+                   : busy && wait_left == 0;
       rows[t] = now;
       if (SERIAL && now) begin
         phase = phase == NK - 1 ? 0 : phase + 1;
         todo  = todo - 1;
       end
       if (busy) begin
+        // A capture (wait_left == 0) takes the round key from the window: its words must all be made.
+        if (wait_left == 0) late = late || (SERIAL && produce);
         if (wait_left != 0) begin
           wait_left = wait_left - 1;
         end else if (index == NR) begin
@@ -771,11 +835,12 @@ module rijndael_core_pipelined #(
         end
       end
       produce = todo != 0;
+      fresh2  = fresh;
       fresh   = SERIAL && now;
       rot     = phase == 0;
       sub     = NK > 6 && phase == 4;
     end
-    rows[SCHED_LEN]           = busy || todo != 0;
+    rows[SCHED_LEN]           = busy || todo != 0 || late;
     rows[ROW + SCHED_LEN]     = rot;
     rows[2 * ROW + SCHED_LEN] = sub;
     wave_schedule = rows;
@@ -783,7 +848,7 @@ module rijndael_core_pipelined #(
   localparam logic [3*ROW-1:0] WAVE_SCHEDULE = wave_schedule();
   localparam logic [SCHED_LEN:0] STEP_SCHEDULE = WAVE_SCHEDULE[0 +: ROW];
   if (STEP_SCHEDULE[SCHED_LEN]) begin : g_check_schedule
-    ERROR_PIPELINED_key_wave_longer_than_its_step_schedule u_error ();
+    ERROR_PIPELINED_key_wave_late_or_longer_than_its_step_schedule u_error ();
   end
 
   // sched_q[i]: the step term of the clock i + 1 after the current one (while no key beat is taken), so
@@ -1166,8 +1231,18 @@ module rijndael_core_pipelined #(
         // early is safe: a decrypting block's round keys do not change while it is in flight (a key beat
         // waits until the decrypting blocks of its slot reached the last slot, and decrypting blocks after
         // it wait for the end of its wave). Key material, wiped with the slot beside it.
+        // DEC_STORE: the preprocessed key itself, from dec_keys_q (every round but the last).
         logic [W-1:0] dec_key_early, dec_term, dec_term_q;
-        if (KEY_SLOTS > 1) begin : g_early_slot_key
+        localparam bit FROM_STORE = DEC_STORE && !LAST;
+        if (FROM_STORE && KEY_SLOTS > 1) begin : g_early_slot_store
+          logic [(NR-1)*W-1:0] early_dec_keys;  // key r at [(r - 1) * W]
+          assign early_dec_keys = dec_keys_q[slot_tag_q[S-2]];
+          assign dec_key_early  = early_dec_keys[(NR - 2 - j) * W +: W];
+          logic unused_early_rounds;  // one round key of the slot
+          assign unused_early_rounds = ^early_dec_keys;
+        end else if (FROM_STORE) begin : g_early_store
+          assign dec_key_early = dec_keys_q[0][NR - 1 - j];
+        end else if (KEY_SLOTS > 1) begin : g_early_slot_key
           logic [(NR+1)*W-1:0] early_round_keys;
           assign early_round_keys = round_keys_q[slot_tag_q[S-2]];
           assign dec_key_early    = early_round_keys[(NR - 1 - j) * W +: W];
@@ -1177,7 +1252,7 @@ module rijndael_core_pipelined #(
           assign dec_key_early = round_keys_q[0][NR - 1 - j];
         end
         for (genvar c = 0; c < NB; c++) begin : g_dec_term
-          if (LAST) begin : g_plain
+          if (LAST || FROM_STORE) begin : g_plain
             assign dec_term[W-1-32*c -: 32] = dec_key_early[W-1-32*c -: 32];
           end else begin : g_pre
             rijndael_inv_mix_pre u_key_pre (
@@ -1489,12 +1564,14 @@ module rijndael_core_pipelined #(
       rcon_q       <= '0;
       produce_q    <= 1'b0;
       fresh_q      <= 1'b0;
+      fresh2_q     <= 1'b0;
       rot_q        <= 1'b0;
       sub_q        <= 1'b0;
     end else begin
       rcon_q       <= rcon_next;
       produce_q    <= todo_d != 4'd0;
       fresh_q      <= key_fire || produce_now;
+      fresh2_q     <= fresh_q;
       rot_q        <= phase_d == 3'd0;
       sub_q        <= NK > 6 && phase_d == 3'd4;
     end

@@ -324,13 +324,18 @@ class PipelinedTiming:
                   else front_at + (1 if cfg.decrypt else 2))
         lead = nb > nk
         sub_words = 2 if nk > 6 and nb > 4 else 1
-        first_cost = 2 * nb - nk + 1 if 2 * nb > nk else 0
-        serial_hold = max(0, first_cost - key_at + 2)
-        serial = not lead and key_at >= 1 and nb + sub_words <= self.d - 1 and serial_hold <= 3
+        first_new = 2 * nb - nk   # words made before the first capture
+        # the first capture's cost with the key word's S-box taking one clock, or two (KEY_SBOX_LAT)
+        serial_hold1 = max(0, (first_new + 1 if first_new > 0 else 0) - key_at + 2)
+        serial_hold2 = max(0, (first_new + 2 if first_new > 0 else 0) - key_at + 2)
+        serial = not lead and key_at >= 1 and nb + sub_words <= self.d - 1 and serial_hold1 <= 3
+        self.key_sbox_lat = 2 if serial and nk % nb == 0 and nb + 2 <= self.d and serial_hold2 <= 3 else 1
+        serial_hold = serial_hold2 if self.key_sbox_lat == 2 else serial_hold1
         hold_base = 1 if lead else serial_hold if serial else 0
         key_reg = key_at + hold_base >= 2
         key_bcast = key_reg and bram and substages >= 5   # the round key's second broadcast register
         self.serial, self.key_bcast = serial, key_bcast
+        self.dec_store = key_bcast and split_back          # the decrypting rounds' key terms kept apart
         self.hold = hold_base + (1 if key_bcast else 0)
         self.last_write = (self.nr - 1) * self.d + key_at + self.hold   # t_Nr, clocks after the key's take
         self.last_step = self.last_write - (1 if key_reg else 0) - (1 if key_bcast else 0)
@@ -836,6 +841,8 @@ def internal_regs(cfg) -> list[str]:
         rounds = max(cfg.params["MAX_NB"], cfg.params["MAX_NK"]) + 6
         regs += [f"g_pipelined.u_core.g_round[{j}].g_part[{d - 2}].g_back_shift.{r}"
                  for j in range(rounds) for r in ("enc_key_q", "dec_term_q")]
+        if PipelinedTiming(cfg).dec_store:  # DEC_STORE: the preprocessed round keys beside the decrypting rounds
+            regs += ["g_pipelined.u_core.dec_keys_q"]
     if cfg.params["ARCH"] == 1:
         timing = PipelinedTiming(cfg)
         if timing.serial and timing.key_bcast:  # the stepped round key's two registers (window words: wiped)
