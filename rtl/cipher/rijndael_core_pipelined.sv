@@ -740,11 +740,18 @@ module rijndael_core_pipelined #(
 
   // The key beat writes round key 0 (and round key 1 when WRITE_AT_KEY) of its own slot, the wave the
   // rest of the wave's slot.
+  // Round key 0's write enable comes from a kept copy of key_take_q of its own (equal to it: the same
+  // reset, folded into d_i): key_take_q, which the window and the wave's registers pull towards the key
+  // window, -> 5.0 ns of routing -> round key 0's enables (no logic) was pipelined's seed-1 path (session
+  // 43).
+  logic key_take_rk0_q;
+  rijndael_reg_copy #(.WIDTH(1)) u_key_take_rk0 (.clk_i(clk_i), .d_i(rst_ni && key_go_q), .q_o(key_take_rk0_q));
   for (genvar k = 0; k < KEY_SLOTS; k++) begin : g_key_slot
-    logic key_here, wave_here;
-    assign key_here  = key_fire && slot_in == SLOT_W'(k);
+    logic key_here, key_here_rk0, wave_here;
+    assign key_here     = key_fire && slot_in == SLOT_W'(k);
+    assign key_here_rk0 = key_take_rk0_q && slot_ok && slot_in == SLOT_W'(k);  // key_here, from the copy
     assign wave_here = write_key ? key_here : wave_slot_q == SLOT_W'(k);
-    assign round_keys_d[k][0] = key_here ? first_round_key & key0_supported : round_keys_q[k][0];
+    assign round_keys_d[k][0] = key_here_rk0 ? first_round_key & key0_supported : round_keys_q[k][0];
     for (genvar r = 1; r <= NR; r++) begin : g_round_key
       assign write_now[k][r] = wave_here && (write_key ? r == 1 : wave_step && index_hot_q[r]);
       if (KEY_BCAST) begin : g_broadcast
@@ -1465,21 +1472,22 @@ module rijndael_core_pipelined #(
   always_ff @(posedge clk_i) valid_mask_q  <= buffer_live;
   assign core_valid  = buffer_valid && valid_mask_q;
 
-  // The buffer takes its input valid a clock ahead (EARLY_VALID: slot_valid_d[L-1], the flag that arrives
-  // with the last slot's register) and keeps its own copies of it next to its control and to each slice of
-  // its memory: one kept copy here, placed between the slices, was a 2.8 ns route into the buffer's count
-  // logic (the critical path). The flags have no reset; the buffer is held in reset from the clock after
+  // The buffer takes its input valid two clocks ahead (EARLY_VALID = 2: slot_valid_d[L-2], the flag that
+  // arrives with the last slot's register two clocks later) and keeps its own copies of it, two kept
+  // registers deep, next to its control and to each slice of its memory: one kept copy here, placed
+  // between the slices, was a 2.8 ns route into the buffer's count logic (the critical path), and with
+  // one hop the last stage's flag -> 5.5-5.8 ns -> a slice's copy was two seeds' path (session 43). The flags have no reset; the buffer is held in reset from the clock after
   // rst_ni falls until they have flushed, so nothing they hold during a reset is pushed.
   // OUT_STAGE: out_ready_i reaches only the buffer's output stage (see rijndael_fifo_fast), not the pop
   // of every slice of the buffer (pipelined-192, seeds 1 and 3: the wrapper's ready flop -> 4.9-5.1 ns
   // -> a slice's pop, 144-152 MHz). Cost: a clock of latency. CREDITED: the credits (below) keep it from
   // ever being offered a beat without room, so it does not compare its memory's fill level with its size.
   rijndael_fifo_fast #(
-    .WIDTH(W + 1), .DEPTH(OUT_DEPTH), .EARLY_VALID(1'b1), .OUT_STAGE(1'b1), .CREDITED(1'b1)
+    .WIDTH(W + 1), .DEPTH(OUT_DEPTH), .EARLY_VALID(2), .OUT_STAGE(1'b1), .CREDITED(1'b1)
   ) u_out_buffer (
     .clk_i      (clk_i),
     .rst_ni     (!buffer_rst_q),
-    .in_valid_i (slot_valid_d[L-1]),
+    .in_valid_i (slot_valid_d[L-2]),
     .in_ready_o (unused_buffer_ready),  // always 1 when pushed: the credits guarantee room
     .in_data_i  ({slot_refused_q[L-1], slot_q[L-1]}),
     .out_valid_o(buffer_valid),

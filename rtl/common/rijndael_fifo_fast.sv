@@ -27,6 +27,7 @@
 // - The memory holds plaintext and keystream-derived data, so after reset it is zeroed by a counted
 //   sequence (DEPTH cycles, wiping_o high, in_ready_o low); every flop is reset, and every data register
 //   (read, bank and output registers) is held at zero during the wipe.
+// - EARLY_VALID = 2: the same two clocks ahead, registered twice on the way (see g_early_valid2).
 // - EARLY_VALID = 1: in_valid_i is given a clock ahead (the valid of the beat that in_data_i will carry
 //   in the next clock), and the FIFO registers it itself, once for its control and once per 32-bit slice
 //   of the memory (kept copies), so that no single valid flop drives the write enables, pointers and
@@ -51,7 +52,7 @@
 module rijndael_fifo_fast #(
   parameter int WIDTH = 8,
   parameter int DEPTH = 16,  // memory entries: a power of two, at least 4 (DEPTH - 1 are used)
-  parameter bit EARLY_VALID = 1'b0,
+  parameter int EARLY_VALID = 0,     // clocks by which in_valid_i leads its beat: 0, 1 or 2 (see the header)
   parameter bit OUT_STAGE   = 1'b0,
   parameter bit CREDITED    = 1'b0   // the caller never offers a beat without room (see the header)
 ) (
@@ -124,7 +125,22 @@ module rijndael_fifo_fast #(
   localparam int GROUPS_V = (WIDTH + 31) / 32;
   logic                in_valid;           // the control's copy
   logic [GROUPS_V-1:0] slice_in_valid;     // each slice's copy
-  if (EARLY_VALID) begin : g_early_valid
+  if (EARLY_VALID < 0 || EARLY_VALID > 2) begin : g_check_early_valid
+    ERROR_rijndael_fifo_fast_EARLY_VALID_must_be_0_1_or_2 u_error ();
+  end
+  if (EARLY_VALID == 2) begin : g_early_valid2
+    // Two hops, each a kept copy per user (the control and every slice), flop to flop: with one hop the
+    // caller's flag (the pipelined core's last stage) -> 5.5-5.8 ns of routing -> a slice's copy was
+    // the path of pipelined-192 seed 2 and pipelined-256 seed 3 (session 43).
+    logic                mid_valid;
+    logic [GROUPS_V-1:0] slice_mid_valid;
+    rijndael_reg_copy u_mid (.clk_i(clk_i), .d_i(in_valid_i), .q_o(mid_valid));
+    rijndael_reg_copy u_valid (.clk_i(clk_i), .d_i(mid_valid), .q_o(in_valid));
+    for (genvar g = 0; g < GROUPS_V; g++) begin : g_copy
+      rijndael_reg_copy u_mid (.clk_i(clk_i), .d_i(in_valid_i), .q_o(slice_mid_valid[g]));
+      rijndael_reg_copy u_valid (.clk_i(clk_i), .d_i(slice_mid_valid[g]), .q_o(slice_in_valid[g]));
+    end
+  end else if (EARLY_VALID == 1) begin : g_early_valid
     (* keep *) always_ff @(posedge clk_i) in_valid <= in_valid_i;
     for (genvar g = 0; g < GROUPS_V; g++) begin : g_copy
       (* keep *) always_ff @(posedge clk_i) slice_in_valid[g] <= in_valid_i;
