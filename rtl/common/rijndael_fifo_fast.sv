@@ -75,19 +75,14 @@ module rijndael_fifo_fast #(
   localparam int OUTS  = 4;  // output registers (see the header)
   localparam int STAGE = 5;  // OUT_STAGE: the stage's registers (see g_out_stage)
   // A fill thermometer (entry k valid at bit k, the oldest at bit 0) after a clock in which one entry may
-  // leave at the bottom (down_i) and one may arrive (up_i): the output registers' valid and claimed flags,
-  // their per-slice copies and the output stage's flags all move this way. STAGE bits wide, the wider of
-  // the two; the output registers' four-bit codes pass through it with a zero on top (move4).
-  function automatic logic [STAGE-1:0] thermo_move(input logic [STAGE-1:0] q, input logic down_i,
-                                                   input logic up_i);
-    case ({down_i, up_i})
-      2'b01:   thermo_move = {q[STAGE-2:0], 1'b1};
-      2'b10:   thermo_move = {1'b0, q[STAGE-1:1]};
-      default: thermo_move = q;  // none, or one leaves and one arrives
-    endcase
-  endfunction
+  // leave at the bottom (down_i) and one may arrive (up_i): the output registers' valid and claimed flags
+  // and their per-slice copies move this way (the output stage's flags too, in rijndael_stage_flags).
   function automatic logic [OUTS-1:0] move4(input logic [OUTS-1:0] q, input logic down_i, input logic up_i);
-    move4 = OUTS'(thermo_move(STAGE'(q), down_i, up_i));
+    case ({down_i, up_i})
+      2'b01:   move4 = {q[OUTS-2:0], 1'b1};
+      2'b10:   move4 = {1'b0, q[OUTS-1:1]};
+      default: move4 = q;  // none, or one leaves and one arrives
+    endcase
   endfunction
 
   logic             fetched_q;            // the bank read registers hold an entry fetched at the last edge
@@ -192,9 +187,10 @@ module rijndael_fifo_fast #(
     // into them by a flop that says the stage held at most three entries a clock ago (so at most four
     // now: room for this clock's arrival whatever the consumer does), so the route from the stage's
     // state to the pops starts from a flop.
-    // The consumer's pop reaches no load enable: it is registered (popped_q: the head left at the last
-    // edge) and the registers shift by that flop a clock later, while out_data_o / out_valid_o show entry 1
-    // instead of entry 0 in that clock (a 2:1 choice by popped_q, a LUT of flops in front of the consumer).
+    // The consumer's pop reaches no load enable: it is registered (the flags' popped_o: the head left at
+    // the last edge) and the registers shift by that flop a clock later, while out_data_o / out_valid_o
+    // show entry 1 instead of entry 0 in that clock (a 2:1 choice by that flop, a LUT of flops in front
+    // of the consumer).
     // So out_ready_i reaches one LUT and one flop per slice, which the placer can put beside the ready's
     // source; with the pop in the registers' load enables (4 x 32 flops a slice, which sit with their
     // slice across the die) the wrapper's ready flop -> one LUT -> 4.9-5.6 ns of routing -> a slice's stage
@@ -204,29 +200,19 @@ module rijndael_fifo_fast #(
     // arrival in time (with four, a bubble after a stall). (A two-entry skid needs its ready a clock ahead,
     // three LUT levels from out_ready_i: pipelined-192 at 128-166 MHz.)
     // The stage's data registers and their flags are built per slice (g_slice's g_stage), each slice
-    // with its own copy of the valid flags, the pop flag and the room flop, moved by the same rule, so
-    // each load enable stays inside its slice: with one set of flags for all the stage's flops, which
+    // with its own copy of the valid flags, the pop flag and the room flop (rijndael_stage_flags, one
+    // instance here and one per slice), so each load enable stays inside its slice: with one set of flags for all the stage's flops, which
     // spread as the slices do, the enables' routes were the critical paths of pipelined-192 (6.0-7.2 ns of
     // routing, session 42). The flags here are the control's copy: out_valid_o and the control's pop.
-    logic [STAGE-1:0] stage_valid_q;
-    logic             stage_push, full_q, popped_q;
-    // No reset: it follows the stage's flags a clock later, and whatever it holds in the first clock
-    // after a reset is harmless, as the output registers hold nothing then. It copies the flag itself and
-    // its reader inverts it (a LUT between stage_valid_q and the copies' routes was pipelined-192's seed
-    // 1 path on 90b2443).
-    rijndael_reg_copy u_full (.clk_i(clk_i), .d_i(stage_valid_q[STAGE-2]), .q_o(full_q));
-    assign head_ready  = !full_q;
-    assign stage_push  = out_valid_q[0] && head_ready;  // the output registers' pop
-    assign out_valid_o = popped_q ? stage_valid_q[1] : stage_valid_q[0];
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        stage_valid_q <= '0;
-        popped_q      <= 1'b0;
-      end else begin
-        stage_valid_q <= thermo_move(stage_valid_q, popped_q, stage_push);
-        popped_q      <= out_valid_o && out_ready_i;
-      end
-    end
+    logic [STAGE-1:0] stage_valid;
+    logic             stage_popped, stage_head_valid;
+    rijndael_stage_flags #(.ENTRIES(STAGE)) u_flags (
+      .clk_i(clk_i), .clear_i(!rst_ni), .push_i(out_valid_q[0] && head_ready), .ready_i(out_ready_i),
+      .valid_o(stage_valid), .popped_o(stage_popped), .head_valid_o(stage_head_valid), .room_o(head_ready)
+    );
+    assign out_valid_o = stage_head_valid;
+    logic unused_stage_flags;  // the control's copy steers no data registers: only its valid and room count
+    assign unused_stage_flags = ^stage_valid ^ stage_popped;
   end else begin : g_out_direct
     assign head_ready  = out_ready_i;
     assign slice_ready = {GROUPS_R{out_ready_i}};
@@ -358,29 +344,22 @@ module rijndael_fifo_fast #(
     // copy follows the control's rule from its own state (slice_pop equals the control's pop), so they
     // stay equal.
     if (OUT_STAGE) begin : g_stage
-      logic [STAGE-1:0]    slice_stage_valid_q;
+      logic [STAGE-1:0]    slice_stage_valid;
       logic [STAGE*SW-1:0] slice_stage_q;  // entry k at [k*SW +: SW] (flat, as read_q)
-      logic                slice_popped_q, slice_full_q, slice_head_valid;
-      rijndael_reg_copy u_full (.clk_i(clk_i), .d_i(slice_stage_valid_q[STAGE-2]), .q_o(slice_full_q));
-      assign slice_ready[g]   = !slice_full_q;
-      assign slice_head_valid = slice_popped_q ? slice_stage_valid_q[1] : slice_stage_valid_q[0];
-      always_ff @(posedge clk_i) begin
-        if (slice_rst_q) begin
-          slice_stage_valid_q <= '0;
-          slice_popped_q      <= 1'b0;
-        end else begin
-          slice_stage_valid_q <= thermo_move(slice_stage_valid_q, slice_popped_q, slice_pop);
-          slice_popped_q      <= slice_head_valid && out_ready_i;
-        end
-      end
+      logic                slice_popped, slice_head_valid;
+      rijndael_stage_flags #(.ENTRIES(STAGE)) u_flags (
+        .clk_i(clk_i), .clear_i(slice_rst_q), .push_i(slice_pop), .ready_i(out_ready_i),
+        .valid_o(slice_stage_valid), .popped_o(slice_popped), .head_valid_o(slice_head_valid),
+        .room_o(slice_ready[g])
+      );
       // Filled from the slice's head output register; shifted by the pop of the last clock.
       rijndael_shift_queue #(.WIDTH(SW), .ENTRIES(STAGE)) u_stage (
-        .clk_i(clk_i), .clear_i(slice_clear_q), .valid_i(slice_stage_valid_q), .pop_i(slice_popped_q),
+        .clk_i(clk_i), .clear_i(slice_clear_q), .valid_i(slice_stage_valid), .pop_i(slice_popped),
         .in_i(slice_out_q[0 +: SW]), .q_o(slice_stage_q)
       );
-      assign out_data_o[LO +: SW] = slice_popped_q ? slice_stage_q[SW +: SW] : slice_stage_q[0 +: SW];
-      logic unused_stage;  // entries 2.. move inside u_stage only
-      assign unused_stage = ^slice_stage_q[STAGE*SW-1:2*SW];
+      assign out_data_o[LO +: SW] = slice_popped ? slice_stage_q[SW +: SW] : slice_stage_q[0 +: SW];
+      logic unused_stage;  // entries 2.. move inside u_stage only; the control's copy gives out_valid_o
+      assign unused_stage = ^slice_stage_q[STAGE*SW-1:2*SW] ^ slice_head_valid;
     end
 
     // High in the clock after slice_rst_q and while the slice's wipe will be on next clock

@@ -288,7 +288,8 @@ def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
     sources = [str(REPO / "rtl" / "common" / f"{module}.sv")]
     if module == "rijndael_fifo_fast":  # each slice resets from a kept register copy and keeps its pointers
         sources += [str(REPO / "rtl" / "common" / f) for f in ("rijndael_reg_copy.sv", "rijndael_reg_copies.sv",
-                                                               "rijndael_fifo_fill.sv", "rijndael_shift_queue.sv")]
+                                                               "rijndael_fifo_fill.sv", "rijndael_shift_queue.sv",
+                                                               "rijndael_stage_flags.sv")]
     if module == "rijndael_fifo":
         parameters.update(BYPASS=bypass, WIPE=wipe, OUT_SLICE=out_slice)
         sources.append(str(REPO / "rtl" / "common" / "rijndael_skid.sv"))
