@@ -120,6 +120,7 @@ module rijndael_fifo_fast #(
   localparam int GROUPS_V = (WIDTH + 31) / 32;
   logic                in_valid;           // the control's copy
   logic [GROUPS_V-1:0] slice_in_valid;     // each slice's copy
+  logic [GROUPS_V-1:0] slice_valid_ahead;  // EARLY_VALID >= 1: what each slice's copy holds next clock
   if (EARLY_VALID < 0 || EARLY_VALID > 2) begin : g_check_early_valid
     ERROR_rijndael_fifo_fast_EARLY_VALID_must_be_0_1_or_2 u_error ();
   end
@@ -135,14 +136,17 @@ module rijndael_fifo_fast #(
       rijndael_reg_copy u_mid (.clk_i(clk_i), .d_i(in_valid_i), .q_o(slice_mid_valid[g]));
       rijndael_reg_copy u_valid (.clk_i(clk_i), .d_i(slice_mid_valid[g]), .q_o(slice_in_valid[g]));
     end
+    assign slice_valid_ahead = slice_mid_valid;
   end else if (EARLY_VALID == 1) begin : g_early_valid
     (* keep *) always_ff @(posedge clk_i) in_valid <= in_valid_i;
     for (genvar g = 0; g < GROUPS_V; g++) begin : g_copy
       (* keep *) always_ff @(posedge clk_i) slice_in_valid[g] <= in_valid_i;
     end
+    assign slice_valid_ahead = {GROUPS_V{in_valid_i}};
   end else begin : g_valid_now
     assign in_valid       = in_valid_i;
-    assign slice_in_valid = {GROUPS_V{in_valid_i}};
+    assign slice_in_valid    = {GROUPS_V{in_valid_i}};
+    assign slice_valid_ahead = '0;  // not known ahead (unused)
   end
   // in_ready_o is a flop: the memory's write enables (one per LUT-RAM bank, each fanning out to every bit
   // of the bank) must not wait for a pointer compare. It is decided a clock ahead from the memory's count
@@ -169,7 +173,8 @@ module rijndael_fifo_fast #(
 
   rijndael_reg_copy #(.WIDTH(1)) u_rst_late (.clk_i(clk_i), .d_i(!rst_ni), .q_o(rst_late_q));
   rijndael_fifo_fill #(.DEPTH(DEPTH)) u_fill (
-    .clk_i(clk_i), .clear_i(rst_late_q), .push_i(push), .fetch_i(fetch), .wipe_i(wiping_q),
+    .clk_i(clk_i), .clear_i(rst_late_q), .push_i(in_valid && in_ready_q), .fetch_i(fetch || bypass),
+    .wipe_i(wiping_q),
     .wr_addr_o(wipe_addr), .rd_addr_o(unused_fill_rd), .one_o(fill_one), .high_o(fill_high)
   );
 
@@ -178,10 +183,11 @@ module rijndael_fifo_fast #(
   assign arrive  = fetched2_q || bypass;
 
   // The consumer's ready as the output registers see it: out_ready_i, or with OUT_STAGE the register
-  // stage's room, a flop each for the control (head_ready) and for every slice (slice_ready, in the slice).
+  // stage's room, a flop for the control (head_ready) and OUTS + 1 per slice (slice_ready, in the slice:
+  // one for each output register's pop and one for its flags).
   localparam int GROUPS_R = (WIDTH + 31) / 32;
-  logic                head_ready;
-  logic [GROUPS_R-1:0] slice_ready;
+  logic                      head_ready;
+  logic [GROUPS_R-1:0][OUTS:0] slice_ready;
   if (OUT_STAGE) begin : g_out_stage
     // Five registers filled from [0] up (the output registers' rule, above). The output registers pop
     // into them by a flop that says the stage held at most three entries a clock ago (so at most four
@@ -215,7 +221,7 @@ module rijndael_fifo_fast #(
     assign unused_stage_flags = ^stage_valid ^ stage_popped;
   end else begin : g_out_direct
     assign head_ready  = out_ready_i;
-    assign slice_ready = {GROUPS_R{out_ready_i}};
+    assign slice_ready = {GROUPS_R*(OUTS+1){out_ready_i}};
     assign out_valid_o = out_valid_q[0];
     assign out_data_o  = out_q[0];
   end
@@ -260,7 +266,7 @@ module rijndael_fifo_fast #(
     // The slice's copy of the wipe flag (below): it also drives the slice's memory writes and pointers,
     // so the global flag reaches only the control.
     logic              slice_wiping_q, slice_wiping_d;
-    logic [BANK_W-1:0] wr_bank, rd_bank, fetch_bank_q;  // the bank read into the read registers last clock
+    logic [BANK_W-1:0] rd_bank, fetch_bank_q;  // the bank read into the read registers last clock
     logic [BANKS*SW-1:0] read_q;  // one read register per bank (flat: Yosys cannot size a 2-D packed net here)
     logic [SW-1:0]       slice_fetch_data;
     logic [SW-1:0]       fetch_data_q;  // the bank register: the read register of fetch_bank_q, a clock later
@@ -276,21 +282,51 @@ module rijndael_fifo_fast #(
     logic slice_rst_q, slice_clear_q;
     rijndael_reg_copy #(.WIDTH(1)) u_slice_rst (.clk_i(clk_i), .d_i(!rst_ni), .q_o(slice_rst_q));
     if (BANKS > 1) begin : g_banked
-      assign wr_bank = wr_addr_q[AW-1:LOW_W];
       assign rd_bank = rd_addr_q[AW-1:LOW_W];
     end else begin : g_one_bank
-      assign wr_bank = '0;
       assign rd_bank = '0;
     end
     assign slice_wiping_d = slice_wiping_q && wr_addr_q != AW'(DEPTH - 1);
+
+    // The write side. Every beat taken (in_ready_o high) takes the slot at the write pointer, a bypassed
+    // one too: the read pointer skips it in the same clock (as the wipe moves both), so the write pointer
+    // moves on a flop and in_ready_q alone, never on the bypass decision. Its bank is kept one-hot
+    // (wr_hot_q, bit b: the pointer is in bank b), and the write flag (a beat on the input, or the wipe) as a
+    // kept flop per bank, loaded a clock ahead where the valid is known then (EARLY_VALID), so each bank's
+    // write enable is one LUT of two flops of its own: with the slice's valid copy and a compare of the
+    // pointer's bank bits in front of every bank's enables (8 banks x 8 LUT-RAMs), the valid copy -> two
+    // LUT levels -> a LUT-RAM write enable (4.0-4.3 ns of routing) was the path of pipelined-192 seeds 2-3
+    // and pipelined-256 seed 2 (session 43).
+    logic [BANKS-1:0] wr_hot_q, bank_write;
+    logic             wr_advance;  // the write pointer moves this clock (a beat taken; the wipe moves it too)
+    assign wr_advance = slice_in_valid[g] && slice_in_ready_q;
+    if (BANKS > 1) begin : g_wr_hot
+      logic wr_wraps;  // the pointer leaves its bank at this clock's edge
+      assign wr_wraps = (wr_advance || slice_wiping_q) && &wr_addr_q[LOW_W-1:0];
+      always_ff @(posedge clk_i) begin
+        if (slice_rst_q)   wr_hot_q <= BANKS'(1);
+        else if (wr_wraps) wr_hot_q <= {wr_hot_q[BANKS-2:0], wr_hot_q[BANKS-1]};
+      end
+    end else begin : g_wr_one_bank
+      assign wr_hot_q = 1'b1;
+    end
+    if (EARLY_VALID > 0) begin : g_write_ahead
+      // Equal to slice_in_valid[g] || slice_wiping_q in every clock: slice_rst_q sets the wipe flag.
+      for (genvar b = 0; b < BANKS; b++) begin : g_write
+        rijndael_reg_copy u_write (
+          .clk_i(clk_i), .d_i(slice_rst_q || slice_valid_ahead[g] || slice_wiping_d), .q_o(bank_write[b]));
+      end
+    end else begin : g_write_now
+      assign bank_write = {BANKS{slice_in_valid[g] || slice_wiping_q}};
+    end
 
     for (genvar b = 0; b < BANKS; b++) begin : g_bank
       (* ram_style = "distributed" *) logic [SW-1:0] mem [BANK_DEPTH];
       always_ff @(posedge clk_i) begin
         // The write enable does not wait for in_ready_q (on ECP5 the handshake in front of every LUT-RAM
         // write enable was the critical path): the slot at the write pointer is always free, so a beat that
-        // is refused or bypassed is written there harmlessly and the pointer does not move.
-        if ((slice_wiping_q || slice_in_valid[g]) && wr_bank == BANK_W'(b))
+        // is refused is written there harmlessly and the pointer does not move.
+        if (bank_write[b] && wr_hot_q[b])
           mem[wr_addr_q[LOW_W-1:0]] <= slice_wiping_q ? '0 : in_data_i[LO +: SW];
       end
 
@@ -315,9 +351,13 @@ module rijndael_fifo_fast #(
     // be merged).
     logic [OUTS-1:0]    slice_valid_q, slice_claimed_q;
     logic               slice_fetched_q, slice_fetched2_q, slice_pop, slice_arrive, slice_claim;
+    logic [OUTS-1:0]    slice_pops;  // slice_pop, one copy per output register (from its own room flop)
     logic [OUTS*SW-1:0] slice_out_q;  // entry k at [k*SW +: SW], k = 0 the head (flat, as read_q)
     logic [SW-1:0]      slice_arrival;
-    assign slice_pop     = slice_valid_q[0] && slice_ready[g];
+    assign slice_pop     = slice_valid_q[0] && slice_ready[g][OUTS];
+    for (genvar k = 0; k < OUTS; k++) begin : g_pop
+      assign slice_pops[k] = slice_valid_q[0] && slice_ready[g][k];
+    end
     // The slice's own fetch, bypass and push decisions, by the global rules from the slice's copies of the
     // flags they read (empty, idle, in_ready and the claimed places kept here too, and the fill level's
     // flags from the slice's own pointers): the global fetch to every slice's read pointer was the critical
@@ -335,7 +375,7 @@ module rijndael_fifo_fast #(
     end
 
     rijndael_shift_queue #(.WIDTH(SW), .ENTRIES(OUTS)) u_out (
-      .clk_i(clk_i), .clear_i(slice_clear_q), .valid_i(slice_valid_q), .pop_i(slice_pop),
+      .clk_i(clk_i), .clear_i(slice_clear_q), .valid_i(slice_valid_q), .pop_i(slice_pops),
       .in_i(slice_arrival), .q_o(slice_out_q)
     );
 
@@ -347,14 +387,16 @@ module rijndael_fifo_fast #(
       logic [STAGE-1:0]    slice_stage_valid;
       logic [STAGE*SW-1:0] slice_stage_q;  // entry k at [k*SW +: SW] (flat, as read_q)
       logic                slice_popped, slice_head_valid;
-      rijndael_stage_flags #(.ENTRIES(STAGE)) u_flags (
+      // A room flop per output register and one for the flags: with one, its 4 x 32 load enables across
+      // the slice were a 4.5 ns route (pipelined, seed 2, session 43).
+      rijndael_stage_flags #(.ENTRIES(STAGE), .ROOMS(OUTS + 1)) u_flags (
         .clk_i(clk_i), .clear_i(slice_rst_q), .push_i(slice_pop), .ready_i(out_ready_i),
         .valid_o(slice_stage_valid), .popped_o(slice_popped), .head_valid_o(slice_head_valid),
         .room_o(slice_ready[g])
       );
       // Filled from the slice's head output register; shifted by the pop of the last clock.
       rijndael_shift_queue #(.WIDTH(SW), .ENTRIES(STAGE)) u_stage (
-        .clk_i(clk_i), .clear_i(slice_clear_q), .valid_i(slice_stage_valid), .pop_i(slice_popped),
+        .clk_i(clk_i), .clear_i(slice_clear_q), .valid_i(slice_stage_valid), .pop_i({STAGE{slice_popped}}),
         .in_i(slice_out_q[0 +: SW]), .q_o(slice_stage_q)
       );
       assign out_data_o[LO +: SW] = slice_popped ? slice_stage_q[SW +: SW] : slice_stage_q[0 +: SW];
@@ -390,7 +432,7 @@ module rijndael_fifo_fast #(
 
     // The wipe walks the write address over the memory, the read address with it (still empty after).
     rijndael_fifo_fill #(.DEPTH(DEPTH)) u_fill (
-      .clk_i(clk_i), .clear_i(slice_rst_q), .push_i(slice_push), .fetch_i(slice_fetch),
+      .clk_i(clk_i), .clear_i(slice_rst_q), .push_i(wr_advance), .fetch_i(slice_fetch || slice_bypass),
       .wipe_i(slice_wiping_q), .wr_addr_o(wr_addr_q), .rd_addr_o(rd_addr_q), .one_o(slice_one),
       .high_o(slice_high)
     );

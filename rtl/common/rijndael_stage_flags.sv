@@ -8,10 +8,12 @@
 //   by out_ready_i, and for that clock the head is entry 1 (head_valid_o and the caller's data choice), so
 //   the consumer's ready reaches one LUT and this one flop.
 // - room_o: the stage held at most ENTRIES - 2 entries a clock ago, so it has room for this clock's
-//   arrival whatever the consumer does: the output registers pop by it (a kept flop of its own, so the
-//   route from the thermometer to every pop starts from a flop; see rijndael_fifo_fast's g_out_stage).
+//   arrival whatever the consumer does: the output registers pop by it (kept flops, so the route from the
+//   thermometer to every pop starts from a flop; see rijndael_fifo_fast's g_out_stage). ROOMS equal
+//   copies, so each group of the caller's registers may pop by a flop of its own.
 module rijndael_stage_flags #(
-  parameter int ENTRIES = 5
+  parameter int ENTRIES = 5,
+  parameter int ROOMS   = 1
 ) (
   input  logic               clk_i,
   input  logic               clear_i,       // synchronous, active high: the stage empty
@@ -20,18 +22,21 @@ module rijndael_stage_flags #(
   output logic [ENTRIES-1:0] valid_o,       // the thermometer (rijndael_shift_queue's valid_i)
   output logic               popped_o,      // the head left at the last edge (the queue's pop_i)
   output logic               head_valid_o,  // the consumer's valid: entry 1 while popped_o, else entry 0
-  output logic               room_o
+  output logic [ROOMS-1:0]   room_o         // equal copies
 );
   if (ENTRIES < 3) begin : g_check_entries
     ERROR_rijndael_stage_flags_ENTRIES_must_be_at_least_3 u_error ();
   end
 
-  logic full_q;
-  // No reset: it follows the thermometer a clock later, and whatever it holds in the first clock after a
-  // clear is harmless, as nothing is pushed then. It copies the flag itself and its reader inverts it (a
-  // LUT between the thermometer and the copies' routes was pipelined-192's seed 1 path on 90b2443).
-  rijndael_reg_copy u_full (.clk_i(clk_i), .d_i(valid_o[ENTRIES-2]), .q_o(full_q));
-  assign room_o       = !full_q;
+  // No reset: the copies follow the thermometer a clock later, and whatever they hold in the first clock
+  // after a clear is harmless, as nothing is pushed then. They copy the flag itself and their readers
+  // invert it (a LUT between the thermometer and the copies' routes was pipelined-192's seed 1 path on
+  // 90b2443).
+  logic [ROOMS-1:0] full_q;
+  for (genvar c = 0; c < ROOMS; c++) begin : g_room
+    rijndael_reg_copy u_full (.clk_i(clk_i), .d_i(valid_o[ENTRIES-2]), .q_o(full_q[c]));
+  end
+  assign room_o       = ~full_q;
   assign head_valid_o = popped_o ? valid_o[1] : valid_o[0];
 
   always_ff @(posedge clk_i) begin
