@@ -26,7 +26,9 @@
 //   from the head register.
 // - The memory holds plaintext and keystream-derived data, so after reset it is zeroed by a counted
 //   sequence (DEPTH cycles, wiping_o high, in_ready_o low); every flop is reset, and every data register
-//   (read, bank and output registers) is held at zero during the wipe.
+//   (read, bank and output registers) is held at zero during the wipe. With EARLY_VALID the reset must
+//   last at least two clocks for the wipe to reach every entry (see g_write_ahead); the pipelined core
+//   holds its buffer in reset for many.
 // - EARLY_VALID = 2: the same two clocks ahead, registered twice on the way (see g_early_valid2).
 // - EARLY_VALID = 1: in_valid_i is given a clock ahead (the valid of the beat that in_data_i will carry
 //   in the next clock), and the FIFO registers it itself, once for its control and once per 32-bit slice
@@ -74,6 +76,7 @@ module rijndael_fifo_fast #(
 
   localparam int OUTS  = 4;  // output registers (see the header)
   localparam int STAGE = 5;  // OUT_STAGE: the stage's registers (see g_out_stage)
+  localparam bit SLICE_VALID = OUT_STAGE && CREDITED;  // out_valid_o from the first slice (g_out_stage)
   // A fill thermometer (entry k valid at bit k, the oldest at bit 0) after a clock in which one entry may
   // leave at the bottom (down_i) and one may arrive (up_i): the output registers' valid and claimed flags
   // and their per-slice copies move this way (the output stage's flags too, in rijndael_stage_flags).
@@ -173,7 +176,9 @@ module rijndael_fifo_fast #(
 
   rijndael_reg_copy #(.WIDTH(1)) u_rst_late (.clk_i(clk_i), .d_i(!rst_ni), .q_o(rst_late_q));
   rijndael_fifo_fill #(.DEPTH(DEPTH)) u_fill (
-    .clk_i(clk_i), .clear_i(rst_late_q), .push_i(in_valid && in_ready_q), .fetch_i(fetch || bypass),
+    .clk_i(clk_i), .clear_i(rst_late_q),
+    // SLICE_VALID: the pointers move only for the wipe (the control's model is unused, see g_out_stage)
+    .push_i(!SLICE_VALID && in_valid && in_ready_q), .fetch_i(!SLICE_VALID && (fetch || bypass)),
     .wipe_i(wiping_q),
     .wr_addr_o(wipe_addr), .rd_addr_o(unused_fill_rd), .one_o(fill_one), .high_o(fill_high)
   );
@@ -188,6 +193,7 @@ module rijndael_fifo_fast #(
   localparam int GROUPS_R = (WIDTH + 31) / 32;
   logic                      head_ready;
   logic [GROUPS_R-1:0][OUTS:0] slice_ready;
+  logic [GROUPS_R-1:0]       slice_head_valid;  // OUT_STAGE: each slice's copy of the consumer's valid
   if (OUT_STAGE) begin : g_out_stage
     // Five registers filled from [0] up (the output registers' rule, above). The output registers pop
     // into them by a flop that says the stage held at most three entries a clock ago (so at most four
@@ -209,24 +215,41 @@ module rijndael_fifo_fast #(
     // with its own copy of the valid flags, the pop flag and the room flop (rijndael_stage_flags, one
     // instance here and one per slice), so each load enable stays inside its slice: with one set of flags for all the stage's flops, which
     // spread as the slices do, the enables' routes were the critical paths of pipelined-192 (6.0-7.2 ns of
-    // routing, session 42). The flags here are the control's copy: out_valid_o and the control's pop.
-    logic [STAGE-1:0] stage_valid;
-    logic             stage_popped, stage_head_valid;
-    rijndael_stage_flags #(.ENTRIES(STAGE)) u_flags (
-      .clk_i(clk_i), .clear_i(!rst_ni), .push_i(out_valid_q[0] && head_ready), .ready_i(out_ready_i),
-      .valid_o(stage_valid), .popped_o(stage_popped), .head_valid_o(stage_head_valid), .room_o(head_ready)
-    );
-    assign out_valid_o = stage_head_valid;
-    logic unused_stage_flags;  // the control's copy steers no data registers: only its valid and room count
-    assign unused_stage_flags = ^stage_valid ^ stage_popped;
+    // routing, session 42).
+    if (SLICE_VALID) begin : g_valid_from_slice
+      // CREDITED: nothing in the control needs its model of the output registers (in_ready_o compares only
+      // the wipe), so it keeps none (its pointers move only for the wipe, see u_fill, and synthesis drops
+      // the rest), and out_valid_o is the first slice's head valid. With the control's own copy, the
+      // control's room flop -> two LUT levels -> its output registers' valid flags (5.0 ns of routing) was
+      // pipelined-192's seed-1 path (session 43): out_valid_o's consumers (the core's output and its
+      // credit count) pulled that copy away from the rest of it. The slice's flags reset a clock after
+      // rst_ni, so out_valid_o may be high in the first clock after a reset edge; the pipelined core
+      // masks its output for that clock (and holds this FIFO in reset for many).
+      assign head_ready  = 1'b0;  // the control's model (unused)
+      assign out_valid_o = slice_head_valid[0];
+    end else begin : g_control_flags
+      // The control's copy of the flags: out_valid_o and the control's pop.
+      logic [STAGE-1:0] stage_valid;
+      logic             stage_popped, stage_head_valid;
+      rijndael_stage_flags #(.ENTRIES(STAGE)) u_flags (
+        .clk_i(clk_i), .clear_i(!rst_ni), .push_i(out_valid_q[0] && head_ready), .ready_i(out_ready_i),
+        .valid_o(stage_valid), .popped_o(stage_popped), .head_valid_o(stage_head_valid),
+        .room_o(head_ready)
+      );
+      assign out_valid_o = stage_head_valid;
+      logic unused_stage_flags;  // the control's copy steers no data registers: only its valid and room count
+      assign unused_stage_flags = ^stage_valid ^ stage_popped;
+    end
   end else begin : g_out_direct
     assign head_ready  = out_ready_i;
     assign slice_ready = {GROUPS_R*(OUTS+1){out_ready_i}};
+    assign slice_head_valid = '0;  // no stage
     assign out_valid_o = out_valid_q[0];
     assign out_data_o  = out_q[0];
   end
   logic unused_view;  // out_q is a view for the tests (the reset tests check that all four are wiped); the
-  assign unused_view = ^out_q[OUTS-1:1] ^ (OUT_STAGE && ^out_q[0]);  // stage reads each slice's own head
+  assign unused_view = ^out_q[OUTS-1:1] ^ (OUT_STAGE && ^out_q[0])  // stage reads each slice's own head
+                     ^ ^slice_head_valid;  // out_valid_o reads the first slice's copy, if any
   assign wiping_o    = wiping_q;
 
   // The memory is cut into GROUPS slices of at most GROUP_W bits, each a LUT RAM with its own copy of the
@@ -311,10 +334,14 @@ module rijndael_fifo_fast #(
       assign wr_hot_q = 1'b1;
     end
     if (EARLY_VALID > 0) begin : g_write_ahead
-      // Equal to slice_in_valid[g] || slice_wiping_q in every clock: slice_rst_q sets the wipe flag.
+      // Equal to slice_in_valid[g] || slice_wiping_q in every clock but the first after a one-clock reset
+      // of the slice (the reset sets the wipe flag, which these copies learn a clock later): so a reset
+      // must last two clocks for the wipe to reach the first entry (see the header). With the slice's
+      // reset flop in their input, that flop -> 6.3 ns of routing -> a bank's copy was pipelined-256's
+      // seed-3 path (session 44).
       for (genvar b = 0; b < BANKS; b++) begin : g_write
         rijndael_reg_copy u_write (
-          .clk_i(clk_i), .d_i(slice_rst_q || slice_valid_ahead[g] || slice_wiping_d), .q_o(bank_write[b]));
+          .clk_i(clk_i), .d_i(slice_valid_ahead[g] || slice_wiping_d), .q_o(bank_write[b]));
       end
     end else begin : g_write_now
       assign bank_write = {BANKS{slice_in_valid[g] || slice_wiping_q}};
@@ -386,12 +413,12 @@ module rijndael_fifo_fast #(
     if (OUT_STAGE) begin : g_stage
       logic [STAGE-1:0]    slice_stage_valid;
       logic [STAGE*SW-1:0] slice_stage_q;  // entry k at [k*SW +: SW] (flat, as read_q)
-      logic                slice_popped, slice_head_valid;
+      logic                slice_popped;
       // A room flop per output register and one for the flags: with one, its 4 x 32 load enables across
       // the slice were a 4.5 ns route (pipelined, seed 2, session 43).
       rijndael_stage_flags #(.ENTRIES(STAGE), .ROOMS(OUTS + 1)) u_flags (
         .clk_i(clk_i), .clear_i(slice_rst_q), .push_i(slice_pop), .ready_i(out_ready_i),
-        .valid_o(slice_stage_valid), .popped_o(slice_popped), .head_valid_o(slice_head_valid),
+        .valid_o(slice_stage_valid), .popped_o(slice_popped), .head_valid_o(slice_head_valid[g]),
         .room_o(slice_ready[g])
       );
       // Filled from the slice's head output register; shifted by the pop of the last clock.
@@ -400,8 +427,8 @@ module rijndael_fifo_fast #(
         .in_i(slice_out_q[0 +: SW]), .q_o(slice_stage_q)
       );
       assign out_data_o[LO +: SW] = slice_popped ? slice_stage_q[SW +: SW] : slice_stage_q[0 +: SW];
-      logic unused_stage;  // entries 2.. move inside u_stage only; the control's copy gives out_valid_o
-      assign unused_stage = ^slice_stage_q[STAGE*SW-1:2*SW] ^ slice_head_valid;
+      logic unused_stage;  // entries 2.. move inside u_stage only
+      assign unused_stage = ^slice_stage_q[STAGE*SW-1:2*SW];
     end
 
     // High in the clock after slice_rst_q and while the slice's wipe will be on next clock
