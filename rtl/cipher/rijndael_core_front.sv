@@ -84,8 +84,6 @@ module rijndael_core_front #(
   output logic       out_zero_o,         // out_block_o must read zero (a refused block's beat)
   output logic       key_error_o
 );
-  localparam logic [7:0] BLOCK_MASK8 = {3'b000, 5'(BLOCK_SIZES)};
-  localparam logic [7:0] KEY_MASK8   = {3'b000, 5'(KEY_SIZES)};
   localparam bit         ENCRYPT     = ENABLE_ENCRYPT != 0;
   localparam bit         DECRYPT     = ENABLE_DECRYPT != 0;
 
@@ -100,7 +98,8 @@ module rijndael_core_front #(
   logic [2:0] code_key_len, code_block_len;
   logic [3:0] code_nr;
 
-  assign key_supported_o = KEY_MASK8[in_key_len_i] && BLOCK_MASK8[in_block_len_i];
+  assign key_supported_o = rijndael_pkg::sizes_supported(5'(BLOCK_SIZES), 5'(KEY_SIZES), in_block_len_i,
+                                                         in_key_len_i);
   assign key_nr_o        = rijndael_pkg::num_rounds({1'b0, in_block_len_i} + 4'd4, {1'b0, in_key_len_i} + 4'd4);
   if (KEY_SLOTS > 1) begin : g_slots
     assign slot_ok_o = int'(in_slot_i) < KEY_SLOTS;

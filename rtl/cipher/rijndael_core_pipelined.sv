@@ -20,8 +20,9 @@
 // - The shared front end (rijndael_core_front, REFUSE_HERE = 0, as in the iterative core) judges every
 //   beat at the port: a key beat's size check and key slot (key_error_o), a block's refusal (no valid key
 //   in its slot, a slot the build lacks, a direction the build lacks), with key validity kept per key
-//   slot there. Its verdicts travel with the beat through the input skid buffer (beat_supported,
-//   beat_slot_ok, beat_refused); the key-change rules below apply at the skid's head.
+//   slot there. Its verdicts travel with the beat through the input skid buffer (beat_slot_ok,
+//   beat_refused; the size check is made again at the skid's head, beat_supported, see the input stage);
+//   the key-change rules below apply at the skid's head.
 // - Round keys are registers: round_keys_q[k][r] holds round key r (r = 0..Nr) of key slot k (below;
 //   k = 0 when KEY_SLOTS = 1, which the rest of this paragraph assumes). Encryption round r reads
 //   round_keys_q[r], decryption round r (equivalent inverse cipher) reads round_keys_q[Nr-r], and the
@@ -262,6 +263,7 @@ module rijndael_core_pipelined #(
   logic [KEY_SLOTS-1:0][NR:0][W-1:0] round_keys_q, round_keys_d;
   logic [KEY_SLOTS-1:0][NR-1:1][W-1:0] dec_keys_q;  // DEC_STORE: [k][r], r = 1 .. Nr-1 (see DEC_STORE)
   logic [L-1:0]                      slot_wipe_q;  // the datapath's resets, active high (see the slot registers)
+  logic [NR:0]                       key_wipe_q;   // round key r's copy of its slot's reset (g_key_wipe)
   logic [SLOT_W-1:0] wave_slot_q, wave_slot_d;  // the key slot the wave writes
   logic [32*WIN-1:0] window_q, window_d;   // key expansion state the wave continues from
   logic [2:0]        phase_q, phase_d;
@@ -307,15 +309,23 @@ module rijndael_core_pipelined #(
   // in_ready_o; every beat then passes a skid buffer (rijndael_skid) with the front's verdicts, so the
   // acceptance logic below works on flops (beat_*) and the producer's handshake reaches only the front's
   // ready flop and the skid's valid flags. One clock of latency.
-  localparam int BEAT_W = 1 + 3 + 1 + SLOT_W + KEY_W + W;
+  // The beat's lengths go through the skid as they are, and the size check (beat_supported) is made at the
+  // skid's head, from its flops: the front's verdict put the check's two LUT levels and the skid's choice
+  // behind the producer's registers, and the pin wrapper's beat register, which sits by the pins, -> the
+  // first LUT -> 2.8 ns of routing -> two more LUTs -> the skid's verdict flop was the path of two
+  // pipelined-both seeds and one pipelined seed (sessions 43-44). (The front still makes the check at the
+  // port for its own key flags.)
+  localparam int BEAT_W = 1 + 8 + 1 + SLOT_W + KEY_W + W;
   logic              beat_valid, beat_take, beat_is_key, beat_decrypt, skid_ready_next;
   logic              port_supported, port_slot_ok, port_refused, port_fire;  // the front's verdicts at the port
+  // (port_supported unused: the size check is made again at the skid's head)
   logic              next_valid, next_is_key, next_decrypt;  // the head after this clock edge
-  logic [2:0]        unused_next_verdicts;
+  logic [7:0]        unused_next_verdicts;
   logic [SLOT_W-1:0] next_slot;
   logic [KEY_W-1:0]  unused_next_key;
   logic [W-1:0]      unused_next_block;
   logic              beat_supported, beat_slot_ok, beat_refused;
+  logic [2:0]        beat_key_len, beat_block_len;
   logic [SLOT_W-1:0] beat_slot;
   logic [KEY_W-1:0]  beat_key;
   logic [W-1:0]      beat_block;
@@ -398,12 +408,12 @@ module rijndael_core_pipelined #(
     .in_valid_i (port_fire),
     .in_ready_o (unused_skid_ready),  // the front's in_ready_o, a clock later than its room: always high when taken
     .in_ready_next_o(skid_ready_next),
-    .in_data_i  ({in_is_key_i, port_supported, port_slot_ok, port_refused, in_decrypt_i, in_slot_i, in_key_i,
-                  in_block_i}),
+    .in_data_i  ({in_is_key_i, in_key_len_i, in_block_len_i, port_slot_ok, port_refused, in_decrypt_i, in_slot_i,
+                  in_key_i, in_block_i}),
     .out_valid_o(beat_valid),
     .out_ready_i(beat_take),
-    .out_data_o ({beat_is_key, beat_supported, beat_slot_ok, beat_refused, beat_decrypt, beat_slot, beat_key,
-                  beat_block}),
+    .out_data_o ({beat_is_key, beat_key_len, beat_block_len, beat_slot_ok, beat_refused, beat_decrypt, beat_slot,
+                  beat_key, beat_block}),
     .next_valid_o(next_valid),
     .next_data_o ({next_is_key, unused_next_verdicts, next_decrypt, next_slot, unused_next_key,
                    unused_next_block}),
@@ -411,6 +421,8 @@ module rijndael_core_pipelined #(
   );
 
   assign in_inverse = DECRYPT && (!ENCRYPT || beat_decrypt);
+  assign beat_supported = rijndael_pkg::sizes_supported(5'(BLOCK_SIZES), 5'(KEY_SIZES), beat_block_len,
+                                                        beat_key_len);
 
   // Key slots: a slot number the build lacks (KEY_SLOTS not a power of two; the front's verdict) is refused
   // like a bad key length, and reads or writes slot 0's place in no array.
@@ -509,7 +521,7 @@ module rijndael_core_pipelined #(
     assign next_wave_slot     = 1'b1;
     assign unused_wave_slot_d = ^wave_slot_d;
   end
-  assign unused_next  = ^{unused_next_verdicts, next_slot, unused_next_key, unused_next_block};
+  assign unused_next  = ^{unused_next_verdicts, next_slot, unused_next_key, unused_next_block, port_supported};
   assign block_take_d = next_valid && !next_is_key && credit_ok_d &&
                         !(next_wave_slot && (hold_d != 3'd0 ||
                                              (next_inverse && (wave_busy_d || (KEY_REG && wave_write) ||
@@ -763,13 +775,13 @@ module rijndael_core_pipelined #(
         assign round_keys_d[k][r] = write_now[k][r] ? wave_round_key : round_keys_q[k][r];
       end
     end
-    // One always_ff per round key, reset from the slot reset chain (slot_wipe_q, below) at the round that
-    // reads it: rst_ni to the LSR of every round-key flop (NR x W per slot, spread along the pipeline) was
-    // the critical path (a 3.3 ns route). They are wiped with the slots, four clocks after rst_ni falls.
+    // One always_ff per round key, reset with the slot reset chain (slot_wipe_q, below) at the round that
+    // reads it, through a kept copy of that chain flop per round key (key_wipe_q): rst_ni to the LSR of
+    // every round-key flop (NR x W per slot, spread along the pipeline) was the critical path (a 3.3 ns
+    // route). They are wiped with the slots, four clocks after rst_ni falls.
     for (genvar r = 0; r <= NR; r++) begin : g_wipe_round_key
-      localparam int RESET_FROM = r == 0 ? 0 : (r - 1) * D;
       always_ff @(posedge clk_i) begin
-        if (slot_wipe_q[RESET_FROM]) round_keys_q[k][r] <= '0;
+        if (key_wipe_q[r]) round_keys_q[k][r] <= '0;
         else                         round_keys_q[k][r] <= round_keys_d[k][r];
       end
     end
@@ -1114,6 +1126,20 @@ module rijndael_core_pipelined #(
       if (round_wipe_q[s / D]) slot_wipe_q[s] <= 1'b1;
       else                     slot_wipe_q[s] <= chain_in;
     end
+  end
+  // Round key r is wiped with slot (r - 1) * D (slot 0 for round key 0), from a kept register of its own
+  // loaded as that chain flop is, so it equals that flop in every clock: the chain flop shared with its
+  // slot's data registers sat with them, and slot 0's flop -> 4.4 ns of routing -> the LSR of round key
+  // 0 (whose flops sit with the key broadcast) was pipelined's seed-1 path (session 44).
+  for (genvar r = 0; r <= NR; r++) begin : g_key_wipe
+    localparam int FROM = r == 0 ? 0 : (r - 1) * D;
+    logic chain_in;
+    if (FROM == 0) begin : g_head
+      assign chain_in = 1'b0;
+    end else begin : g_link
+      assign chain_in = slot_wipe_q[FROM-1];
+    end
+    rijndael_reg_copy u_wipe (.clk_i(clk_i), .d_i(round_wipe_q[FROM / D] || chain_in), .q_o(key_wipe_q[r]));
   end
 
   for (genvar j = 0; j < NR; j++) begin : g_round  // round j + 1

@@ -61,6 +61,17 @@ package rijndael_pkg;
     for (int i = 0; i < 8; i++) if (i < count && points[i]) count_rcon_points = count_rcon_points + 2'd1;
   endfunction
 
+  // A beat's size pair is one the build has: its block and key length codes (Nb - 4, Nk - 4; 5..7 name no
+  // size) in the build's BLOCK_SIZES / KEY_SIZES masks. rijndael_core_front judges each beat at the port
+  // by it; the pipelined core judges the beat again at its input skid's head (see there why).
+  function automatic logic sizes_supported(input logic [4:0] block_mask, input logic [4:0] key_mask,
+                                           input logic [2:0] block_len, input logic [2:0] key_len);
+    logic [7:0] block_mask8, key_mask8;
+    block_mask8     = {3'b000, block_mask};
+    key_mask8       = {3'b000, key_mask};
+    sizes_supported = block_mask8[block_len] && key_mask8[key_len];
+  endfunction
+
   // Number of rounds for Nb, Nk given in words: max(Nb, Nk) + 6.
   function automatic logic [3:0] num_rounds(input logic [3:0] nb, input logic [3:0] nk);
     num_rounds = ((nb > nk) ? nb : nk) + 4'd6;
