@@ -12,7 +12,9 @@ Checked for each (DEPTH, BYPASS, WIPE, OUT_SLICE) build:
 * latency from a push into an empty FIFO to out_valid_o: 1 cycle with BYPASS, 2 without, one more with
   OUT_SLICE or OUT_STAGE (the documented figures);
 * rijndael_fifo_fast: its read, bank and output registers are zero in every clock of the wipe after a reset
-  (from the fourth clock of the reset); with CREDITED the producer keeps at most DEPTH beats inside itself; with out_ready_i held high and beats offered every clock, one beat
+  (from the fourth clock of the reset); with CREDITED the producer keeps at most DEPTH beats inside itself;
+  with EARLY_VALID (the pipelined core's buffer: two clocks, banked memory) every valid is given that many clocks
+  before its data, and latency counts from the valid; with out_ready_i held high and beats offered every clock, one beat
   leaves per clock, also while they pass through the memory (output registers full when the consumer
   starts), each once and in order;
 * rijndael_fifo_small (CLEAR_W = WIDTH - 1): beats offered with in_clear_i arrive with those bits zero.
@@ -34,12 +36,16 @@ REPO = Path(__file__).resolve().parents[2]
 WIDTH = 12
 # Builds of another WIDTH: fast-depth64 has four banks of 16 entries and two 32-bit slices (the second 8
 # bits wide), as the pipelined core's buffer (WIDTH 129, DEPTH 64 or 128) has banks and slices.
-WIDTHS = {"fast-depth64": 40, "fast-depth16-stage": 40, "fast-depth16-stage-credited": 40}
+WIDTHS = {"fast-depth64": 40, "fast-depth16-stage": 40, "fast-depth16-stage-credited": 40,
+          "fast-depth64-stage-credited-early2": 40}
 # rijndael_fifo_fast builds with OUT_STAGE = 1 (the register stage behind the output registers)
-STAGE_BUILDS = {"fast-depth16-stage", "fast-depth16-stage-credited"}
+STAGE_BUILDS = {"fast-depth16-stage", "fast-depth16-stage-credited", "fast-depth64-stage-credited-early2"}
 # rijndael_fifo_fast builds with CREDITED = 1 (as the pipelined core's buffer): the producer keeps at most DEPTH
 # beats inside itself, as a caller counting credits does, and in_ready_o is high after the wipe
-CREDITED_BUILDS = {"fast-depth16-stage-credited"}
+CREDITED_BUILDS = {"fast-depth16-stage-credited", "fast-depth64-stage-credited-early2"}
+# rijndael_fifo_fast builds with EARLY_VALID > 0 (the pipelined core's buffer: OUT_STAGE, CREDITED, EARLY_VALID 2,
+# banked memory): in_valid_i leads its beat's data by that many clocks (_InputBus)
+EARLY_BUILDS = {"fast-depth64-stage-credited-early2": 2}
 # build -> (module, DEPTH, BYPASS, WIPE, OUT_SLICE); rijndael_fifo_fast always bypasses and wipes,
 # rijndael_fifo_small never bypasses and always wipes; only rijndael_fifo has OUT_SLICE.
 BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_fifo", 4, 0, 1, 0),
@@ -49,6 +55,7 @@ BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_f
           "fast-depth16": ("rijndael_fifo_fast", 16, 1, 1, 0), "fast-depth64": ("rijndael_fifo_fast", 64, 1, 1, 0),
           "fast-depth16-stage": ("rijndael_fifo_fast", 16, 1, 1, 0),
           "fast-depth16-stage-credited": ("rijndael_fifo_fast", 16, 1, 1, 0),
+          "fast-depth64-stage-credited-early2": ("rijndael_fifo_fast", 64, 1, 1, 0),
           "small-depth4": ("rijndael_fifo_small", 4, 0, 1, 0),
           "small-depth32": ("rijndael_fifo_small", 32, 0, 1, 0)}
 
@@ -72,6 +79,33 @@ def _slice(dut) -> int:
     if dut._name == "rijndael_fifo":
         return int(dut.OUT_SLICE.value)
     return int(dut.OUT_STAGE.value) if dut._name == "rijndael_fifo_fast" else 0
+
+
+class _InputBus:
+    """The producer's side of in_valid_i / in_data_i. With rijndael_fifo_fast's EARLY_VALID = n, in_valid_i leads
+    its beat by n clocks: a beat offered in clock t has its valid on the port in clock t and its data in clock
+    t + n. offer() is called once in every clock of traffic, before the clock edge."""
+
+    def __init__(self, dut):
+        self.dut = dut
+        self.lead = int(dut.EARLY_VALID.value) if dut._name == "rijndael_fifo_fast" else 0
+        self.pending: list[tuple[int, int]] = []  # (valid, data) offered in the last `lead` clocks, oldest first
+        self.clear()
+
+    def clear(self) -> None:
+        """No beat in flight (a reset: the FIFO drops what it was told of)."""
+        self.pending = [(0, 0)] * self.lead
+        self.dut.in_valid_i.value = 0
+        self.dut.in_data_i.value = 0
+
+    def offer(self, valid: bool, data: int = 0) -> None:
+        self.dut.in_valid_i.value = int(valid)
+        self.pending.append((int(valid), data))
+        self.dut.in_data_i.value = self.pending.pop(0)[1]
+
+    def beat_on_port(self) -> bool:
+        """A beat's data is on in_data_i in this clock (its valid was given `lead` clocks ago)."""
+        return bool(self.pending[0][0]) if self.lead else bool(int(self.dut.in_valid_i.value))
 
 
 def _credited(dut) -> bool:
@@ -99,11 +133,13 @@ def _fast_data_regs(dut) -> list:
     return regs
 
 
-async def _reset(dut, depth: int, wipe: int) -> None:
+async def _reset(dut, depth: int, wipe: int, bus: _InputBus | None = None) -> None:
     dut.rst_ni.value = 0
     dut.in_valid_i.value = 0
     dut.out_ready_i.value = 0
     dut.in_data_i.value = 0
+    if bus is not None:
+        bus.clear()
     if _clear_bits(dut):
         dut.in_clear_i.value = 0
     await RisingEdge(dut.clk_i)
@@ -133,23 +169,23 @@ async def fifo_wipe_order_latency(dut):
     width = int(dut.WIDTH.value)
     rng = random.Random(int(os.environ.get("RIJNDAEL_TEST_SEED", "1")))
     cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
-    await _reset(dut, depth, wipe)
+    bus = _InputBus(dut)
+    await _reset(dut, depth, wipe, bus)
 
-    # Latency into an empty FIFO with the consumer ready.
+    # Latency into an empty FIFO with the consumer ready, from the clock the beat's valid is given.
     dut.out_ready_i.value = 1
-    dut.in_valid_i.value = 1
-    dut.in_data_i.value = 0x5A5
+    bus.offer(True, 0x5A5)
     await RisingEdge(dut.clk_i)
-    dut.in_valid_i.value = 0
     cycles = 1
     while True:
+        bus.offer(False, rng.randrange(1 << width))
         await ReadOnly()
         if int(dut.out_valid_o.value):
             break
         cycles += 1
         assert cycles < 10, "the beat never came out"
         await RisingEdge(dut.clk_i)
-    expected = (1 if bypass else 2) + _slice(dut)
+    expected = (1 if bypass else 2) + _slice(dut) + bus.lead
     assert cycles == expected, f"latency {cycles}, documented {expected}"
     assert int(dut.out_data_o.value) == 0x5A5
     await RisingEdge(dut.clk_i)
@@ -171,8 +207,7 @@ async def fifo_wipe_order_latency(dut):
         offer = index < len(sent) and rng.random() < 0.7
         if _credited(dut):  # the producer's own credit count: never more inside than the capacity
             offer = offer and index - len(received) < _capacity(dut, depth)
-        dut.in_valid_i.value = int(offer)
-        dut.in_data_i.value = sent[index] if offer else rng.randrange(1 << width)  # junk while not valid
+        bus.offer(offer, sent[index] if offer else rng.randrange(1 << width))  # junk while not valid
         if clear_w:
             dut.in_clear_i.value = int(clears[index]) if offer else rng.randrange(2)
         ready = rng.random() < (0.3 if len(received) < 200 else 0.9)
@@ -182,7 +217,11 @@ async def fifo_wipe_order_latency(dut):
         if held is not None:
             assert valid, "out_valid_o dropped without a handshake"
             assert int(dut.out_data_o.value) == held, "out_data_o changed without a handshake"
-        taken_in = offer and int(dut.in_ready_o.value)
+        if bus.lead:  # a credited producer's beat is taken when its data is on the port: never refused
+            assert not bus.beat_on_port() or int(dut.in_ready_o.value), "in_ready_o low for a credited beat"
+            taken_in = offer
+        else:
+            taken_in = offer and int(dut.in_ready_o.value)
         if valid and ready:
             received.append(int(dut.out_data_o.value))
             held = None
@@ -192,7 +231,7 @@ async def fifo_wipe_order_latency(dut):
             index += 1
         max_inside = max(max_inside, index - len(received))
         await RisingEdge(dut.clk_i)
-    dut.in_valid_i.value = 0
+    bus.offer(False)
     if clear_w:
         dut.in_clear_i.value = 0
         assert any(clears) and any(v != e for v, e in zip(sent, expected_out)), "no beat was cleared"
@@ -200,16 +239,14 @@ async def fifo_wipe_order_latency(dut):
     assert max_inside == _capacity(dut, depth), f"filled to {max_inside}, capacity is {_capacity(dut, depth)}"
 
     if dut._name == "rijndael_fifo_fast":
-        await _full_rate(dut, rng, width)
+        await _full_rate(dut, rng, width, bus)
 
     # Fill the memory with data, reset: after the wipe every entry is zero.
     dut.out_ready_i.value = 0
-    for _ in range(depth + 1):
-        dut.in_valid_i.value = 1
-        dut.in_data_i.value = rng.randrange(1, 1 << width)
+    for _ in range(depth + 1 + bus.lead):
+        bus.offer(True, rng.randrange(1, 1 << width))
         await RisingEdge(dut.clk_i)
-    dut.in_valid_i.value = 0
-    await _reset(dut, depth, wipe)
+    await _reset(dut, depth, wipe, bus)
     await ReadOnly()
     if wipe:
         if dut._name == "rijndael_fifo_fast":  # every slice, in banks of up to 16 entries
@@ -226,7 +263,7 @@ async def fifo_wipe_order_latency(dut):
     assert int(dut.out_valid_o.value) == 0 and all(int(r.value) == 0 for r in outputs)
 
 
-async def _full_rate(dut, rng, width: int) -> None:
+async def _full_rate(dut, rng, width: int, bus: _InputBus) -> None:
     """rijndael_fifo_fast, from empty: with out_ready_i low, beats offered every clock fill the output registers
     (bypass) and then the memory; then out_ready_i goes high and stays high while beats are still offered
     every clock: from the first beat out, one beat leaves every clock until all are out (the memory's read,
@@ -240,8 +277,7 @@ async def _full_rate(dut, rng, width: int) -> None:
     dut.out_ready_i.value = 0
     index = 0
     for _ in range(4 + min(depth - 4, 10)):  # the four output registers and a few entries in the memory
-        dut.in_valid_i.value = 1
-        dut.in_data_i.value = sent[index]
+        bus.offer(True, sent[index])
         await ReadOnly()
         assert int(dut.in_ready_o.value), "in_ready_o low with room in the memory"
         index += 1
@@ -253,8 +289,7 @@ async def _full_rate(dut, rng, width: int) -> None:
         if len(received) == len(sent):
             break
         offer = index < len(sent)
-        dut.in_valid_i.value = int(offer)
-        dut.in_data_i.value = sent[index] if offer else rng.randrange(1 << width)
+        bus.offer(offer, sent[index] if offer else rng.randrange(1 << width))
         await ReadOnly()
         if offer:
             assert int(dut.in_ready_o.value), "in_ready_o low with room for two in the memory"
@@ -265,7 +300,7 @@ async def _full_rate(dut, rng, width: int) -> None:
         else:
             assert not started, f"out_valid_o low after {len(received)} of {len(sent)} beats: a bubble at full rate"
         await RisingEdge(dut.clk_i)
-    dut.in_valid_i.value = 0
+    bus.offer(False)
     assert received == sent, "beats lost, duplicated or reordered at full rate"
     await ReadOnly()
     assert not int(dut.out_valid_o.value), "a beat left that was never sent"
@@ -283,6 +318,7 @@ def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
     if module == "rijndael_fifo_fast":
         parameters["OUT_STAGE"] = int(build in STAGE_BUILDS)
         parameters["CREDITED"] = int(build in CREDITED_BUILDS)
+        parameters["EARLY_VALID"] = EARLY_BUILDS.get(build, 0)
     if module == "rijndael_fifo_small":
         parameters["CLEAR_W"] = WIDTH - 1  # as the iterative core: data cleared, the top (refused) flag kept
     sources = [str(REPO / "rtl" / "common" / f"{module}.sv")]
