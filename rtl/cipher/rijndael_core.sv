@@ -4,7 +4,7 @@
 //   ARCH             rijndael_pkg::ARCH_*: iterative/unrolled, fully pipelined, folded (64/32-bit), tiny (8-bit)
 //   ROUNDS_PER_CYCLE iterative only: rounds computed per clock (must divide Nr of every supported size pair)
 //   FOLDED_WIDTH     folded only: datapath width in bits, 64 or 32
-//   SUBSTAGES        pipelined only: extra register stages inside each round (0..3; block-RAM S-boxes 1..6)
+//   SUBSTAGES        pipelined only: extra register stages inside each round (0..3; block-RAM S-boxes 1..5)
 //   SBOX             rijndael_pkg::SBOX_*: case LUT, block-RAM ROM, composite field
 //   TBOX             1: rounds use T-box tables (SubBytes and MixColumns combined)
 //   ENC_KEYS         rijndael_pkg::KEYS_*: encryption round keys on the fly or stored

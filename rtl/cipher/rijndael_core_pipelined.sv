@@ -61,7 +61,7 @@
 
 // Parameters: the core's list (rtl/pkg/rijndael_core_params.svh). Read here: BLOCK_SIZES and KEY_SIZES with
 // exactly one bit each (Nb, Nk = 4 + the bit index), MAX_NB/MAX_NK, the directions, SUBSTAGES (extra register
-// slots inside each round: 0..3, block RAM 1..6), SBOX, TBOX (SUBSTAGES = 0 only) and KEY_SLOTS (keys held at
+// slots inside each round: 0..3, block RAM 1..5), SBOX, TBOX (SUBSTAGES = 0 only) and KEY_SLOTS (keys held at
 // once, 1..16, chosen per beat by in_slot_i). The others belong to other architectures.
 module rijndael_core_pipelined #(
   `RIJNDAEL_CORE_PARAMS,
@@ -128,8 +128,8 @@ module rijndael_core_pipelined #(
       && (BLOCK_SIZES != (1 << (MAX_NB - 4)) || KEY_SIZES != (1 << (MAX_NK - 4)))) begin : g_check_sizes
     ERROR_PIPELINED_needs_exactly_one_block_size_and_one_key_size u_error ();
   end
-  if (SUBSTAGES < 0 || SUBSTAGES > (BRAM ? 6 : 3)) begin : g_check_substages
-    ERROR_SUBSTAGES_must_be_0_to_3_or_with_block_RAM_S_boxes_1_to_6 u_error ();
+  if (SUBSTAGES < 0 || SUBSTAGES > (BRAM ? 5 : 3)) begin : g_check_substages
+    ERROR_SUBSTAGES_must_be_0_to_3_or_with_block_RAM_S_boxes_1_to_5 u_error ();
   end
   if (BRAM && SUBSTAGES == 0) begin : g_check_bram
     ERROR_PIPELINED_SBOX_BRAM_needs_SUBSTAGES_1_or_more_the_S_box_register_is_a_substage u_error ();
@@ -155,10 +155,6 @@ module rijndael_core_pipelined #(
   //   SUBSTAGES 5:    [register] [RAM address register] [RAM output register] [register] [register]
   //                   [ShiftRows, MixColumns, AddRoundKey]: one more register on the way into the RAM row
   //                   (also in the first round, behind the initial AddRoundKey).
-  //   SUBSTAGES 6:    as 5 with a third plain register after the RAM output (pipelined-both: the bytes'
-  //                   way from one round's RAMs across to the columns that gather them after ShiftRows was
-  //                   one hop with the split back's first three LUT levels, a register beside the RAM row
-  //                   -> 2.7 ns of routing -> three LUTs, the path of all three seeds in session 44).
   //   Builds that decrypt (SPLIT_BACK, SUBSTAGES >= 4): the last plain register before the back part takes
   //   ShiftRows and the decryption AddRoundKey, the back part keeps (Inv)MixColumns and the encryption
   //   AddRoundKey.

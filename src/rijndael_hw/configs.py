@@ -116,7 +116,7 @@ PARAMETERS = {
     "ROUNDS_PER_CYCLE": (1, "iterative: round units in a loop (Nr/k cycles per block); must divide Nr of every "
                             "supported size pair"),
     "FOLDED_WIDTH": (32, "folded: datapath width in bits, 64 or 32"),
-    "SUBSTAGES": (0, "pipelined: extra register stages inside each round, 0..3 (block-RAM S-boxes: 1..6; from 2 on "
+    "SUBSTAGES": (0, "pipelined: extra register stages inside each round, 0..3 (block-RAM S-boxes: 1..5; from 2 on "
                      "the RAMs' output registers are on and every further stage is a register after the RAM)"),
     "SBOX": (0, "S-box mapping: 0 case LUT, 1 block-RAM ROM (registered), 2 composite field (TBOX=1 in the "
                 "iterative core: the key schedule's SubWord only)"),
@@ -137,9 +137,6 @@ ENCRYPT_ONLY = {"ENABLE_DECRYPT": 0}
 #: registers, two registers on the route away from the RAM row, and the linear layer with AddRoundKey
 #: (the 6-clock probe round of ../shared/TOOLCHAIN.md that places at 200+ MHz on the LFE5U-85F).
 PIPELINED_BRAM = {"SBOX": 1, "SUBSTAGES": 5}
-#: pipelined-both's round: one more register on the way from the RAM row to the linear layer, whose first
-#: half (both directions' ShiftRows, the decryption AddRoundKey) has three LUT levels (docs/results.md).
-PIPELINED_BRAM_BOTH = {"SBOX": 1, "SUBSTAGES": 6}
 
 _NAMED = {
     "iterative": (
@@ -175,9 +172,9 @@ _NAMED = {
         {**AES256, **PIPELINED, **ENCRYPT_ONLY, **PIPELINED_BRAM},
     ),
     "pipelined-both": (
-        "AES-128 encrypt + decrypt, fully pipelined, direction chosen per block: 10 rounds of 7 stages, forward "
+        "AES-128 encrypt + decrypt, fully pipelined, direction chosen per block: 10 rounds of 6 stages, forward "
         "and inverse S-box tables in the same block RAMs",
-        {**AES128, **PIPELINED, **PIPELINED_BRAM_BOTH},
+        {**AES128, **PIPELINED, **PIPELINED_BRAM},
     ),
     "folded64": (
         "AES-128/192/256, encrypt + decrypt, 64-bit datapath (8 S-boxes in 4 block RAMs), two columns per clock, "
@@ -288,10 +285,10 @@ def _arch_rules(params: dict) -> list[str]:
                 errors.append(f"{name}={mask:#07b} conflicts with ARCH=1 (pipelined): a pipelined build has one "
                               f"block size and one key size (one bit in {name}), because its stage count is Nr")
         s = params["SUBSTAGES"]
-        if params["SBOX"] == 1 and not 0 <= s <= 6:
-            errors.append(f"SUBSTAGES={s}: must be 1..6 with SBOX=1 (bram)")
+        if params["SBOX"] == 1 and not 0 <= s <= 5:
+            errors.append(f"SUBSTAGES={s}: must be 1..5 with SBOX=1 (bram)")
         elif params["SBOX"] != 1 and not 0 <= s <= 3:
-            errors.append(f"SUBSTAGES={s}: must be 0..3 (1..6 with SBOX=1, bram)")
+            errors.append(f"SUBSTAGES={s}: must be 0..3 (1..5 with SBOX=1, bram)")
         elif params["SBOX"] == 1 and s == 0:
             errors.append("SBOX=1 (bram) conflicts with SUBSTAGES=0 in ARCH=1 (pipelined): the block RAM's output "
                           "register is the register after SubBytes, so SUBSTAGES must be at least 1")
