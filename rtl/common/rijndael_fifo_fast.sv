@@ -334,14 +334,18 @@ module rijndael_fifo_fast #(
       assign wr_hot_q = 1'b1;
     end
     if (EARLY_VALID > 0) begin : g_write_ahead
-      // Equal to slice_in_valid[g] || slice_wiping_q in every clock but the first after a one-clock reset
-      // of the slice (the reset sets the wipe flag, which these copies learn a clock later): so a reset
-      // must last two clocks for the wipe to reach the first entry (see the header). With the slice's
-      // reset flop in their input, that flop -> 6.3 ns of routing -> a bank's copy was pipelined-256's
-      // seed-3 path (session 44).
+      // slice_in_valid[g] || slice_wiping_q as of a clock before: they follow the valid copies exactly and
+      // the wipe flag a clock late. Late at the wipe's start, they miss its first write after a one-clock
+      // reset of the slice (the reset sets the wipe flag), so a reset must last two clocks for the wipe to
+      // reach the first entry (see the header); late at its end, they write in_data_i for one more clock
+      // into the slot at the write pointer (entry 0 again), which is free, as a refused beat is (the
+      // pipelined core's last slot holds zeros then). From the flags themselves, not from their next
+      // values: the slice's reset flop -> 6.3 ns -> a bank's copy was pipelined-256's seed-3 path, and the
+      // wipe's end (the write pointer's compare, three LUT levels, 4.5 ns) pipelined-192's seed 2
+      // (session 44).
       for (genvar b = 0; b < BANKS; b++) begin : g_write
         rijndael_reg_copy u_write (
-          .clk_i(clk_i), .d_i(slice_valid_ahead[g] || slice_wiping_d), .q_o(bank_write[b]));
+          .clk_i(clk_i), .d_i(slice_valid_ahead[g] || slice_wiping_q), .q_o(bank_write[b]));
       end
     end else begin : g_write_now
       assign bank_write = {BANKS{slice_in_valid[g] || slice_wiping_q}};
