@@ -21,7 +21,7 @@
 //   beat at the port: a key beat's size check and key slot (key_error_o), a block's refusal (no valid key
 //   in its slot, a slot the build lacks, a direction the build lacks), with key validity kept per key
 //   slot there. Its verdicts travel with the beat through the input skid buffer (beat_slot_ok,
-//   beat_refused; the size check is made again at the skid's head, beat_supported, see the input stage);
+//   beat_refused; the size check in two halves, ANDed at the skid's head: beat_supported, see the input stage);
 //   the key-change rules below apply at the skid's head.
 // - Round keys are registers: round_keys_q[k][r] holds round key r (r = 0..Nr) of key slot k (below;
 //   k = 0 when KEY_SLOTS = 1, which the rest of this paragraph assumes). Encryption round r reads
@@ -309,23 +309,24 @@ module rijndael_core_pipelined #(
   // in_ready_o; every beat then passes a skid buffer (rijndael_skid) with the front's verdicts, so the
   // acceptance logic below works on flops (beat_*) and the producer's handshake reaches only the front's
   // ready flop and the skid's valid flags. One clock of latency.
-  // The beat's lengths go through the skid as they are, and the size check (beat_supported) is made at the
-  // skid's head, from its flops: the front's verdict put the check's two LUT levels and the skid's choice
-  // behind the producer's registers, and the pin wrapper's beat register, which sits by the pins, -> the
-  // first LUT -> 2.8 ns of routing -> two more LUTs -> the skid's verdict flop was the path of two
-  // pipelined-both seeds and one pipelined seed (sessions 43-44). (The front still makes the check at the
-  // port for its own key flags.)
-  localparam int BEAT_W = 1 + 8 + 1 + SLOT_W + KEY_W + W;
+  // The size check goes through the skid in two halves (the key length in its mask, the block length in
+  // its mask: one LUT each at the port), ANDed at the skid's head (beat_supported): with the whole check
+  // at the port, the pin wrapper's beat register, which sits by the pins, -> the check's first LUT -> 2.8 ns
+  // of routing -> two more LUTs -> the skid's verdict flop was the path of two pipelined-both seeds and one
+  // seed each of pipelined, -192 and -256 (sessions 43-44); with the whole check at the head, the head's
+  // length flops -> two LUTs -> 4.3-4.6 ns -> the key window's copies of the verdict was two pipelined seeds
+  // (session 44). (The front still makes the whole check at the port for its own key flags.)
+  localparam int BEAT_W = 1 + 4 + 1 + SLOT_W + KEY_W + W;
   logic              beat_valid, beat_take, beat_is_key, beat_decrypt, skid_ready_next;
   logic              port_supported, port_slot_ok, port_refused, port_fire;  // the front's verdicts at the port
-  // (port_supported unused: the size check is made again at the skid's head)
+  // (port_supported unused: the check's two halves go through the skid, see BEAT_W)
   logic              next_valid, next_is_key, next_decrypt;  // the head after this clock edge
-  logic [7:0]        unused_next_verdicts;
+  logic [3:0]        unused_next_verdicts;
   logic [SLOT_W-1:0] next_slot;
   logic [KEY_W-1:0]  unused_next_key;
   logic [W-1:0]      unused_next_block;
   logic              beat_supported, beat_slot_ok, beat_refused;
-  logic [2:0]        beat_key_len, beat_block_len;
+  logic              beat_key_ok, beat_block_ok, port_key_ok, port_block_ok;  // the check's halves
   logic [SLOT_W-1:0] beat_slot;
   logic [KEY_W-1:0]  beat_key;
   logic [W-1:0]      beat_block;
@@ -408,11 +409,11 @@ module rijndael_core_pipelined #(
     .in_valid_i (port_fire),
     .in_ready_o (unused_skid_ready),  // the front's in_ready_o, a clock later than its room: always high when taken
     .in_ready_next_o(skid_ready_next),
-    .in_data_i  ({in_is_key_i, in_key_len_i, in_block_len_i, port_slot_ok, port_refused, in_decrypt_i, in_slot_i,
+    .in_data_i  ({in_is_key_i, port_key_ok, port_block_ok, port_slot_ok, port_refused, in_decrypt_i, in_slot_i,
                   in_key_i, in_block_i}),
     .out_valid_o(beat_valid),
     .out_ready_i(beat_take),
-    .out_data_o ({beat_is_key, beat_key_len, beat_block_len, beat_slot_ok, beat_refused, beat_decrypt, beat_slot,
+    .out_data_o ({beat_is_key, beat_key_ok, beat_block_ok, beat_slot_ok, beat_refused, beat_decrypt, beat_slot,
                   beat_key, beat_block}),
     .next_valid_o(next_valid),
     .next_data_o ({next_is_key, unused_next_verdicts, next_decrypt, next_slot, unused_next_key,
@@ -421,8 +422,9 @@ module rijndael_core_pipelined #(
   );
 
   assign in_inverse = DECRYPT && (!ENCRYPT || beat_decrypt);
-  assign beat_supported = rijndael_pkg::sizes_supported(5'(BLOCK_SIZES), 5'(KEY_SIZES), beat_block_len,
-                                                        beat_key_len);
+  assign port_key_ok    = rijndael_pkg::size_in_mask(5'(KEY_SIZES), in_key_len_i);
+  assign port_block_ok  = rijndael_pkg::size_in_mask(5'(BLOCK_SIZES), in_block_len_i);
+  assign beat_supported = beat_key_ok && beat_block_ok;
 
   // Key slots: a slot number the build lacks (KEY_SLOTS not a power of two; the front's verdict) is refused
   // like a bad key length, and reads or writes slot 0's place in no array.
@@ -1066,13 +1068,13 @@ module rijndael_core_pipelined #(
   // error flag). One flag register for all W data bits (slot_refused_q[L-2]) was the critical path: a
   // 2.8 ns route to the zeroing LUTs spread over the buffer's memory. Each 32-bit group gets a copy of the
   // flag, loaded from the slot before, kept apart from the others (keep on the flops: copies with the same
-  // input would be merged). No reset, like the slot flags they copy (below): whatever they hold during a
-  // reset goes into the output buffer while it is held in reset.
-  logic [W/32-1:0] last_refused_q;
-  for (genvar g = 0; g < W / 32; g++) begin : g_last_refused
-    (* keep *)
-    always_ff @(posedge clk_i) last_refused_q[g] <= slot_refused_q[L-3];
-  end
+  // input would be merged). The copy also carries the last slot's wipe (it equals slot_wipe_q[L-1] ||
+  // the refused flag in every clock, see g_last_zero), so one flop is the group's only reset: with the
+  // wipe and the flag as two resets, synthesis ORed them in a LUT in front of the 32 LSRs, and the chain's
+  // flop -> that LUT was pipelined's seed-3 path (4.2 ns of routing, session 44). No reset of its own,
+  // like the slot flags they copy (below): whatever they hold during a reset goes into the output buffer
+  // while it is held in reset.
+  logic [W/32-1:0] last_zero_q;
   // The slot reset chain is itself reset from a tree: rst_ni loads one kept register per round
   // (round_wipe_q, no reset of its own), and each round's register resets that round's D chain flops.
   // rst_ni straight to the LSR of all L chain flops, which sit along the whole pipeline, was the critical
@@ -1140,6 +1142,11 @@ module rijndael_core_pipelined #(
       assign chain_in = slot_wipe_q[FROM-1];
     end
     rijndael_reg_copy u_wipe (.clk_i(clk_i), .d_i(round_wipe_q[FROM / D] || chain_in), .q_o(key_wipe_q[r]));
+  end
+  // slot_wipe_q[L-1]'s next value (its round's wipe or the chain) or the refused flag's (see last_zero_q).
+  for (genvar g = 0; g < W / 32; g++) begin : g_last_zero
+    (* keep *)
+    always_ff @(posedge clk_i) last_zero_q[g] <= round_wipe_q[NR-1] || slot_wipe_q[L-2] || slot_refused_q[L-3];
   end
 
   for (genvar j = 0; j < NR; j++) begin : g_round  // round j + 1
@@ -1394,19 +1401,22 @@ module rijndael_core_pipelined #(
         assign unused_slot = ^slot_q[S] ^ ^slot_d[S] ^ slot_wipe_q[S];
         assign slot_q[S] = '0;
       end else begin : g_flop_slot
-        if (S == L - 1) begin : g_zero_refused  // 32 bits per copy of the refused flag (see last_refused_q)
-          for (genvar g = 0; g < W / 32; g++) begin : g_group
-            assign slot_d[S][32*g +: 32] = last_refused_q[g] ? 32'h0 : part_out[32*g +: 32];
-          end
-        end else begin : g_keep_data
-          assign slot_d[S] = part_out;
-        end
         logic [W-1:0] data_q;
+        assign slot_d[S]   = part_out;
         assign slot_out[S] = data_q;
         assign slot_q[S]   = data_q;
-        always_ff @(posedge clk_i) begin
-          if (slot_wipe_q[S]) data_q <= '0;
-          else                data_q <= slot_d[S];
+        if (S == L - 1) begin : g_zero_refused  // wiped or refused: 32 bits per copy (see last_zero_q)
+          for (genvar g = 0; g < W / 32; g++) begin : g_group
+            always_ff @(posedge clk_i) begin
+              if (last_zero_q[g]) data_q[32*g +: 32] <= '0;
+              else                data_q[32*g +: 32] <= slot_d[S][32*g +: 32];
+            end
+          end
+        end else begin : g_wipe_data
+          always_ff @(posedge clk_i) begin
+            if (slot_wipe_q[S]) data_q <= '0;
+            else                data_q <= slot_d[S];
+          end
         end
       end
     end

@@ -61,15 +61,19 @@ package rijndael_pkg;
     for (int i = 0; i < 8; i++) if (i < count && points[i]) count_rcon_points = count_rcon_points + 2'd1;
   endfunction
 
-  // A beat's size pair is one the build has: its block and key length codes (Nb - 4, Nk - 4; 5..7 name no
-  // size) in the build's BLOCK_SIZES / KEY_SIZES masks. rijndael_core_front judges each beat at the port
-  // by it; the pipelined core judges the beat again at its input skid's head (see there why).
+  // A length code (Nb - 4 or Nk - 4; 5..7 name no size) is in a support mask (BLOCK_SIZES, KEY_SIZES).
+  function automatic logic size_in_mask(input logic [4:0] mask, input logic [2:0] len);
+    logic [7:0] mask8;
+    mask8        = {3'b000, mask};
+    size_in_mask = mask8[len];
+  endfunction
+
+  // A beat's size pair is one the build has: both length codes in their masks. rijndael_core_front judges
+  // each beat at the port by it; the pipelined core makes the two halves at the port and ANDs them at its
+  // input skid's head (see there why).
   function automatic logic sizes_supported(input logic [4:0] block_mask, input logic [4:0] key_mask,
                                            input logic [2:0] block_len, input logic [2:0] key_len);
-    logic [7:0] block_mask8, key_mask8;
-    block_mask8     = {3'b000, block_mask};
-    key_mask8       = {3'b000, key_mask};
-    sizes_supported = block_mask8[block_len] && key_mask8[key_len];
+    sizes_supported = size_in_mask(block_mask, block_len) && size_in_mask(key_mask, key_len);
   endfunction
 
   // Number of rounds for Nb, Nk given in words: max(Nb, Nk) + 6.
