@@ -1143,10 +1143,15 @@ module rijndael_core_pipelined #(
     end
     rijndael_reg_copy u_wipe (.clk_i(clk_i), .d_i(round_wipe_q[FROM / D] || chain_in), .q_o(key_wipe_q[r]));
   end
-  // slot_wipe_q[L-1]'s next value (its round's wipe or the chain) or the refused flag's (see last_zero_q).
+  // slot_wipe_q[L-1]'s next value (its round's wipe or the chain) or the refused flag's (see last_zero_q),
+  // and while the output buffer wipes its memory: the pipeline computes a round of zeros after its wipe,
+  // which is not zero, and the buffer's write flags write the last slot into its memory's first entry in
+  // the clock after its wipe (rijndael_fifo_fast, g_write_ahead), so the slot is held at zero until then
+  // (the engine's clear test found the entry holding that value).
   for (genvar g = 0; g < W / 32; g++) begin : g_last_zero
     (* keep *)
-    always_ff @(posedge clk_i) last_zero_q[g] <= round_wipe_q[NR-1] || slot_wipe_q[L-2] || slot_refused_q[L-3];
+    always_ff @(posedge clk_i) last_zero_q[g] <= round_wipe_q[NR-1] || slot_wipe_q[L-2] || slot_refused_q[L-3] ||
+                                                 out_wiping;
   end
 
   for (genvar j = 0; j < NR; j++) begin : g_round  // round j + 1

@@ -213,9 +213,9 @@ module rijndael_fifo_fast #(
     // three LUT levels from out_ready_i: pipelined-192 at 128-166 MHz.)
     // The stage's data registers and their flags are built per slice (g_slice's g_stage), each slice
     // with its own copy of the valid flags, the pop flag and the room flop (rijndael_stage_flags, one
-    // instance here and one per slice), so each load enable stays inside its slice: with one set of flags for all the stage's flops, which
-    // spread as the slices do, the enables' routes were the critical paths of pipelined-192 (6.0-7.2 ns of
-    // routing, session 42).
+    // instance here and one per slice), so each load enable stays inside its slice: with one set of flags
+    // for all the stage's flops, which spread as the slices do, the enables' routes were the critical paths
+    // of pipelined-192 (6.0-7.2 ns of routing, session 42).
     if (SLICE_VALID) begin : g_valid_from_slice
       // CREDITED: nothing in the control needs its model of the output registers (in_ready_o compares only
       // the wipe), so it keeps none (its pointers move only for the wipe, see u_fill, and synthesis drops
@@ -338,11 +338,11 @@ module rijndael_fifo_fast #(
       // the wipe flag a clock late. Late at the wipe's start, they miss its first write after a one-clock
       // reset of the slice (the reset sets the wipe flag), so a reset must last two clocks for the wipe to
       // reach the first entry (see the header); late at its end, they write in_data_i for one more clock
-      // into the slot at the write pointer (entry 0 again), which is free, as a refused beat is (the
-      // pipelined core's last slot holds zeros then). From the flags themselves, not from their next
-      // values: the slice's reset flop -> 6.3 ns -> a bank's copy was pipelined-256's seed-3 path, and the
-      // wipe's end (the write pointer's compare, three LUT levels, 4.5 ns) pipelined-192's seed 2
-      // (session 44).
+      // into the slot at the write pointer (entry 0 again), which is free, as a refused beat is, and which
+      // the caller keeps zero by offering zero data then (the pipelined core holds its last slot at zero
+      // while the buffer wipes). From the flags themselves, not from their next values: the slice's reset
+      // flop -> 6.3 ns -> a bank's copy was pipelined-256's seed-3 path, and the wipe's end (the write
+      // pointer's compare, three LUT levels, 4.5 ns) pipelined-192's seed 2 (session 44).
       for (genvar b = 0; b < BANKS; b++) begin : g_write
         rijndael_reg_copy u_write (
           .clk_i(clk_i), .d_i(slice_valid_ahead[g] || slice_wiping_q), .q_o(bank_write[b]));
