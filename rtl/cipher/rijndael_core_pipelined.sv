@@ -1117,16 +1117,13 @@ module rijndael_core_pipelined #(
     (* keep *)
     always_ff @(posedge clk_i) round_wipe_q[j] <= !round_pre_nq[j];
   end
+  // Each chain flop's input from the slot before (zero into slot 0); the round keys' copies read it too.
+  logic [L-1:0] slot_chain_in;
+  assign slot_chain_in = {slot_wipe_q[L-2:0], 1'b0};
   for (genvar s = 0; s < L; s++) begin : g_slot_wipe
-    logic chain_in;
-    if (s == 0) begin : g_head
-      assign chain_in = 1'b0;
-    end else begin : g_link
-      assign chain_in = slot_wipe_q[s-1];
-    end
     always_ff @(posedge clk_i) begin
       if (round_wipe_q[s / D]) slot_wipe_q[s] <= 1'b1;
-      else                     slot_wipe_q[s] <= chain_in;
+      else                     slot_wipe_q[s] <= slot_chain_in[s];
     end
   end
   // Round key r is wiped with slot (r - 1) * D (slot 0 for round key 0), from a kept register of its own
@@ -1135,13 +1132,8 @@ module rijndael_core_pipelined #(
   // 0 (whose flops sit with the key broadcast) was pipelined's seed-1 path (session 44).
   for (genvar r = 0; r <= NR; r++) begin : g_key_wipe
     localparam int FROM = r == 0 ? 0 : (r - 1) * D;
-    logic chain_in;
-    if (FROM == 0) begin : g_head
-      assign chain_in = 1'b0;
-    end else begin : g_link
-      assign chain_in = slot_wipe_q[FROM-1];
-    end
-    rijndael_reg_copy u_wipe (.clk_i(clk_i), .d_i(round_wipe_q[FROM / D] || chain_in), .q_o(key_wipe_q[r]));
+    rijndael_reg_copy u_wipe (
+      .clk_i(clk_i), .d_i(round_wipe_q[FROM / D] || slot_chain_in[FROM]), .q_o(key_wipe_q[r]));
   end
   // slot_wipe_q[L-1]'s next value (its round's wipe or the chain) or the refused flag's (see last_zero_q),
   // and while the output buffer wipes its memory: the pipeline computes a round of zeros after its wipe,
