@@ -174,6 +174,7 @@ module rijndael_core_iterative #(
   // architecture but the pipelined one): this core carries refused blocks through its rounds
   // (REFUSE_HERE = 0) and takes the beat through the front's beat register (BEAT_REG, see the key beat).
   logic setup_d, slot_free_next, busy_d, block_ready_next, key_ready_next;
+  logic wipe_draining;  // the store's last wipe writes are still in its write registers (g_wipe_drain)
   logic [OCC_W-1:0] occupancy_d;
   logic port_supported, block_refused, key_valid_q, key_error_q, beat_q, beat_supported;
   logic [2:0] nb_code_q, key_len_q, block_len_q;
@@ -598,6 +599,22 @@ module rijndael_core_iterative #(
   end else begin : g_one_pass
     assign wipe_pass_q = 1'b1;
     assign wipe_half_q = '0;
+  end
+
+  // The wipe's last rows reach the store WIPE_LAG clocks after row_q names them (the write registers
+  // above), so the readies wait that long after the wipe's last row: the store holds zeros when in_ready_o
+  // rises after a reset or a refused key (session 44 found the last two rows still holding the old key's
+  // words then in every build with STORE_LAG 3).
+  localparam int WIPE_LAG = STORE_BRAM ? RAW_LAG : STORE_LAG;
+  if (WIPE_LAG > 1) begin : g_wipe_drain
+    logic [WIPE_LAG-2:0] wipe_tail_q;  // bit i: the wipe named a row i + 1 clocks ago
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) wipe_tail_q <= '0;
+      else         wipe_tail_q <= (WIPE_LAG-1)'({wipe_tail_q, setup_q && wipe_q});
+    end
+    assign wipe_draining = |wipe_tail_q;
+  end else begin : g_no_wipe_drain
+    assign wipe_draining = 1'b0;
   end
 
   for (genvar c = 0; c < MAX_NB; c++) begin : g_store
@@ -1421,7 +1438,7 @@ module rijndael_core_iterative #(
   end
   // An expansion (or wipe) starts with a key beat and ends with its last word (row).
   // The readies stay low a clock after an expansion ends (the end-key registers catch its last word).
-  assign busy_d  = setup_d || setup_q || key_fire;
+  assign busy_d  = setup_d || setup_q || key_fire || wipe_draining;
   assign setup_d = beat_q ? 1'b1 : (setup_q && wipe_q) ? !(32'(row_q) == WIPE_LAST && (!TWO_PASS || wipe_pass_q)) :
                    (key_step && col_wrap && last_row) ? 1'b0 : setup_q;
 
