@@ -471,6 +471,7 @@ module rijndael_core_iterative #(
   endfunction
   logic [K*BLOCK_W-1:0] read_keys, read_keys_mixed;
   logic [BLOCK_W-1:0]   first_key_q, last_key_q;
+  logic                 key_rst_nq;  // the key words' reset, a clock after rst_ni (see u_key_rst)
   logic [31:0]          write_word, write_mixed;  // what the store writes this clock
   logic [ROW_W-1:0]     write_row;
   // STORE_BRAM: one DP16KD per column (rijndael_key_ram, 36-bit mode: 32 rows of one word), the key words
@@ -488,6 +489,9 @@ module rijndael_core_iterative #(
   // After a reset or a refused key the wipe runs twice over the rows, once per half (two writes per
   // column and row): 32 clocks instead of ROWS.
   localparam bit TWO_PASS = STORE_BRAM && KEY_MIXED;
+  // Both directions with the store in block RAM: a result's final key is read from the store (g_final_read).
+  localparam bit FINAL_READ = STORE_BRAM && ENCRYPT && DECRYPT;
+  logic          final_next;  // FINAL_READ: the store reads a final key this clock (g_store_read)
   // The RAMs' rows: 16 per half, every one wiped (the wipe's last row is 15 rather than Nr_max).
   localparam int STORE_ADDR_W = ROW_W + (TWO_PASS ? 1 : 0);
   localparam int WIPE_LAST    = STORE_BRAM ? (1 << ROW_W) - 1 : ROWS - 1;
@@ -577,6 +581,9 @@ module rijndael_core_iterative #(
   end
   if (!ROUND_SUB) begin : g_no_round_sub
     assign round_sub = '0;
+  end
+  if (!STORE_BRAM) begin : g_no_final_read
+    assign final_next = 1'b0;
   end
   if (STORE_BRAM) begin : g_store_rows
     logic unused_row_next;  // the RAMs take store_read_addr, a clock earlier
@@ -986,10 +993,15 @@ module rijndael_core_iterative #(
         // on), else the block taken this clock (its first row; nothing is read for it if none is taken).
         // The half is its direction: a decryption's middle rounds add InvMixColumns(rk), its last round's
         // key (rk[0]) is added at the output FIFO from first_key_q.
+        // FINAL_READ: a block whose next round is its last reads no key for it (the round masks its mixing
+        // and adds the entering block, see round_key_d); the read fetches its final key instead, rk[Nr]
+        // encrypting or rk[0] decrypting (row_early is that row either way), from the key words' half,
+        // where it is in the normal column order the last round leaves in (see final_key).
         logic [3:0] row_early;
-        assign row_early = (s_valid_q && !s_last_q) ? (s_dec_q ? s_row_q - 4'd1 : s_row_q + 4'd1)
-                                                    : first_row(block_dec, nr_q);
-        assign store_read_addr = {dec_next, ROW_W'(row_early)};
+        assign row_early  = (s_valid_q && !s_last_q) ? (s_dec_q ? s_row_q - 4'd1 : s_row_q + 4'd1)
+                                                     : first_row(block_dec, nr_q);
+        assign final_next = FINAL_READ && s_valid_q && !s_last_q && s_left_q == 4'd1;
+        assign store_read_addr = {dec_next && !final_next, ROW_W'(row_early)};
       end
       if (MIX_TABLE) begin : g_mix_pairs  // two 16-bit table words per RAM (tools/gen_mix_table.py)
         for (genvar p = 0; p < 2 * MAX_NB; p++) begin : g_pair
@@ -1381,7 +1393,29 @@ module rijndael_core_iterative #(
   // Key first and T-boxes: the last round's AddRoundKey (rk[Nr] / rk[0]) is added here.
   // Every build adds the last round's key here (rk[Nr] / rk[0]), not in the round: see round_key_d.
   logic [BLOCK_W-1:0] final_state;
-  assign final_state = last_out ^ (l_dec[K-1] ? first_key_q : last_key_q);
+  if (FINAL_READ) begin : g_final_read
+    // The final key, read from the store in the slot of the block's last round (see g_store_read), two
+    // clocks after its row was presented and a clock before the last round: one key per result instead
+    // of a choice between rk[0] and rk[Nr] by direction in front of the XOR (~64 LUT4 of iterative-bram).
+    // Key material: cleared as the end-key registers are.
+    logic [1:0]         final_read_q;  // bit 1: the store's output is a final key now
+    logic [BLOCK_W-1:0] final_key_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) final_read_q <= '0;
+      else         final_read_q <= {final_read_q[0], final_next};
+    end
+    always_ff @(posedge clk_i) begin
+      if (!key_rst_nq || (setup_q && wipe_q)) final_key_q <= '0;
+      else if (final_read_q[1])               final_key_q <= read_keys[BLOCK_W-1:0];
+    end
+    assign final_state = last_out ^ final_key_q;
+    logic unused_l_dec;  // the key read carries the direction
+    assign unused_l_dec = ^l_dec;
+  end else begin : g_final_choice
+    assign final_state = last_out ^ (l_dec[K-1] ? first_key_q : last_key_q);
+    logic unused_final_next;  // the store reads no final key here
+    assign unused_final_next = final_next;
+  end
   // A refused block's data is zeroed by the FIFO's input register (in_clear_i), its flag kept above it.
   assign result      = {l_ref[K-1], final_state};
   assign out_fire    = out_valid_o && out_ready_i;
@@ -1454,7 +1488,6 @@ module rijndael_core_iterative #(
   // otherwise): rst_ni in the window's data choice was `unrolled5`'s seed-1 path (the pin wrapper's reset
   // flop -> 12.3 ns of routing -> oldest_q). The expansion's control (setup_q, wipe_q, the counters) still
   // resets from rst_ni, so the wipe after reset starts at row 0 and holds the zeroed window still.
-  logic key_rst_nq;
   rijndael_reg_copy u_key_rst (.clk_i(clk_i), .d_i(rst_ni), .q_o(key_rst_nq));
   rijndael_reg_copy u_key_clear (.clk_i(clk_i), .d_i(!rst_ni || (setup_q && wipe_q)), .q_o(key_clear_q));
   // Key word j + 1, where j is the word this copy step copies (phase_q one-hot at j): the oldest word of

@@ -826,6 +826,8 @@ def internal_regs(cfg) -> list[str]:
             column = "g_bram_column" if store_bram(cfg) else "g_ram"
             regs += [core + f"g_store[{c}].g_unit_port[{u}].{column}.u_column.{r}" for c in range(cfg.params["MAX_NB"])
                      for u in units for r in ("read_q", "out_q")]
+        if store_bram(cfg) and cfg.decrypt and cfg.encrypt:  # the final key read from the store (g_final_read)
+            regs += [core + "g_final_read.final_key_q"]
         if cfg.params["SBOX"] != 1 and cfg.params["TBOX"] == 0:  # block RAM: its address registers hold the state
             regs += [core + f"g_unit[{u}].g_state.state_q" for u in units]
     elif cfg.params["ARCH"] == 1 and cfg.params["SBOX"] == 1 and cfg.params["SUBSTAGES"] >= 4 and not cfg.decrypt:
