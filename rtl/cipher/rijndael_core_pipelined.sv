@@ -198,7 +198,9 @@ module rijndael_core_pipelined #(
   // words and the other wait. Elsewhere one clock (REG_AFTER). With one register, the window's newest
   // word -> the S-box (four LUT levels) -> its register was the path of two seeds each of pipelined and
   // pipelined-256 (session 43). wave_schedule checks at elaboration that every capture finds its words
-  // made. Cost where it applies: `pipelined` holds a key beat's blocks one clock longer (HOLD).
+  // made. Cost where it applies: `pipelined` and `pipelined-both` hold a key beat's blocks one clock
+  // longer (HOLD; `-both`, whose split rounds read their keys a clock earlier (KEY_AT = D - 2), since
+  // session 45: its window -> S-box -> register path was two seeds' of three on the session-45 record).
   localparam bit LEAD         = NB > NK;
   localparam int SUB_WORDS    = NK > 6 && NB > 4 ? 2 : 1;
   localparam int FIRST_NEW    = 2 * NB - NK;  // words made before the first capture (if positive)
@@ -207,7 +209,7 @@ module rijndael_core_pipelined #(
   localparam int SERIAL_HOLD1 = FIRST_COST1 - KEY_AT + 2 > 0 ? FIRST_COST1 - KEY_AT + 2 : 0;
   localparam int SERIAL_HOLD2 = FIRST_COST2 - KEY_AT + 2 > 0 ? FIRST_COST2 - KEY_AT + 2 : 0;
   localparam bit SERIAL       = !LEAD && KEY_AT >= 1 && NB + SUB_WORDS <= D - 1 && SERIAL_HOLD1 <= 3;
-  localparam int KEY_SBOX_LAT = SERIAL && NK % NB == 0 && NB + 2 <= D && SERIAL_HOLD2 <= 3 ? 2 : 1;
+  localparam int KEY_SBOX_LAT = SERIAL && NK % NB == 0 && NB + 2 <= D && SERIAL_HOLD2 <= 4 ? 2 : 1;
   localparam int SERIAL_HOLD  = KEY_SBOX_LAT == 2 ? SERIAL_HOLD2 : SERIAL_HOLD1;
   localparam int HOLD_BASE    = LEAD ? 1 : SERIAL ? SERIAL_HOLD : 0;
   localparam bit STEP_AT_KEY  = LEAD || KEY_AT == 0;   // the key beat uses the key step
