@@ -991,8 +991,8 @@ module rijndael_core_iterative #(
         // clock later (the RAMs register it and their output: see the store), decided as the RAMs'
         // direction is: the block in stage S now if it goes on (k = 1: it is back in stage S then, a row
         // on), else the block taken this clock (its first row; nothing is read for it if none is taken).
-        // The half is its direction: a decryption's middle rounds add InvMixColumns(rk), its last round's
-        // key (rk[0]) is added at the output FIFO from first_key_q.
+        // The half is its direction: a decryption's middle rounds add InvMixColumns(rk). A last round's key
+        // is added at the output FIFO: from the end-key registers, or with FINAL_READ read here.
         // FINAL_READ: a block whose next round is its last reads no key for it (the round masks its mixing
         // and adds the entering block, see round_key_d); the read fetches its final key instead, rk[Nr]
         // encrypting or rk[0] decrypting (row_early is that row either way), from the key words' half,
@@ -1396,7 +1396,7 @@ module rijndael_core_iterative #(
   if (FINAL_READ) begin : g_final_read
     // The final key, read from the store in the slot of the block's last round (see g_store_read), two
     // clocks after its row was presented and a clock before the last round: one key per result instead
-    // of a choice between rk[0] and rk[Nr] by direction in front of the XOR (~64 LUT4 of iterative-bram).
+    // of a choice between rk[0] and rk[Nr] by direction in front of the XOR (76 LUT4 of iterative-bram).
     // Key material: cleared as the end-key registers are.
     logic [1:0]         final_read_q;  // bit 1: the store's output is a final key now
     logic [BLOCK_W-1:0] final_key_q;
