@@ -88,6 +88,8 @@ def test_two_cores_take_two_blocks_per_clock(mode, direction):
     assert r["efficiency"] == pytest.approx(r["bits_per_cycle"] / (2 * r["core_bits_per_cycle"]), abs=1e-3)
 
 
+@pytest.mark.full  # 82 s of simulation; CI keeps feedback chains in order on two cores in
+# tests/system/test_rijndael_engine.py (engine_feedback_contexts on pipelined-both-slots4-x2-w256)
 def test_two_cores_keep_a_feedback_chain_in_order():
     # One CBC encryption chain: every block needs the previous result, so the second core cannot help;
     # the output is still checked block for block (the bench refuses a wrong one).

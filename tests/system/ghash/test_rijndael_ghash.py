@@ -331,7 +331,8 @@ async def ghash_serial_rate(dut):
 
 
 # (FAST, CONTEXTS, DIGIT): a small default matrix, the rest behind --full.
-DEFAULT = [(0, 4, 32), (0, 1, 8), (0, 4, 128), (1, 4, 32), (1, 1, 32)]
+# (1, 1, 32), 40 s, moved to --full to keep `make test` under 20 minutes: (0, 1, 8) keeps one context in CI.
+DEFAULT = [(0, 4, 32), (0, 1, 8), (0, 4, 128), (1, 4, 32)]
 FULL = [(f, c, d) for f in (0, 1) for c in (1, 4, 16) for d in ((8, 16, 32, 64, 128) if f == 0 else (32,))
         if (f, c, d) not in DEFAULT] + [(0, 256, 32), (1, 256, 32), (0, 3, 16), (1, 5, 32)]
 MATRIX = [pytest.param(*p, id=f"fast{p[0]}-c{p[1]}-d{p[2]}") for p in DEFAULT] + \
