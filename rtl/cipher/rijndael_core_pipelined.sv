@@ -674,13 +674,16 @@ module rijndael_core_pipelined #(
   // KEY_REG: the stepped round key and its write enables (one flop per slot and round key, so each
   // round-key register is enabled straight from a flop) wait one clock; KEY_BCAST: two.
   // KEY_BCAST: wave_bcast_q writes the round keys of the first NEAR_ROUNDS rounds, and a kept copy of it
-  // (wave_bcast_far_q, loaded from wave_key_q in the same clock) those of the rounds after them. The flow
-  // places wave_bcast_q on a block of flip-flops mid-die between the first two EBR rows of its round
-  // serpentine, which hold ten rounds (src/rijndael_hw/synth.py); the rounds after them sit on the third
-  // row, and wave_bcast_q -> round 10's key registers (no logic, 4.8-5.2 ns of routing) was the path of
-  // pipelined-192 seeds 2-3 and pipelined-256 seed 1 (session 43, first record). The copy is left to the
-  // placer, beside the rounds it writes.
-  localparam int NEAR_ROUNDS = 10;
+  // (wave_bcast_far_q, loaded from wave_key_q in the same clock) those of the rounds after them. Builds of
+  // more than ten rounds: the flow places wave_bcast_q on a block of flip-flops mid-die between the first
+  // two EBR rows of its round serpentine, which hold ten rounds (src/rijndael_hw/synth.py); the rounds
+  // after them sit on the third row, and wave_bcast_q -> round 10's key registers (no logic, 4.8-5.2 ns of
+  // routing) was the path of pipelined-192 seeds 2-3 and pipelined-256 seed 1 (session 43, first record);
+  // the copy is left to the placer, beside the rounds it writes. Ten-round builds: each register writes
+  // one half of the rounds (the flow's ring floorplan of `pipelined` puts the halves on the two sides of
+  // the die and each register on a block beside its half); with one register for all ten, its route to
+  // the far side's key registers was a path (5.1 ns, no logic, session 46).
+  localparam int NEAR_ROUNDS = NR > 10 ? 10 : NR / 2;
   localparam bit BCAST_FAR   = NR > NEAR_ROUNDS;
   logic [KEY_SLOTS-1:0][NR:1] write_now, write_enable_q, write_bcast_q;
   logic [W-1:0]               wave_key_q, wave_bcast_q, wave_bcast_far_q;

@@ -178,7 +178,9 @@ class FlowOptions:
     # Registers fixed on flip-flop sites: ((regex over the core build's TRELLIS_FF cell names, sites), ...),
     # the matching cells in name order on the sites in order (BEL attributes, as ebr_sites). nextpnr honours
     # a BEL only on a flip-flop that no LUT drives (a register loaded straight from another), so this is
-    # for pipeline registers on a long route, fixed midway.
+    # for pipeline registers on a long route, fixed midway. "MODULE::CELL" (two regexes) names the cells of
+    # a module the netlist keeps as a module of its own (a kept register copy, rijndael_reg_copy): the module
+    # must be instantiated exactly once, as a BEL on its cell applies to every instance.
     ff_sites: tuple = ()
 
     def floorplan(self) -> dict:
@@ -211,6 +213,30 @@ def ecp5_85k_ebr_row(row: int, first_x: int, count: int) -> tuple:
     return tuple(f"X{x}/Y{row}/EBR{ECP5_85K_EBR_X[x]}" for x in xs)
 
 
+def _round_sites_by_name(site: dict) -> tuple:
+    """The sites of {(round, ram): site} in the order of the DP16KD cells' names: `g_round[r]` then
+    `g_ram[i]`, sorted as text (g_round[10] before g_round[2])."""
+    by_name = sorted(site, key=lambda ri: f"g_round[{ri[0]}].g_ram[{ri[1]}]")
+    return tuple(site[ri] for ri in by_name)
+
+
+def ecp5_85k_round_ring(rounds: int = 10, rams: int = 8) -> tuple:
+    """The EBR sites of a ten-round pipelined core as a ring around the die's middle, in the order of the
+    cells' names. The sites in round order: row Y46 from its 17th site (X60) to X114 (rounds 0-2), row Y22
+    from its right end to its left (rounds 3-7 and three RAMs of round 8), row Y46 from its left end on (the
+    rest of round 8, round 9, ending at X51). The first and the last round (the input side's take decision,
+    the output buffer and the credits between them) sit side by side mid-die, and the round keys' two
+    broadcast registers each serve the five rounds of one side (see FLOW_OPTIONS)."""
+    xs = sorted(ECP5_85K_EBR_X)
+    if rounds != 10 or rams != 8 or len(xs) < 40:
+        raise FlowError("the ring floorplan is for ten rounds of eight DP16KD on the LFE5U-85F")
+    row_a, row_b = ECP5_85K_EBR_ROWS[1], ECP5_85K_EBR_ROWS[0]
+    order = ([f"X{x}/Y{row_a}/EBR{ECP5_85K_EBR_X[x]}" for x in xs[16:40]]
+             + [f"X{x}/Y{row_b}/EBR{ECP5_85K_EBR_X[x]}" for x in xs[::-1]]
+             + [f"X{x}/Y{row_a}/EBR{ECP5_85K_EBR_X[x]}" for x in xs[:16]])
+    return _round_sites_by_name({(r, i): order[rams * r + i] for r in range(rounds) for i in range(rams)})
+
+
 def ecp5_85k_round_serpentine(rounds: int, rams: int = 8) -> tuple:
     """The EBR sites of a pipelined core's rounds (`rams` DP16KD each), in the order of the cells' names:
     round r on `rams` neighbouring sites, as many rounds per EBR row as fit (five of eight), rows Y22, Y46,
@@ -228,8 +254,7 @@ def ecp5_85k_round_serpentine(rounds: int, rams: int = 8) -> tuple:
         for i in range(rams):
             x = order[rams * k + i]
             site[(r, i)] = f"X{x}/Y{ECP5_85K_EBR_ROWS[row]}/EBR{ECP5_85K_EBR_X[x]}"
-    by_name = sorted(site, key=lambda ri: f"g_round[{ri[0]}].g_ram[{ri[1]}]")
-    return tuple(site[ri] for ri in by_name)
+    return _round_sites_by_name(site)
 
 
 #: Logic rows of the LFE5U-85F a flip-flop block may use here: rows checked to have SLICE flip-flops in
@@ -250,12 +275,27 @@ def ecp5_85k_ff_block(x0: int, y0: int, cols: int, count: int) -> tuple:
 
 
 def _cells_by_name(data: dict, cell_type: str, pattern: str = "") -> list:
-    """The netlist's cells of one type (names matching `pattern` if given), in name order, blackboxes apart."""
+    """The netlist's cells of one type (names matching `pattern` if given), in name order, blackboxes apart.
+    A pattern "MODULE::CELL" matches cells of the modules whose names match MODULE only, and each such
+    module with a matching cell must be instantiated exactly once (see FlowOptions.ff_sites)."""
+    module_regex = None
+    if "::" in pattern:
+        module_pattern, pattern = pattern.split("::", 1)
+        module_regex = re.compile(module_pattern)
     regex = re.compile(pattern)
-    return sorted(((name, cell) for module in data.get("modules", {}).values()
-                   if "blackbox" not in (module.get("attributes") or {})
-                   for name, cell in (module.get("cells") or {}).items()
-                   if cell.get("type") == cell_type and regex.search(name)), key=lambda item: item[0])
+    modules = data.get("modules", {})
+    found = sorted(((module_name, name, cell) for module_name, module in modules.items()
+                    if "blackbox" not in (module.get("attributes") or {})
+                    and (module_regex is None or module_regex.search(module_name))
+                    for name, cell in (module.get("cells") or {}).items()
+                    if cell.get("type") == cell_type and regex.search(name)), key=lambda item: item[1])
+    if module_regex is not None:
+        for module_name in {m for m, _, _ in found}:
+            uses = sum(1 for module in modules.values() for cell in (module.get("cells") or {}).values()
+                       if cell.get("type") == module_name)
+            if uses != 1:
+                raise FlowError(f"floorplan: module {module_name} is instantiated {uses} times, not once")
+    return [(name, cell) for _, name, cell in found]
 
 
 def _fix_on_sites(cells: list, sites: tuple) -> None:
@@ -338,8 +378,23 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
         why="block-RAM floorplan: each round's eight RAMs on neighbouring EBR sites, consecutive rounds "
             "side by side in a serpentine over the EBR rows; the round keys' broadcast register on a block "
             "of flip-flops mid-die")
-       for name, rounds in (("pipelined", 10), ("pipelined-192", 12), ("pipelined-256", 14),
-                            ("pipelined-both", 10))},
+       for name, rounds in (("pipelined-192", 12), ("pipelined-256", 14), ("pipelined-both", 10))},
+    # `pipelined`: a ring instead (ecp5_85k_round_ring), the first and last rounds side by side mid-die, and
+    # each half of the rounds keyed by a broadcast register of its own, fixed beside it: wave_bcast_q for
+    # rounds 0-4 (the ring's right side), its kept copy (wave_bcast_far_q, the module rijndael_reg_copy of
+    # 128 bits) for rounds 5-9 (the left side). Steering runs on the netlist with the two copies (session
+    # 46, results/steering/session46-ring.md): serpentine and one register 179.86 (seed 1, the record's
+    # placement); ring and one register 212.40 / 179.63 / 176.49 MHz (seed 3: wave_bcast_q -> 5.1 ns -> round 7's
+    # key register); ring and both copies fixed 201.49 / 194.67 / 190.37 (paths inside the rounds and the
+    # key S-box, no broadcast, no take decision).
+    ("pipelined", "ecp5-85k"): FlowOptions(
+        ebr_sites=ecp5_85k_round_ring(10),
+        ff_sites=((r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$", ecp5_85k_ff_block(92, 32, 8, 128)),
+                  (r"^\$paramod\\rijndael_reg_copy\\WIDTH=s32'0+10000000$::TRELLIS_FF",
+                   ecp5_85k_ff_block(40, 32, 8, 128))),
+        why="block-RAM floorplan: each round's eight RAMs on neighbouring EBR sites, the rounds in a ring "
+            "around the die's middle with the first and the last side by side; the round keys' two broadcast "
+            "registers on blocks of flip-flops, each beside the five rounds it writes"),
 }
 
 

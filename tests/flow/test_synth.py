@@ -143,6 +143,44 @@ def test_register_floorplan_fixes_matching_flip_flops_in_name_order():
         synth.place_registers(netlist, ((r"missing_q", sites),))
 
 
+def test_register_floorplan_reaches_a_kept_module_instantiated_once():
+    # "MODULE::CELL": the cells of a module the netlist keeps (a kept register copy); its BEL applies to every
+    # instance, so a module used twice is refused.
+    sites = synth.ecp5_85k_ff_block(40, 32, 8, 2)
+    copy = {"cells": {"q_o_TRELLIS_FF_Q_1": {"type": "TRELLIS_FF", "attributes": {}},
+                      "q_o_TRELLIS_FF_Q": {"type": "TRELLIS_FF", "attributes": {}}}}
+    other = {"cells": {"q_o_TRELLIS_FF_Q": {"type": "TRELLIS_FF", "attributes": {}}}}
+
+    def netlist(uses):
+        top = {"cells": {f"u.copy{i}": {"type": "copy_wide", "attributes": {}} for i in range(uses)}
+               | {"u.one": {"type": "copy_narrow", "attributes": {}}, "u.two": {"type": "copy_narrow", "attributes": {}}}}
+        return json.dumps({"modules": {"top": top, "copy_wide": copy, "copy_narrow": other}}).encode()
+
+    placed = json.loads(synth.place_registers(netlist(1), ((r"^copy_wide$::TRELLIS_FF", sites),)))["modules"]
+    assert placed["copy_wide"]["cells"]["q_o_TRELLIS_FF_Q"]["attributes"]["BEL"] == sites[0]
+    assert placed["copy_wide"]["cells"]["q_o_TRELLIS_FF_Q_1"]["attributes"]["BEL"] == sites[1]
+    assert "BEL" not in placed["copy_narrow"]["cells"]["q_o_TRELLIS_FF_Q"]["attributes"]
+    with pytest.raises(synth.FlowError, match="instantiated 2 times"):
+        synth.place_registers(netlist(2), ((r"^copy_wide$::TRELLIS_FF", sites),))
+    with pytest.raises(synth.FlowError, match="instantiated 2 times"):
+        synth.place_registers(netlist(1), ((r"^copy_narrow$::TRELLIS_FF", sites[:1]),))
+
+
+def test_ring_floorplan_puts_the_first_and_last_rounds_side_by_side():
+    sites = synth.ecp5_85k_round_ring(10)
+    assert len(sites) == 80 and len(set(sites)) == 80
+    by_round = {}
+    names = sorted(((r, i) for r in range(10) for i in range(8)), key=lambda ri: f"g_round[{ri[0]}].g_ram[{ri[1]}]")
+    for (r, i), site in zip(names, sites):
+        by_round.setdefault(r, []).append(site)
+    xy = {r: [tuple(int(v[1:]) for v in s.split("/")[:2]) for s in by_round[r]] for r in by_round}
+    assert {y for _, y in xy[0]} == {46} and {y for _, y in xy[9]} == {46}
+    assert 0 < min(x for x, _ in xy[0]) - max(x for x, _ in xy[9]) <= 10   # three EBR sites apart, mid-row
+    assert {y for _, y in xy[5]} == {22}
+    with pytest.raises(synth.FlowError):
+        synth.ecp5_85k_round_ring(12)
+
+
 def test_floorplan_is_one_targets_core_build_only(flow_dirs, monkeypatch):
     # A floorplan reaches its configuration's hashes and synth job on its target only; the same configuration
     # on another target, another configuration, and an engine build around that core keep theirs.
