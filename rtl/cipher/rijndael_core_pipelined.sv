@@ -682,8 +682,11 @@ module rijndael_core_pipelined #(
   // the copy is left to the placer, beside the rounds it writes. Ten-round builds: each register writes
   // one half of the rounds (the flow's ring floorplan of `pipelined` puts the halves on the two sides of
   // the die and each register on a block beside its half); with one register for all ten, its route to
-  // the far side's key registers was a path (5.1 ns, no logic, session 46).
-  localparam int NEAR_ROUNDS = NR > 10 ? 10 : NR / 2;
+  // the far side's key registers was a path (5.1 ns, no logic, session 46). Not in DEC_STORE builds
+  // (`pipelined-both`), whose decrypting rounds have a broadcast register of their own (dec_bcast_q):
+  // there the copy pulled wave_key_q away from dec_bcast_q's preprocessing (seed 3: 5.19 ns of routing)
+  // and the record fell from 164.23 to 156.47 MHz on its serpentine (the ring did not help it either).
+  localparam int NEAR_ROUNDS = (NR > 10 || DEC_STORE) ? 10 : NR / 2;
   localparam bit BCAST_FAR   = NR > NEAR_ROUNDS;
   logic [KEY_SLOTS-1:0][NR:1] write_now, write_enable_q, write_bcast_q;
   logic [W-1:0]               wave_key_q, wave_bcast_q, wave_bcast_far_q;
