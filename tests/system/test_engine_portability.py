@@ -73,8 +73,9 @@ def test_engine_builds_on_icarus(tmp_path, variant):
     assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
 
 
-# Default: one engine (86 s of Yosys elaboration); the two-core one (75 s) with --full, as CI simulates it.
-@pytest.mark.parametrize("variant", ["iterative-w128-c4",
+# --full only (86 s and 75 s of Yosys elaboration): CI reads engines into Yosys through the engine flow's
+# tests (tests/flow/test_synth_engine.py elaborates tiny8's engine with every file it uses) and simulates both.
+@pytest.mark.parametrize("variant", [pytest.param("iterative-w128-c4", marks=pytest.mark.full),
                                      pytest.param("iterative-x2-w128-c4", marks=pytest.mark.full),
                                      pytest.param("rijndael-w256", marks=pytest.mark.full),
                                      pytest.param("pipelined-both-w64-c2", marks=pytest.mark.full)])
