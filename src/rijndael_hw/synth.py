@@ -382,11 +382,11 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     # `pipelined`: a ring instead (ecp5_85k_round_ring), the first and last rounds side by side mid-die, and
     # each half of the rounds keyed by a broadcast register of its own, fixed beside it: wave_bcast_q for
     # rounds 0-4 (the ring's right side), its kept copy (wave_bcast_far_q, the module rijndael_reg_copy of
-    # 128 bits) for rounds 5-9 (the left side). Steering runs on the netlist with the two copies (session
-    # 46, results/steering/session46-ring.md): serpentine and one register 179.86 (seed 1, the record's
-    # placement); ring and one register 212.40 / 179.63 / 176.49 MHz (seed 3: wave_bcast_q -> 5.1 ns -> round 7's
-    # key register); ring and both copies fixed 201.49 / 194.67 / 190.37 (paths inside the rounds and the
-    # key S-box, no broadcast, no take decision).
+    # 128 bits) for rounds 5-9 (the left side). Steering runs (session 46, results/steering/session46-ring.md),
+    # on the one-register netlist: serpentine 179.86 (seed 1, the record's placement), ring 212.40 / 179.63 /
+    # 176.49 MHz (seed 3: wave_bcast_q -> 5.1 ns -> round 7's key register); on the two-register netlist, ring
+    # with both fixed: 201.49 / 194.67 / 190.37 (paths inside the rounds and the key S-box, no broadcast, no
+    # take decision).
     ("pipelined", "ecp5-85k"): FlowOptions(
         ebr_sites=ecp5_85k_round_ring(10),
         ff_sites=((r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$", ecp5_85k_ff_block(92, 32, 8, 128)),
