@@ -690,18 +690,32 @@ module rijndael_core_pipelined #(
   localparam bit BCAST_FAR   = NR > NEAR_ROUNDS;
   logic [KEY_SLOTS-1:0][NR:1] write_now, write_enable_q, write_bcast_q;
   logic [W-1:0]               wave_key_q, wave_bcast_q, wave_bcast_far_q;
+  // KEY_OWN_WIPE (ten-round builds with the split broadcast: `pipelined`): wave_key_q is wiped from a kept
+  // flop of its own, in step with front_wipe_q. Wiped from front_wipe_q and loaded straight from the window,
+  // eight of its flops were the same flops as the key word's S-box select bits (rijndael_sbox's top_q: the
+  // same D and reset, and Yosys merges such flops), so the broadcast's source sat at the S-box's output
+  // mux: its route from there to the far broadcast register, and the S-box's from the broadcast side, were
+  // paths (session 47 steering, 4.5-4.9 ns). With a reset of its own it is a register of its own, loaded
+  // from flops alone, which the flow fixes midway between the two broadcast registers (synth.py, the ring).
+  localparam bit KEY_OWN_WIPE = KEY_BCAST && BCAST_FAR && NEAR_ROUNDS < 10;
+  logic wave_key_wipe;
+  if (KEY_OWN_WIPE) begin : g_key_own_wipe
+    rijndael_reg_copy #(.WIDTH(1)) u_wave_key_wipe (.clk_i(clk_i), .d_i(!rst_ni), .q_o(wave_key_wipe));
+  end else begin : g_key_front_wipe
+    assign wave_key_wipe = front_wipe_q;
+  end
   if (KEY_REG) begin : g_key_reg
     always_ff @(posedge clk_i) begin
       if (rst_ctl_q) write_enable_q <= '0;
       else         write_enable_q <= write_now;
-      if (front_wipe_q) wave_key_q <= '0;
-      else              wave_key_q <= wave_round_key;
+      if (wave_key_wipe) wave_key_q <= '0;
+      else               wave_key_q <= wave_round_key;
     end
   end else begin : g_key_direct
     logic unused_key_reg;  // round keys are written in the clock of their key step
     assign write_enable_q = '0;
     assign wave_key_q     = '0;
-    assign unused_key_reg = ^{write_enable_q, wave_key_q};
+    assign unused_key_reg = ^{write_enable_q, wave_key_q, wave_key_wipe};
   end
   // wave_bcast_q has no reset: it follows wave_key_q, which front_wipe_q zeroes in the second clock of a
   // reset while the window it loads from is wiped in the second and third, so it is zero from the fourth

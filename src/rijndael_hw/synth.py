@@ -220,6 +220,16 @@ def _round_sites_by_name(site: dict) -> tuple:
     return tuple(site[ri] for ri in by_name)
 
 
+def _ring_rounds(rounds: int = 10, rams: int = 8) -> list:
+    """The ring's EBR sites (x, y) per round, in round order (see ecp5_85k_round_ring)."""
+    xs = sorted(ECP5_85K_EBR_X)
+    if rounds != 10 or rams != 8 or len(xs) < 40:
+        raise FlowError("the ring floorplan is for ten rounds of eight DP16KD on the LFE5U-85F")
+    row_a, row_b = ECP5_85K_EBR_ROWS[1], ECP5_85K_EBR_ROWS[0]
+    order = [(x, row_a) for x in xs[16:40]] + [(x, row_b) for x in xs[::-1]] + [(x, row_a) for x in xs[:16]]
+    return [order[rams * r:rams * (r + 1)] for r in range(rounds)]
+
+
 def ecp5_85k_round_ring(rounds: int = 10, rams: int = 8) -> tuple:
     """The EBR sites of a ten-round pipelined core as a ring around the die's middle, in the order of the
     cells' names. The sites in round order: row Y46 from its 17th site (X60) to X114 (rounds 0-2), row Y22
@@ -227,14 +237,33 @@ def ecp5_85k_round_ring(rounds: int = 10, rams: int = 8) -> tuple:
     rest of round 8, round 9, ending at X51). The first and the last round (the input side's take decision,
     the output buffer and the credits between them) sit side by side mid-die, and the round keys' two
     broadcast registers each serve the five rounds of one side (see FLOW_OPTIONS)."""
-    xs = sorted(ECP5_85K_EBR_X)
-    if rounds != 10 or rams != 8 or len(xs) < 40:
-        raise FlowError("the ring floorplan is for ten rounds of eight DP16KD on the LFE5U-85F")
-    row_a, row_b = ECP5_85K_EBR_ROWS[1], ECP5_85K_EBR_ROWS[0]
-    order = ([f"X{x}/Y{row_a}/EBR{ECP5_85K_EBR_X[x]}" for x in xs[16:40]]
-             + [f"X{x}/Y{row_b}/EBR{ECP5_85K_EBR_X[x]}" for x in xs[::-1]]
-             + [f"X{x}/Y{row_a}/EBR{ECP5_85K_EBR_X[x]}" for x in xs[:16]])
-    return _round_sites_by_name({(r, i): order[rams * r + i] for r in range(rounds) for i in range(rams)})
+    return _round_sites_by_name({(r, i): f"X{x}/Y{y}/EBR{ECP5_85K_EBR_X[x]}"
+                                 for r, sites in enumerate(_ring_rounds(rounds, rams)) for i, (x, y) in enumerate(sites)})
+
+
+def ecp5_85k_ring_round_keys(rounds: int = 10, rams: int = 8, inward: int = 2) -> tuple:
+    """Register floorplan entries ((pattern, sites), ...) that fix each round's key register (128 flops,
+    loaded from a broadcast register with no logic between) on a block of flip-flops beside the round's
+    RAMs in the ring: `inward` rows from the RAMs' EBR row towards the die's middle (the row with most of
+    the round's RAMs), from its first RAM's column on, one tile column per column the RAMs span (at most
+    16), more rows inwards where that is too narrow. Yosys names the flops after one name of the key's net:
+    round key j + 1 is round j's encryption key (`round_key_enc`) and, in the same register, the key that
+    round Nr - 2 - j would read to decrypt (`round_key_dec`), so each pattern allows both."""
+    entries = []
+    for j, sites in enumerate(_ring_rounds(rounds, rams)):
+        ys = [y for _, y in sites]
+        row = max(set(ys), key=ys.count)
+        xs = sorted(x for x, y in sites if y == row)
+        step = 1 if row == ECP5_85K_EBR_ROWS[0] else -1   # the first EBR row lies below the middle
+        width = min(16, xs[-1] - xs[0] + 2)
+        tiles = [(xs[0] + t % width, row + step * (inward + t // width)) for t in range(16)]
+        if any(y not in ECP5_85K_FF_ROWS for _, y in tiles):
+            raise FlowError(f"round {j}'s key block reaches rows {sorted({y for _, y in tiles})}, "
+                            f"not all checked logic rows {ECP5_85K_FF_ROWS}")
+        pattern = (rf"\.g_pipelined\.u_core\.(g_round\[{j}\]\.g_part\[5\]\.round_key_enc|"
+                   rf"g_round\[{rounds - 2 - j}\]\.g_part\[5\]\.round_key_dec)_TRELLIS_FF_Q(_\d+)?$")
+        entries.append((pattern, tuple(f"X{x}/Y{y}/SLICE{s}.FF{f}" for x, y in tiles for s in "ABCD" for f in (0, 1))))
+    return tuple(entries)
 
 
 def ecp5_85k_round_serpentine(rounds: int, rams: int = 8) -> tuple:
@@ -258,8 +287,9 @@ def ecp5_85k_round_serpentine(rounds: int, rams: int = 8) -> tuple:
 
 
 #: Logic rows of the LFE5U-85F a flip-flop block may use here: rows checked to have SLICE flip-flops in
-#: nextpnr (Y34, between the EBR rows Y22 and Y46, has none at X67-X75: nextpnr reported no such BEL).
-ECP5_85K_FF_ROWS = (32, 33)
+#: nextpnr (Y34, between the EBR rows Y22 and Y46, has none at X67-X75: nextpnr reported no such BEL). Y24,
+#: Y43 and Y44 (beside the EBR rows, the ring's round keys) were placed over X24-X120 in session 47.
+ECP5_85K_FF_ROWS = (24, 32, 33, 43, 44)
 
 
 def ecp5_85k_ff_block(x0: int, y0: int, cols: int, count: int) -> tuple:
@@ -387,14 +417,29 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     # 176.49 MHz (seed 3: wave_bcast_q -> 5.1 ns -> round 7's key register); on the two-register netlist, ring
     # with both fixed: 201.49 / 194.67 / 190.37 (paths inside the rounds and the key S-box, no broadcast, no
     # take decision).
+    # Session 47 (results/steering/session47-keys.md): the rounds' paths on that record (part 4 -> two LUT
+    # levels -> the MixColumns halves, 4.0-4.3 ns of routing) were rounds whose halves the placer had pulled
+    # towards their key registers, which sat near the broadcast mid-die. Each round's key register is now
+    # fixed beside its round (ecp5_85k_ring_round_keys); the broadcast's source wave_key_q, a register of its
+    # own since the RTL's KEY_OWN_WIPE, on a block midway between the two broadcast registers, the far one
+    # moved to X60 to halve the hop from it; and the pin wrapper's reset and out_ready flops that feed the
+    # core's control (both loaded from flops alone) fixed between the input side and the output buffer.
+    # Steering on the KEY_OWN_WIPE netlist: 208.46 / 195.62 / 210.75 MHz.
     ("pipelined", "ecp5-85k"): FlowOptions(
         ebr_sites=ecp5_85k_round_ring(10),
         ff_sites=((r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$", ecp5_85k_ff_block(92, 32, 8, 128)),
                   (r"^\$paramod\\rijndael_reg_copy\\WIDTH=s32'0+10000000$::TRELLIS_FF",
-                   ecp5_85k_ff_block(40, 32, 8, 128))),
+                   ecp5_85k_ff_block(60, 32, 8, 128)),
+                  (r"\.g_pipelined\.u_core\.g_key_bcast\.g_far\.u_bcast_far\.d_i_TRELLIS_FF_Q(_\d+)?$",
+                   ecp5_85k_ff_block(76, 32, 8, 128)),
+                  (r"^core_rst_n_TRELLIS_FF_Q$", ("X84/Y32/SLICEA.FF0",)),
+                  (r"^core_out_ready_q_TRELLIS_FF_Q$", ("X56/Y32/SLICEA.FF0",)),
+                  *ecp5_85k_ring_round_keys(10)),
         why="block-RAM floorplan: each round's eight RAMs on neighbouring EBR sites, the rounds in a ring "
             "around the die's middle with the first and the last side by side; the round keys' two broadcast "
-            "registers on blocks of flip-flops, each beside the five rounds it writes"),
+            "registers on blocks of flip-flops, each beside the five rounds it writes, their source midway, "
+            "each round's key register beside its round, and the wrapper's reset and out_ready flops between "
+            "the input side and the output buffer"),
 }
 
 

@@ -3,6 +3,7 @@ output (no tools), and a place-and-route run (--full: it takes minutes)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -179,6 +180,30 @@ def test_ring_floorplan_puts_the_first_and_last_rounds_side_by_side():
     assert {y for _, y in xy[5]} == {22}
     with pytest.raises(synth.FlowError):
         synth.ecp5_85k_round_ring(12)
+
+
+def test_ring_round_keys_sit_beside_their_rounds():
+    # Each round's key register on its own block of flip-flops, beside the round's RAMs in the ring and on
+    # the side facing the die's middle; the pattern takes either name Yosys may give the key's flops.
+    entries = synth.ecp5_85k_ring_round_keys(10)
+    assert len(entries) == 10
+    all_sites = [site for _, sites in entries for site in sites]
+    assert len(all_sites) == 1280 and len(set(all_sites)) == 1280
+    ebr = {}
+    names = sorted(((r, i) for r in range(10) for i in range(8)), key=lambda ri: f"g_round[{ri[0]}].g_ram[{ri[1]}]")
+    for (r, _), site in zip(names, synth.ecp5_85k_round_ring(10)):
+        ebr.setdefault(r, []).append(tuple(int(v[1:]) for v in site.split("/")[:2]))
+    for j, (pattern, sites) in enumerate(entries):
+        xy = [tuple(int(v[1:]) for v in site.split("/")[:2]) for site in sites]
+        ram_rows = [y for _, y in ebr[j]]
+        row = max(set(ram_rows), key=ram_rows.count)
+        assert all(0 < abs(y - row) <= 3 and abs(y - 34) < abs(row - 34) for _, y in xy), (j, xy[:3])
+        ram_xs = [x for x, y in ebr[j] if y == row]
+        assert min(ram_xs) <= min(x for x, _ in xy) and max(x for x, _ in xy) <= max(ram_xs) + 1, j
+        prefix = "u_core.genblk10.g_pipelined.u_core."
+        assert re.search(pattern, f"{prefix}g_round[{j}].g_part[5].round_key_enc_TRELLIS_FF_Q_7")
+        assert re.search(pattern, f"{prefix}g_round[{8 - j}].g_part[5].round_key_dec_TRELLIS_FF_Q") or j == 9
+        assert not re.search(pattern, f"{prefix}g_round[{(j + 1) % 10}].g_part[5].round_key_enc_TRELLIS_FF_Q")
 
 
 def test_floorplan_is_one_targets_core_build_only(flow_dirs, monkeypatch):
