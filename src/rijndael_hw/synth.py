@@ -241,14 +241,17 @@ def ecp5_85k_round_ring(rounds: int = 10, rams: int = 8) -> tuple:
                                  for r, sites in enumerate(_ring_rounds(rounds, rams)) for i, (x, y) in enumerate(sites)})
 
 
-def ecp5_85k_ring_round_keys(rounds: int = 10, rams: int = 8, inward: int = 2) -> tuple:
-    """Register floorplan entries ((pattern, sites), ...) that fix each round's key register (128 flops,
-    loaded from a broadcast register with no logic between) on a block of flip-flops beside the round's
-    RAMs in the ring: `inward` rows from the RAMs' EBR row towards the die's middle (the row with most of
-    the round's RAMs), from its first RAM's column on, one tile column per column the RAMs span (at most
-    16), more rows inwards where that is too narrow. Yosys names the flops after one name of the key's net:
-    round key j + 1 is round j's encryption key (`round_key_enc`) and, in the same register, the key that
-    round Nr - 2 - j would read to decrypt (`round_key_dec`), so each pattern allows both."""
+def ecp5_85k_ring_round_keys(rounds: int = 10, rams: int = 8, inward: int = 2, dec_terms: bool = False) -> tuple:
+    """Register floorplan entries ((pattern, sites), ...) that fix each round's key registers (128 flops each,
+    loaded from a broadcast register with no logic between) on a block of flip-flops beside the round's RAMs
+    in the ring: `inward` rows from the RAMs' EBR row towards the die's middle (the row with most of the
+    round's RAMs), from its first RAM's column on, one tile column per column the RAMs span (at most 16), more
+    rows inwards where that is too narrow or there are two registers. Yosys names the flops after one name of
+    the key's net: round key j + 1 is round j's encryption key (`round_key_enc`) and, in the same register,
+    the key that round Nr - 2 - j would read to decrypt (`round_key_dec`), so each pattern allows both.
+    dec_terms (DEC_STORE builds, `pipelined-both`): each decrypting round's key term (`dec_term`, rounds 0 ..
+    Nr - 2) as well, on the row nearer the RAMs, since the round's own logic reads it, while the encryption
+    key passes a register of the round's (enc_key_q) first."""
     entries = []
     for j, sites in enumerate(_ring_rounds(rounds, rams)):
         ys = [y for _, y in sites]
@@ -256,13 +259,16 @@ def ecp5_85k_ring_round_keys(rounds: int = 10, rams: int = 8, inward: int = 2) -
         xs = sorted(x for x, y in sites if y == row)
         step = 1 if row == ECP5_85K_EBR_ROWS[0] else -1   # the first EBR row lies below the middle
         width = min(16, xs[-1] - xs[0] + 2)
-        tiles = [(xs[0] + t % width, row + step * (inward + t // width)) for t in range(16)]
+        patterns = ([rf"\.g_pipelined\.u_core\.g_round\[{j}\]\.g_part\[4\]\.(genblk\d+\.)*g_back_shift\."
+                     rf"dec_term_TRELLIS_FF_Q(_\d+)?$"] if dec_terms and j < rounds - 1 else [])
+        patterns.append(rf"\.g_pipelined\.u_core\.(g_round\[{j}\]\.g_part\[5\]\.round_key_enc|"
+                        rf"g_round\[{rounds - 2 - j}\]\.g_part\[5\]\.round_key_dec)_TRELLIS_FF_Q(_\d+)?$")
+        tiles = [(xs[0] + t % width, row + step * (inward + t // width)) for t in range(16 * len(patterns))]
         if any(y not in ECP5_85K_FF_ROWS for _, y in tiles):
             raise FlowError(f"round {j}'s key block reaches rows {sorted({y for _, y in tiles})}, "
                             f"not all checked logic rows {ECP5_85K_FF_ROWS}")
-        pattern = (rf"\.g_pipelined\.u_core\.(g_round\[{j}\]\.g_part\[5\]\.round_key_enc|"
-                   rf"g_round\[{rounds - 2 - j}\]\.g_part\[5\]\.round_key_dec)_TRELLIS_FF_Q(_\d+)?$")
-        entries.append((pattern, tuple(f"X{x}/Y{y}/SLICE{s}.FF{f}" for x, y in tiles for s in "ABCD" for f in (0, 1))))
+        block = [f"X{x}/Y{y}/SLICE{s}.FF{f}" for x, y in tiles for s in "ABCD" for f in (0, 1)]
+        entries += [(pattern, tuple(block[128 * k:128 * (k + 1)])) for k, pattern in enumerate(patterns)]
     return tuple(entries)
 
 
@@ -288,8 +294,8 @@ def ecp5_85k_round_serpentine(rounds: int, rams: int = 8) -> tuple:
 
 #: Logic rows of the LFE5U-85F a flip-flop block may use here: rows checked to have SLICE flip-flops in
 #: nextpnr (Y34, between the EBR rows Y22 and Y46, has none at X67-X75: nextpnr reported no such BEL). Y24,
-#: Y43 and Y44 (beside the EBR rows, the ring's round keys) were placed over X24-X120 in session 47.
-ECP5_85K_FF_ROWS = (24, 32, 33, 43, 44)
+#: Y25 and Y42-Y44 (beside the EBR rows, the ring's round keys) were placed over X24-X120 in session 47.
+ECP5_85K_FF_ROWS = (24, 25, 32, 33, 42, 43, 44)
 
 
 def ecp5_85k_ff_block(x0: int, y0: int, cols: int, count: int) -> tuple:
@@ -408,7 +414,7 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
         why="block-RAM floorplan: each round's eight RAMs on neighbouring EBR sites, consecutive rounds "
             "side by side in a serpentine over the EBR rows; the round keys' broadcast register on a block "
             "of flip-flops mid-die")
-       for name, rounds in (("pipelined-192", 12), ("pipelined-256", 14), ("pipelined-both", 10))},
+       for name, rounds in (("pipelined-192", 12), ("pipelined-256", 14))},
     # `pipelined`: a ring instead (ecp5_85k_round_ring), the first and last rounds side by side mid-die, and
     # each half of the rounds keyed by a broadcast register of its own, fixed beside it: wave_bcast_q for
     # rounds 0-4 (the ring's right side), its kept copy (wave_bcast_far_q, the module rijndael_reg_copy of
@@ -425,6 +431,23 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     # moved to X60 to halve the hop from it; and the pin wrapper's reset and out_ready flops that feed the
     # core's control (both loaded from flops alone) fixed between the input side and the output buffer.
     # Steering on the KEY_OWN_WIPE netlist: 208.46 / 195.62 / 210.75 MHz.
+    # `pipelined-both` (session 47): the ring as well, with each round's two key registers (its encryption round
+    # key and its decrypting key term, dec_keys_q) beside it, its one broadcast register (DEC_STORE keeps
+    # NEAR_ROUNDS 10) where the serpentine had it, mid-die, and the wrapper's reset and out_ready flops as in
+    # `pipelined`. On its serpentine the record's paths were the broadcast -> 5.1 ns -> round 8's key register
+    # and the wave's end flag -> the skid (166.61 MHz). Steering on the same netlist, the two registers in the
+    # probe's order (rounds 0-4 the encryption key nearer the RAMs, 5-8 the key term): 184.43 / 174.64 /
+    # 185.53 MHz (results/steering/session47-keys.md); the flow puts the key term, which the round's own logic
+    # reads, nearer in every round: 184.06 / 175.69 / 182.92, the record.
+    ("pipelined-both", "ecp5-85k"): FlowOptions(
+        ebr_sites=ecp5_85k_round_ring(10),
+        ff_sites=((r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$", ecp5_85k_ff_block(68, 32, 8, 128)),
+                  (r"^core_rst_n_TRELLIS_FF_Q$", ("X84/Y32/SLICEA.FF0",)),
+                  (r"^core_out_ready_q_TRELLIS_FF_Q$", ("X56/Y32/SLICEA.FF0",)),
+                  *ecp5_85k_ring_round_keys(10, dec_terms=True)),
+        why="block-RAM floorplan: the rounds in a ring around the die's middle as in `pipelined`, each round's "
+            "encryption key and decrypting key term registers beside it, the one broadcast register mid-die, "
+            "the wrapper's reset and out_ready flops between the input side and the output buffer"),
     ("pipelined", "ecp5-85k"): FlowOptions(
         ebr_sites=ecp5_85k_round_ring(10),
         ff_sites=((r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$", ecp5_85k_ff_block(92, 32, 8, 128)),

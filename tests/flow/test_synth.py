@@ -206,6 +206,27 @@ def test_ring_round_keys_sit_beside_their_rounds():
         assert not re.search(pattern, f"{prefix}g_round[{(j + 1) % 10}].g_part[5].round_key_enc_TRELLIS_FF_Q")
 
 
+def test_ring_round_keys_with_decrypting_key_terms():
+    # DEC_STORE builds: each round's decrypting key term (rounds 0 .. Nr-2) on the row nearer its RAMs, its
+    # encryption key on the next row inwards; the last round has the encryption key only.
+    plain = synth.ecp5_85k_ring_round_keys(10)
+    entries = synth.ecp5_85k_ring_round_keys(10, dec_terms=True)
+    assert len(entries) == 19
+    all_sites = [site for _, sites in entries for site in sites]
+    assert len(all_sites) == 19 * 128 and len(set(all_sites)) == len(all_sites)
+    prefix = "u_core.genblk10.g_pipelined.u_core."
+    for j in range(9):
+        (dec_pattern, dec_sites), (enc_pattern, enc_sites) = entries[2 * j], entries[2 * j + 1]
+        assert re.search(dec_pattern, f"{prefix}g_round[{j}].g_part[4].genblk3.genblk1.g_back_shift.dec_term_TRELLIS_FF_Q_3")
+        assert not re.search(dec_pattern, f"{prefix}g_round[{j + 1}].g_part[4].genblk3.g_back_shift.dec_term_TRELLIS_FF_Q")
+        assert enc_pattern == plain[j][0]
+        dec_y = {int(site.split("/")[1][1:]) for site in dec_sites}
+        enc_y = {int(site.split("/")[1][1:]) for site in enc_sites}
+        ram_row = 22 if 3 <= j <= 7 else 46
+        assert max(abs(y - ram_row) for y in dec_y) <= min(abs(y - ram_row) for y in enc_y), j
+    assert entries[18] == plain[9]
+
+
 def test_floorplan_is_one_targets_core_build_only(flow_dirs, monkeypatch):
     # A floorplan reaches its configuration's hashes and synth job on its target only; the same configuration
     # on another target, another configuration, and an engine build around that core keep theirs.
