@@ -41,6 +41,10 @@ def main(argv: list[str]) -> int:
     for name in files:
         record = json.loads(Path(name).read_text())
         print(f"{record.get('label', record['config'])} on {record['target']}: median {record['fmax_mhz']} MHz")
+        if "pnr_id" not in record:  # results stored before place-and-route ids (tools/index_records.py)
+            print("  no pnr_id in this result: its seeds' stages cannot be looked up")
+            status = 1
+            continue
         for seed in record["seeds"]:
             key = synth._sha(json.dumps([record["pnr_id"], seed]))
             stage = cache / f"pnr-{key}.json"

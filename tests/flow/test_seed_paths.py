@@ -45,3 +45,17 @@ def test_reads_every_seed_from_the_cache(tmp_path, monkeypatch, capsys, load_too
     key2 = tool.synth._sha(json.dumps(["abc", 2]))
     (cache / f"pnr-{key2}.json").write_text(json.dumps({"fmax_mhz": 149.0, "critical_path": PATH}))
     assert tool.main([str(result)]) == 0
+
+
+def test_a_result_without_pnr_id_is_named_not_a_crash(tmp_path, monkeypatch, capsys, load_tool):
+    # Results stored before place-and-route ids have no pnr_id: the tool says so (exit 1) and goes on to the
+    # next file instead of stopping with a KeyError.
+    tool = load_tool("seed_paths")
+    monkeypatch.setenv("RIJNDAEL_FLOW_CACHE", str(tmp_path / "cache"))
+    old = tmp_path / "old-ecp5-85k-0.json"
+    old.write_text(json.dumps({"config": "old", "target": "ecp5-85k", "fmax_mhz": 90.0, "seeds": [1]}))
+    new = tmp_path / "new-ecp5-85k-0.json"
+    new.write_text(json.dumps({"config": "new", "target": "ecp5-85k", "fmax_mhz": 95.0, "seeds": [1], "pnr_id": "def"}))
+    assert tool.main([str(old), str(new)]) == 1
+    out = capsys.readouterr().out
+    assert "no pnr_id" in out and "new on ecp5-85k" in out and "seed 1: not in" in out
