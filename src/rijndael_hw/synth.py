@@ -362,6 +362,13 @@ def place_block_rams(netlist: bytes, sites: tuple) -> bytes:
     return json.dumps(data).encode()
 
 
+#: The pin wrapper's flops that feed a ring-floorplanned core's control (its reset and out_ready; each loaded
+#: from a flop or a pin alone, so nextpnr honours their BEL), fixed between the ring's input side and its
+#: output buffer: two steering seeds of `pipelined` ended on them when they were left to the placer (session 47).
+ECP5_85K_RING_WRAPPER_FLOPS = ((r"^core_rst_n_TRELLIS_FF_Q$", ("X84/Y32/SLICEA.FF0",)),
+                               (r"^core_out_ready_q_TRELLIS_FF_Q$", ("X56/Y32/SLICEA.FF0",)))
+
+
 #: Per-configuration departures from the default flow, keyed by (base configuration, device family) or, for a
 #: floorplan, (base configuration, target name); every other pair runs the default flow. They enter the
 #: configuration's hashes through the script, the nextpnr arguments and the floorplan, and its result records them (`flow_options`); docs/results.md lists them. Keep this short:
@@ -442,8 +449,7 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     ("pipelined-both", "ecp5-85k"): FlowOptions(
         ebr_sites=ecp5_85k_round_ring(10),
         ff_sites=((r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$", ecp5_85k_ff_block(68, 32, 8, 128)),
-                  (r"^core_rst_n_TRELLIS_FF_Q$", ("X84/Y32/SLICEA.FF0",)),
-                  (r"^core_out_ready_q_TRELLIS_FF_Q$", ("X56/Y32/SLICEA.FF0",)),
+                  *ECP5_85K_RING_WRAPPER_FLOPS,
                   *ecp5_85k_ring_round_keys(10, dec_terms=True)),
         why="block-RAM floorplan: the rounds in a ring around the die's middle as in `pipelined`, each round's "
             "encryption key and decrypting key term registers beside it, the one broadcast register mid-die, "
@@ -455,8 +461,7 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
                    ecp5_85k_ff_block(60, 32, 8, 128)),
                   (r"\.g_pipelined\.u_core\.g_key_bcast\.g_far\.u_bcast_far\.d_i_TRELLIS_FF_Q(_\d+)?$",
                    ecp5_85k_ff_block(76, 32, 8, 128)),
-                  (r"^core_rst_n_TRELLIS_FF_Q$", ("X84/Y32/SLICEA.FF0",)),
-                  (r"^core_out_ready_q_TRELLIS_FF_Q$", ("X56/Y32/SLICEA.FF0",)),
+                  *ECP5_85K_RING_WRAPPER_FLOPS,
                   *ecp5_85k_ring_round_keys(10)),
         why="block-RAM floorplan: each round's eight RAMs on neighbouring EBR sites, the rounds in a ring "
             "around the die's middle with the first and the last side by side; the round keys' two broadcast "
