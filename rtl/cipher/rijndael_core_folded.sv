@@ -175,8 +175,7 @@ module rijndael_core_folded #(
 
   rijndael_fold_key_word #(.SBOX(SBOX), .SBOX_LATENCY(LATENCY)) u_key_word (
     .clk_i, .rst_ni,
-    .back_i(back), .prev_i(window_q[255:224]), .prev_next_i(32'h0),  // no S-box copies here
-    .rot_i(phase_q[0]), .sub_i(big_key_q && phase_q[4]),
+    .back_i(back), .prev_i(window_q[255:224]), .rot_i(phase_q[0]), .sub_i(big_key_q && phase_q[4]),
     .rcon_i(rcon_q), .word_o(expanded), .rcon_o(next_rcon)
   );
 

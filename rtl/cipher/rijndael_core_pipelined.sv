@@ -211,9 +211,6 @@ module rijndael_core_pipelined #(
   localparam bit SERIAL       = !LEAD && KEY_AT >= 1 && NB + SUB_WORDS <= D - 1 && SERIAL_HOLD1 <= 3;
   localparam int KEY_SBOX_LAT = SERIAL && NK % NB == 0 && NB + 2 <= D && SERIAL_HOLD2 <= 4 ? 2 : 1;
   localparam int SERIAL_HOLD  = KEY_SBOX_LAT == 2 ? SERIAL_HOLD2 : SERIAL_HOLD1;
-  // KEY_SBOX_COPIES: with the one-clock key S-box, its tables read copies of the window's newest word of
-  // their own, each copy a quarter of every byte's output bits (rijndael_fold_key_word IN_COPIES).
-  localparam int KEY_SBOX_COPIES = 4;
   localparam int HOLD_BASE    = LEAD ? 1 : SERIAL ? SERIAL_HOLD : 0;
   localparam bit STEP_AT_KEY  = LEAD || KEY_AT == 0;   // the key beat uses the key step
   localparam bit WRITE_AT_KEY = !LEAD && KEY_AT == 0;  // round key 1 is written by the key beat itself
@@ -271,11 +268,6 @@ module rijndael_core_pipelined #(
   logic [NR:0]                       key_wipe_q;   // round key r's copy of its slot's reset (g_key_wipe)
   logic [SLOT_W-1:0] wave_slot_q, wave_slot_d;  // the key slot the wave writes
   logic [32*WIN-1:0] window_q, window_d;   // key expansion state the wave continues from
-  // What the key word's S-box copies load (g_key_sbox_next). Undriven where there are none (waived: the
-  // key word does not read it there).
-  /* verilator lint_off UNDRIVEN */
-  logic [31:0]       key_sbox_next;
-  /* verilator lint_on UNDRIVEN */
   logic [2:0]        phase_q, phase_d;
   logic [7:0]        rcon_q, rcon_d;
   logic              wave_busy_q, wave_busy_d;    // round keys 1..Nr are not all written yet
@@ -603,13 +595,12 @@ module rijndael_core_pipelined #(
     // path, 135 MHz).
     rijndael_fold_key_word #(
       .SBOX(BRAM ? rijndael_pkg::SBOX_LUT : SBOX), .SBOX_LATENCY(KEY_SBOX_LAT),
-      .REG_AFTER(KEY_SBOX_LAT == 1), .IN_COPIES(KEY_SBOX_LAT == 1 ? KEY_SBOX_COPIES : 0)
+      .REG_AFTER(KEY_SBOX_LAT == 1)
     ) u_key_word (
       .clk_i    (clk_i),
       .rst_ni   (!front_wipe_q),
       .back_i   (window_q[32*(WIN-NK) +: 32]),
       .prev_i   (window_q[32*(WIN-1) +: 32]),
-      .prev_next_i(key_sbox_next),
       .rot_i    (rot_word_q),
       .sub_i    (sub_word_q),
       .rcon_i   (rcon_q),
@@ -987,23 +978,6 @@ module rijndael_core_pipelined #(
     assign window_d[8*b +: 8] = fire ? (STEP_AT_KEY ? step_window_out[8*b +: 8] : key_window[8*b +: 8]) &
                                        win_supported[8*b +: 8]
                               : win_step_q[b] ? step_window_out[8*b +: 8] : window_q[8*b +: 8];
-  end
-
-  // The key S-box copies' next value (SERIAL, KEY_SBOX_LAT = 1): the window's newest word as window_d makes
-  // it, except that a word made with SubWord is taken as back ^ prev, without it. The S-box output is only
-  // read for the word after a word that needs no SubWord (phase Nk - 1, or 3 when Nk > 6, never itself a
-  // SubWord word), so the copies are right whenever they are read, and their load no longer passes the
-  // RotWord / SubWord choice: from window_d, rot_word_q -> three LUT levels -> the copies was the path of
-  // every seed (pipelined-192, 166-183 MHz, session 48). Wiped with the window (key material).
-  if (SERIAL && KEY_SBOX_LAT == 1) begin : g_key_sbox_next
-    for (genvar b = 0; b < 4; b++) begin : g_byte
-      localparam int B = 4 * (WIN - 1) + b;  // the window's byte
-      assign key_sbox_next[8*b +: 8] =
-          window_wipe_q                ? 8'h00
-        : win_fire_q[B] && slot_ok     ? key_window[8*B +: 8] & win_supported[8*B +: 8]
-        : win_step_q[B]                ? window_q[32*(WIN-NK) + 8*b +: 8] ^ window_q[8*B +: 8]
-        :                                window_q[8*B +: 8];
-    end
   end
 
   // SERIAL: Rcon, read only by the key word, is updated from flags of its own, copies of the window's

@@ -849,15 +849,7 @@ def internal_regs(cfg) -> list[str]:
         timing = PipelinedTiming(cfg)
         if timing.serial and timing.key_bcast:  # the stepped round key's two registers (window words: wiped)
             regs += [f"g_pipelined.u_core.{r}" for r in ("wave_key_q", "wave_bcast_q")]
-        if timing.serial and timing.key_sbox_lat == 1:  # the key word's S-box input copies (the S-box register
-            # after them then holds SubWord(0), a constant, so it is not checked here)
-            word = "g_pipelined.u_core.g_serial_key.u_key_word.g_reg_after."
-            regs += [word + f"g_sbox_copies.u_copies.g_copy[{c}].u_copy.q_o" for c in range(KEY_SBOX_COPIES)]
     return regs
-
-
-# rijndael_core_pipelined's KEY_SBOX_COPIES: the one-clock key S-box reads copies of the window's newest word
-KEY_SBOX_COPIES = 4
 
 
 def internal_store(cfg) -> list[str]:
