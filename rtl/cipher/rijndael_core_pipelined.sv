@@ -674,23 +674,23 @@ module rijndael_core_pipelined #(
   // KEY_REG: the stepped round key and its write enables (one flop per slot and round key, so each
   // round-key register is enabled straight from a flop) wait one clock; KEY_BCAST: two.
   // KEY_BCAST: wave_bcast_q writes the round keys of the first NEAR_ROUNDS rounds, and a kept copy of it
-  // (wave_bcast_far_q, loaded from wave_key_q in the same clock) those of the rounds after them. Builds of
-  // more than ten rounds: the flow places wave_bcast_q on a block of flip-flops mid-die between the first
-  // two EBR rows of its round serpentine, which hold ten rounds (src/rijndael_hw/synth.py); the rounds
-  // after them sit on the third row, and wave_bcast_q -> round 10's key registers (no logic, 4.8-5.2 ns of
-  // routing) was the path of pipelined-192 seeds 2-3 and pipelined-256 seed 1 (session 43, first record);
-  // the copy is left to the placer, beside the rounds it writes. Ten-round builds: each register writes
-  // one half of the rounds (the flow's ring floorplan of `pipelined` puts the halves on the two sides of
-  // the die and each register on a block beside its half); with one register for all ten, its route to
-  // the far side's key registers was a path (5.1 ns, no logic, session 46). Not in DEC_STORE builds
+  // (wave_bcast_far_q, loaded from wave_key_q in the same clock) those of the rounds after them: each
+  // register writes one half of the rounds (the flow's ring floorplans put the halves on the two sides of
+  // the die and each register on a block beside its half); with one register for all ten rounds of
+  // `pipelined`, its route to the far side's key registers was a path (5.1 ns, no logic, session 46).
+  // Until session 49 builds of more than ten rounds wrote rounds 0-9 from wave_bcast_q (the two EBR rows
+  // of their serpentine; wave_bcast_q -> round 10's key registers, 4.8-5.2 ns of routing, was a path of
+  // pipelined-192 and -256) and the rest from the copy (the third row); on the flow's wide ring, two
+  // whole EBR rows, they take halves as `pipelined` does (the far copy's block beside the rounds after
+  // the first half: src/rijndael_hw/synth.py, _wide_ring_options). Not in DEC_STORE builds
   // (`pipelined-both`), whose decrypting rounds have a broadcast register of their own (dec_bcast_q):
   // there the copy pulled wave_key_q away from dec_bcast_q's preprocessing (seed 3: 5.19 ns of routing)
   // and the record fell from 164.23 to 156.47 MHz on its serpentine (the ring did not help it either).
-  localparam int NEAR_ROUNDS = (NR > 10 || DEC_STORE) ? 10 : NR / 2;
+  localparam int NEAR_ROUNDS = DEC_STORE ? 10 : NR / 2;
   localparam bit BCAST_FAR   = NR > NEAR_ROUNDS;
   logic [KEY_SLOTS-1:0][NR:1] write_now, write_enable_q, write_bcast_q;
   logic [W-1:0]               wave_key_q, wave_bcast_q, wave_bcast_far_q;
-  // KEY_OWN_WIPE (ten-round builds with the split broadcast: `pipelined`): wave_key_q is wiped from a kept
+  // KEY_OWN_WIPE (split broadcast: `pipelined`, `-192`, `-256`): wave_key_q is wiped from a kept
   // flop of its own, in step with front_wipe_q. Wiped from front_wipe_q and loaded straight from the window,
   // eight of its flops were the same flops as the key word's S-box select bits (rijndael_sbox's top_q: the
   // same D and reset, and Yosys merges such flops), so the broadcast's source sat at the S-box's output

@@ -194,13 +194,19 @@ class FlowOptions:
                 **self.floorplan()}
 
 
-#: The EBR sites of one LFE5U-85F EBR row as nextpnr names them: column x -> the EBRn index in the BEL name
-#: (read off nextpnr's own placements; the rows are Y22, Y46 and Y70).
+#: The EBR sites of one LFE5U-85F EBR row from column X24 on, as nextpnr names them: column x -> the EBRn
+#: index in the BEL name (read off nextpnr's own placements). The floorplans of sessions 30-48 use these
+#: 43 columns; a row has 52 sites (ECP5_85K_EBR_X_ROW).
 ECP5_85K_EBR_X = {24: 1, 26: 2, 28: 3, 31: 0, 33: 1, 35: 2, 37: 3, 40: 0, 42: 1, 44: 2, 46: 3, 49: 0, 51: 1,
                   53: 2, 55: 3, 58: 0, 60: 1, 62: 2, 64: 3, 69: 0, 71: 1, 73: 2, 75: 3, 78: 0, 80: 1, 82: 2,
                   84: 3, 87: 0, 89: 1, 91: 2, 93: 3, 96: 0, 98: 1, 100: 2, 102: 3, 105: 0, 107: 1, 109: 2,
                   111: 3, 114: 0, 116: 1, 118: 2, 120: 3}
 ECP5_85K_EBR_ROWS = (22, 46, 70)
+#: Every EBR site of an LFE5U-85F EBR row, X4 to X120 (52 sites; 4 rows, Y22, Y46, Y70 and Y82, 208 DP16KD):
+#: checked site by site in session 49 with nextpnr-ecp5 (a one-DP16KD design with each BEL fixed; X4-X22
+#: and row Y82 had been missing from the lists above, which were read off placements).
+ECP5_85K_EBR_X_ROW = {**{x: i % 4 for i, x in enumerate((4, 6, 8, 10, 13, 15, 17, 19, 22))}, **ECP5_85K_EBR_X}
+ECP5_85K_EBR_ROWS_ALL = (22, 46, 70, 82)
 
 
 def ecp5_85k_ebr_row(row: int, first_x: int, count: int) -> tuple:
@@ -241,7 +247,54 @@ def ecp5_85k_round_ring(rounds: int = 10, rams: int = 8) -> tuple:
                                  for r, sites in enumerate(_ring_rounds(rounds, rams)) for i, (x, y) in enumerate(sites)})
 
 
-def ecp5_85k_ring_round_keys(rounds: int = 10, rams: int = 8, inward: int = 2, dec_terms: bool = False) -> tuple:
+def _wide_ring_rounds(rounds: int = 12, rams: int = 8, gap: int = 4) -> list:
+    """The EBR sites (x, y) per round, in round order, of a ring over two whole EBR rows (52 sites each): half
+    the rounds on row Y22, right to left, the rest on row Y46, the first of them from the row's middle
+    rightwards, the last ending at the row's middle, `gap` sites left free between the last and the first
+    round (the input side, the output buffer and the credits between them sit there); each round on sites of
+    one row (a round split over two rows was one of the ten-round ring's compromises). Row Y22's rounds
+    start and end `rams` // 4 sites in from its ends, under the turn."""
+    xs = sorted(ECP5_85K_EBR_X_ROW)
+    per_row = len(xs) // rams
+    if rounds > 2 * per_row:
+        # More rounds than two rows hold (`pipelined-256`): the ring of 2 * per_row rounds with a detour up
+        # to row Y70 at its left end: the ring's first round on Y46's left end, the extra rounds on Y70
+        # from its left end rightwards (24 rows above), then the ring's other Y46 rounds, so the last round
+        # still ends beside the first, and the rounds after the ring's half (the far broadcast's) sit
+        # together at the die's left.
+        ring = _wide_ring_rounds(2 * per_row, rams, gap)
+        extra = rounds - 2 * per_row
+        last_row = [r for r, sites in enumerate(ring) if sites[0][1] == ECP5_85K_EBR_ROWS[1] and r > per_row]
+        if rams * extra > len(xs) or len(last_row) < 2:
+            raise FlowError(f"{rounds} rounds of {rams} DP16KD do not fit the ring and row Y70")
+        first = last_row[0]
+        row_c = ECP5_85K_EBR_ROWS[2]
+        detour = [[(x, row_c) for x in xs[rams * r:rams * (r + 1)]] for r in range(extra)]
+        return ring[:first + 1] + detour + ring[first + 1:]
+    low = rounds // 2
+    right = (rounds - low + 1) // 2
+    left = rounds - low - right
+    if low > per_row or rams * (right + left) + gap > len(xs):
+        raise FlowError(f"{rounds} rounds of {rams} DP16KD do not fit a ring over two EBR rows of {len(xs)} sites")
+    row_a, row_b = ECP5_85K_EBR_ROWS[1], ECP5_85K_EBR_ROWS[0]
+    first = rams * left + gap + (len(xs) - rams * (right + left) - gap) // 2
+    in_b = (len(xs) - rams * low) // 2
+    order = ([(x, row_a) for x in xs[first:first + rams * right]]
+             + [(x, row_b) for x in xs[in_b:in_b + rams * low][::-1]]
+             + [(x, row_a) for x in xs[first - gap - rams * left:first - gap]])
+    return [order[rams * r:rams * (r + 1)] for r in range(rounds)]
+
+
+def ecp5_85k_round_wide_ring(rounds: int = 12, rams: int = 8) -> tuple:
+    """The EBR sites of a pipelined core's rounds as a ring over two whole EBR rows (_wide_ring_rounds), in
+    the order of the cells' names: `pipelined-192`'s twelve rounds, the first and last side by side mid-die
+    on row Y46, as the ten-round ring (ecp5_85k_round_ring) does for `pipelined`."""
+    return _round_sites_by_name({(r, i): f"X{x}/Y{y}/EBR{ECP5_85K_EBR_X_ROW[x]}"
+                                 for r, sites in enumerate(_wide_ring_rounds(rounds, rams)) for i, (x, y) in enumerate(sites)})
+
+
+def ecp5_85k_ring_round_keys(rounds: int = 10, rams: int = 8, inward: int = 2, dec_terms: bool = False,
+                             ring: list | None = None) -> tuple:
     """Register floorplan entries ((pattern, sites), ...) that fix each round's key registers (128 flops each,
     loaded from a broadcast register with no logic between) on a block of flip-flops beside the round's RAMs
     in the ring: `inward` rows from the RAMs' EBR row towards the die's middle (the row with most of the
@@ -251,9 +304,10 @@ def ecp5_85k_ring_round_keys(rounds: int = 10, rams: int = 8, inward: int = 2, d
     the key that round Nr - 2 - j would read to decrypt (`round_key_dec`), so each pattern allows both.
     dec_terms (DEC_STORE builds, `pipelined-both`): each decrypting round's key term (`dec_term`, rounds 0 ..
     Nr - 2) as well, on the row nearer the RAMs, since the round's own logic reads it, while the encryption
-    key passes a register of the round's (enc_key_q) first."""
+    key passes a register of the round's (enc_key_q) first. ring: the rounds' sites (x, y) in round order
+    (default: the ten-round ring, _ring_rounds; _wide_ring_rounds for the twelve-round one)."""
     entries = []
-    for j, sites in enumerate(_ring_rounds(rounds, rams)):
+    for j, sites in enumerate(ring or _ring_rounds(rounds, rams)):
         ys = [y for _, y in sites]
         row = max(set(ys), key=ys.count)
         xs = sorted(x for x, y in sites if y == row)
@@ -272,30 +326,11 @@ def ecp5_85k_ring_round_keys(rounds: int = 10, rams: int = 8, inward: int = 2, d
     return tuple(entries)
 
 
-def ecp5_85k_round_serpentine(rounds: int, rams: int = 8) -> tuple:
-    """The EBR sites of a pipelined core's rounds (`rams` DP16KD each), in the order of the cells' names:
-    round r on `rams` neighbouring sites, as many rounds per EBR row as fit (five of eight), rows Y22, Y46,
-    Y70 in turn, every other row run right to left (a serpentine), so consecutive rounds are neighbours and
-    the hop from one row to the next is at one end. Name order: the cells are named by `g_round[r]` then
-    `g_ram[i]`, and names sort as text (g_round[10] before g_round[2])."""
-    xs = sorted(ECP5_85K_EBR_X)
-    per_row = len(xs) // rams
-    if rounds > per_row * len(ECP5_85K_EBR_ROWS):
-        raise FlowError(f"{rounds} rounds of {rams} DP16KD do not fit {len(ECP5_85K_EBR_ROWS)} EBR rows")
-    site = {}
-    for r in range(rounds):
-        row, k = divmod(r, per_row)
-        order = xs if row % 2 == 0 else xs[::-1]
-        for i in range(rams):
-            x = order[rams * k + i]
-            site[(r, i)] = f"X{x}/Y{ECP5_85K_EBR_ROWS[row]}/EBR{ECP5_85K_EBR_X[x]}"
-    return _round_sites_by_name(site)
-
-
 #: Logic rows of the LFE5U-85F a flip-flop block may use here: rows checked to have SLICE flip-flops in
 #: nextpnr (Y34, between the EBR rows Y22 and Y46, has none at X67-X75: nextpnr reported no such BEL). Y24,
-#: Y25 and Y42-Y44 (beside the EBR rows, the ring's round keys) were placed over X24-X120 in session 47.
-ECP5_85K_FF_ROWS = (24, 25, 32, 33, 42, 43, 44)
+#: Y25 and Y42-Y44 (beside the EBR rows, the ring's round keys) were placed over X24-X120 in session 47;
+#: Y56-Y57 and Y67-Y68 (below row Y70) checked in session 49, where Y58, like Y34, has none.
+ECP5_85K_FF_ROWS = (24, 25, 32, 33, 42, 43, 44, 56, 57, 67, 68)
 
 
 def ecp5_85k_ff_block(x0: int, y0: int, cols: int, count: int) -> tuple:
@@ -369,6 +404,31 @@ ECP5_85K_RING_WRAPPER_FLOPS = ((r"^core_rst_n_TRELLIS_FF_Q$", ("X84/Y32/SLICEA.F
                                (r"^core_out_ready_q_TRELLIS_FF_Q$", ("X56/Y32/SLICEA.FF0",)))
 
 
+def _wide_ring_options(rounds: int, far_block: tuple) -> FlowOptions:
+    """The floorplan of a pipelined build of more than ten rounds on the LFE5U-85F (see FLOW_OPTIONS): its
+    rounds on the wide ring (ecp5_85k_round_wide_ring), each round's key register beside its round, the
+    near broadcast register (rounds 0 .. Nr/2 - 1) on a block at the ring's right side, the far one (the kept
+    copy of 128 bits) on `far_block` (x, y), beside the rounds after the first half, their source between
+    them, and the wrapper's reset and out_ready flops below the ring's ends, on the input side's side and
+    on the output buffer's."""
+    ring = _wide_ring_rounds(rounds)
+    return FlowOptions(
+        ebr_sites=ecp5_85k_round_wide_ring(rounds),
+        ff_sites=((r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$", ecp5_85k_ff_block(88, 32, 8, 128)),
+                  (r"^\$paramod\\rijndael_reg_copy\\WIDTH=s32'0+10000000$::TRELLIS_FF",
+                   ecp5_85k_ff_block(*far_block, 8, 128)),
+                  (r"\.g_pipelined\.u_core\.g_key_bcast\.g_far\.u_bcast_far\.d_i_TRELLIS_FF_Q(_\d+)?$",
+                   ecp5_85k_ff_block(60, 32, 8, 128)),
+                  (r"^core_rst_n_TRELLIS_FF_Q$", ("X80/Y32/SLICEA.FF0",)),
+                  (r"^core_out_ready_q_TRELLIS_FF_Q$", ("X56/Y32/SLICEA.FF0",)),
+                  *ecp5_85k_ring_round_keys(rounds, ring=ring)),
+        why=f"block-RAM floorplan: the {rounds} rounds in a ring over two whole EBR rows as `pipelined`'s ten"
+            + (f" (rounds 10-{9 + rounds - 12} on row Y70, above the left end)" if rounds > 12 else "")
+            + ", the first and the last side by side mid-die; the round keys' two broadcast registers each "
+            "beside the rounds it writes, their source midway, each round's key register beside its round, "
+            "and the wrapper's reset and out_ready flops between the input side and the output buffer")
+
+
 #: Per-configuration departures from the default flow, keyed by (base configuration, device family) or, for a
 #: floorplan, (base configuration, target name); every other pair runs the default flow. They enter the
 #: configuration's hashes through the script, the nextpnr arguments and the floorplan, and its result records them (`flow_options`); docs/results.md lists them. Keep this short:
@@ -403,8 +463,8 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
         ebr_sites=ecp5_85k_ebr_row(46, 40, 34),
         why="block-RAM floorplan: the T-box RAMs on neighbouring EBR sites of one row (as iterative-bram), "
             "the round-key store's beside them"),
-    # The pipelined family: each round's eight RAMs on neighbouring sites, rounds in a serpentine over the
-    # EBR rows. Left to itself the placer spread a round over 40-50 columns and up to three rows, and a RAM
+    # The pipelined family: each round's eight RAMs on neighbouring sites (until session 49 the longer
+    # builds' rounds ran in a serpentine over three EBR rows, ecp5_85k_round_serpentine). Left to itself the placer spread a round over 40-50 columns and up to three rows, and a RAM
     # output -> 5.4-5.7 ns of routing -> the register after it (no logic) was a record path of `pipelined`
     # and `pipelined-192`/`-256` (docs/results.md, sessions 35-36). Steering run of session 39
     # (tools/floorplan_probe.py on the 5dab9e4 netlist of `pipelined`): 169.66 / 174.03 / 151.86 MHz
@@ -415,13 +475,16 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     # seeds of `pipelined` (5.0-5.3 ns, no logic) and of `pipelined-256`. Steering run on 71cb37d's netlist
     # (`pipelined`, seeds 1 and 3): 194.10 / 174.67 MHz against 180.93 / 172.47 without the block, and the
     # broadcast left both paths.
-    **{(name, "ecp5-85k"): FlowOptions(
-        ebr_sites=ecp5_85k_round_serpentine(rounds),
-        ff_sites=((r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$", ecp5_85k_ff_block(68, 32, 8, 128)),),
-        why="block-RAM floorplan: each round's eight RAMs on neighbouring EBR sites, consecutive rounds "
-            "side by side in a serpentine over the EBR rows; the round keys' broadcast register on a block "
-            "of flip-flops mid-die")
-       for name, rounds in (("pipelined-192", 12), ("pipelined-256", 14))},
+    # `pipelined-192` and `-256` (session 49): the rounds in a ring over two whole EBR rows (52 sites each;
+    # the lists before had 43, and twelve rounds did not fit two rows), laid out and keyed as `pipelined`:
+    # the first and the last round side by side mid-die on Y46 (`-256` with two rounds on Y70 above the
+    # ring's left end), each round's key register beside it, the broadcast split in halves (NEAR_ROUNDS = NR / 2
+    # in the RTL) with each register on a block beside the rounds it writes and their source midway, and
+    # the wrapper's reset and out_ready flops between the input side and the output buffer. Before, on a
+    # serpentine over three rows, the input side and the output buffer were 48 rows apart, and the paths
+    # were the wrapper's flops and the broadcast to far rounds (session 48).
+    **{(name, "ecp5-85k"): _wide_ring_options(rounds, far_block)
+       for name, rounds, far_block in (("pipelined-192", 12, (28, 32)), ("pipelined-256", 14, (22, 42)))},
     # `pipelined`: a ring instead (ecp5_85k_round_ring), the first and last rounds side by side mid-die, and
     # each half of the rounds keyed by a broadcast register of its own, fixed beside it: wave_bcast_q for
     # rounds 0-4 (the ring's right side), its kept copy (wave_bcast_far_q, the module rijndael_reg_copy of

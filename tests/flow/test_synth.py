@@ -182,6 +182,40 @@ def test_ring_floorplan_puts_the_first_and_last_rounds_side_by_side():
         synth.ecp5_85k_round_ring(12)
 
 
+def _xy(site):
+    return tuple(int(v[1:]) for v in site.split("/")[:2])
+
+
+@pytest.mark.parametrize("rounds", [12, 14])
+def test_wide_ring_keeps_each_round_on_one_row_and_the_ends_together(rounds):
+    # pipelined-192/-256: every EBR site used once and a real one (52 a row, X4-X120), each round on one
+    # row, consecutive rounds neighbours in a row or across a turn, the ring's first and last round side
+    # by side mid-row on Y46, and -256's two rounds past the ring on Y70 above them.
+    sites = synth.ecp5_85k_round_wide_ring(rounds)
+    assert len(sites) == 8 * rounds and len(set(sites)) == len(sites)
+    assert all(int(s.split("/")[2][3:]) == synth.ECP5_85K_EBR_X_ROW[x] for s, (x, _) in zip(sites, map(_xy, sites)))
+    names = sorted(((r, i) for r in range(rounds) for i in range(8)), key=lambda ri: f"g_round[{ri[0]}].g_ram[{ri[1]}]")
+    by_round = {}
+    for (r, _), site in zip(names, sites):
+        by_round.setdefault(r, []).append(_xy(site))
+    assert by_round == {r: s for r, s in enumerate(synth._wide_ring_rounds(rounds))}
+    assert all(len({y for _, y in by_round[r]}) == 1 for r in by_round)
+    centre = {r: (sum(x for x, _ in s) / 8, s[0][1]) for r, s in by_round.items()}
+    for r in range(1, rounds):
+        (x0, y0), (x1, y1) = centre[r - 1], centre[r]
+        assert (y0 == y1 and abs(x1 - x0) <= 20) or (abs(y1 - y0) == 24 and abs(x1 - x0) <= 6), r
+    first, last = by_round[0], by_round[rounds - 1]
+    assert {y for _, y in first} == {y for _, y in last} == {46}
+    assert 0 < min(x for x, _ in first) - max(x for x, _ in last) <= 16   # the gap of four sites mid-row
+    assert 50 <= min(x for x, _ in first) <= 76
+    # the rounds after the first half: together on the die's left (the far broadcast's)
+    assert all(centre[r][0] < 60 for r in range(rounds // 2, rounds))
+    if rounds == 14:
+        assert {y for r in (10, 11) for _, y in by_round[r]} == {70}
+    with pytest.raises(synth.FlowError):
+        synth.ecp5_85k_round_wide_ring(20)
+
+
 def test_ring_round_keys_sit_beside_their_rounds():
     # Each round's key register on its own block of flip-flops, beside the round's RAMs in the ring and on
     # the side facing the die's middle; the pattern takes either name Yosys may give the key's flops.
