@@ -205,8 +205,8 @@ ECP5_85K_EBR_ROWS = (22, 46, 70)
 #: Every EBR site of an LFE5U-85F EBR row, X4 to X120 (52 sites; 4 rows, Y22, Y46, Y70 and Y82, 208 DP16KD):
 #: checked site by site in session 49 with nextpnr-ecp5 (a one-DP16KD design with each BEL fixed; X4-X22
 #: and row Y82 had been missing from the lists above, which were read off placements).
+#: The floorplans use rows Y22, Y46 and Y70 (ECP5_85K_EBR_ROWS); Y82 is 12 rows above Y70.
 ECP5_85K_EBR_X_ROW = {**{x: i % 4 for i, x in enumerate((4, 6, 8, 10, 13, 15, 17, 19, 22))}, **ECP5_85K_EBR_X}
-ECP5_85K_EBR_ROWS_ALL = (22, 46, 70, 82)
 
 
 def ecp5_85k_ebr_row(row: int, first_x: int, count: int) -> tuple:
@@ -253,7 +253,7 @@ def _wide_ring_rounds(rounds: int = 12, rams: int = 8, gap: int = 4) -> list:
     rightwards, the last ending at the row's middle, `gap` sites left free between the last and the first
     round (the input side, the output buffer and the credits between them sit there); each round on sites of
     one row (a round split over two rows was one of the ten-round ring's compromises). Row Y22's rounds
-    start and end `rams` // 4 sites in from its ends, under the turn."""
+    are centred on the row, so its free sites (four for twelve rounds) are split between its two ends."""
     xs = sorted(ECP5_85K_EBR_X_ROW)
     per_row = len(xs) // rams
     if rounds > 2 * per_row:
@@ -287,8 +287,9 @@ def _wide_ring_rounds(rounds: int = 12, rams: int = 8, gap: int = 4) -> list:
 
 def ecp5_85k_round_wide_ring(rounds: int = 12, rams: int = 8) -> tuple:
     """The EBR sites of a pipelined core's rounds as a ring over two whole EBR rows (_wide_ring_rounds), in
-    the order of the cells' names: `pipelined-192`'s twelve rounds, the first and last side by side mid-die
-    on row Y46, as the ten-round ring (ecp5_85k_round_ring) does for `pipelined`."""
+    the order of the cells' names: `pipelined-192`'s twelve rounds (`-256`'s fourteen with the detour), the
+    first and last side by side mid-die on row Y46, as the ten-round ring (ecp5_85k_round_ring) does for
+    `pipelined`."""
     return _round_sites_by_name({(r, i): f"X{x}/Y{y}/EBR{ECP5_85K_EBR_X_ROW[x]}"
                                  for r, sites in enumerate(_wide_ring_rounds(rounds, rams)) for i, (x, y) in enumerate(sites)})
 
