@@ -401,8 +401,25 @@ def place_block_rams(netlist: bytes, sites: tuple) -> bytes:
 #: The pin wrapper's flops that feed a ring-floorplanned core's control (its reset and out_ready; each loaded
 #: from a flop or a pin alone, so nextpnr honours their BEL), fixed between the ring's input side and its
 #: output buffer: two steering seeds of `pipelined` ended on them when they were left to the placer (session 47).
-ECP5_85K_RING_WRAPPER_FLOPS = ((r"^core_rst_n_TRELLIS_FF_Q$", ("X84/Y32/SLICEA.FF0",)),
-                               (r"^core_out_ready_q_TRELLIS_FF_Q$", ("X56/Y32/SLICEA.FF0",)))
+def ecp5_85k_ring_wrapper_flops(rst_site: str, ready_site: str) -> tuple:
+    """Register floorplan entries for the pin wrapper's `core_rst_n` and `core_out_ready_q` flops."""
+    return ((r"^core_rst_n_TRELLIS_FF_Q$", (rst_site,)), (r"^core_out_ready_q_TRELLIS_FF_Q$", (ready_site,)))
+
+
+ECP5_85K_RING_WRAPPER_FLOPS = ecp5_85k_ring_wrapper_flops("X84/Y32/SLICEA.FF0", "X56/Y32/SLICEA.FF0")
+
+#: The pipelined core's round-key broadcast register (wave_bcast_q; its only one in `pipelined-both`).
+ECP5_85K_BCAST_FLOPS = r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$"
+
+
+def ecp5_85k_split_broadcast(near: tuple, far: tuple, source: tuple) -> tuple:
+    """Register floorplan entries for the split key broadcast (NEAR_ROUNDS < Nr): wave_bcast_q, its kept copy
+    (the module rijndael_reg_copy of 128 bits) and their source wave_key_q (named after the copy's input),
+    each on a block of 8 x 2 tiles from (x, y)."""
+    return ((ECP5_85K_BCAST_FLOPS, ecp5_85k_ff_block(*near, 8, 128)),
+            (r"^\$paramod\\rijndael_reg_copy\\WIDTH=s32'0+10000000$::TRELLIS_FF", ecp5_85k_ff_block(*far, 8, 128)),
+            (r"\.g_pipelined\.u_core\.g_key_bcast\.g_far\.u_bcast_far\.d_i_TRELLIS_FF_Q(_\d+)?$",
+             ecp5_85k_ff_block(*source, 8, 128)))
 
 
 def _wide_ring_options(rounds: int, far_block: tuple) -> FlowOptions:
@@ -415,13 +432,8 @@ def _wide_ring_options(rounds: int, far_block: tuple) -> FlowOptions:
     ring = _wide_ring_rounds(rounds)
     return FlowOptions(
         ebr_sites=ecp5_85k_round_wide_ring(rounds),
-        ff_sites=((r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$", ecp5_85k_ff_block(88, 32, 8, 128)),
-                  (r"^\$paramod\\rijndael_reg_copy\\WIDTH=s32'0+10000000$::TRELLIS_FF",
-                   ecp5_85k_ff_block(*far_block, 8, 128)),
-                  (r"\.g_pipelined\.u_core\.g_key_bcast\.g_far\.u_bcast_far\.d_i_TRELLIS_FF_Q(_\d+)?$",
-                   ecp5_85k_ff_block(60, 32, 8, 128)),
-                  (r"^core_rst_n_TRELLIS_FF_Q$", ("X80/Y32/SLICEA.FF0",)),
-                  (r"^core_out_ready_q_TRELLIS_FF_Q$", ("X56/Y32/SLICEA.FF0",)),
+        ff_sites=(*ecp5_85k_split_broadcast((88, 32), far_block, (60, 32)),
+                  *ecp5_85k_ring_wrapper_flops("X80/Y32/SLICEA.FF0", "X56/Y32/SLICEA.FF0"),
                   *ecp5_85k_ring_round_keys(rounds, ring=ring)),
         why=f"block-RAM floorplan: the {rounds} rounds in a ring over two whole EBR rows as `pipelined`'s ten"
             + (f" (rounds 10-{9 + rounds - 12} on row Y70, above the left end)" if rounds > 12 else "")
@@ -512,7 +524,7 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
     # reads, nearer in every round: 184.06 / 175.69 / 182.92, the record.
     ("pipelined-both", "ecp5-85k"): FlowOptions(
         ebr_sites=ecp5_85k_round_ring(10),
-        ff_sites=((r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$", ecp5_85k_ff_block(68, 32, 8, 128)),
+        ff_sites=((ECP5_85K_BCAST_FLOPS, ecp5_85k_ff_block(68, 32, 8, 128)),
                   *ECP5_85K_RING_WRAPPER_FLOPS,
                   *ecp5_85k_ring_round_keys(10, dec_terms=True)),
         why="block-RAM floorplan: the rounds in a ring around the die's middle as in `pipelined`, each round's "
@@ -520,11 +532,7 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
             "the wrapper's reset and out_ready flops between the input side and the output buffer"),
     ("pipelined", "ecp5-85k"): FlowOptions(
         ebr_sites=ecp5_85k_round_ring(10),
-        ff_sites=((r"\.g_pipelined\.u_core\.wave_bcast_q_TRELLIS_FF_Q(_\d+)?$", ecp5_85k_ff_block(92, 32, 8, 128)),
-                  (r"^\$paramod\\rijndael_reg_copy\\WIDTH=s32'0+10000000$::TRELLIS_FF",
-                   ecp5_85k_ff_block(60, 32, 8, 128)),
-                  (r"\.g_pipelined\.u_core\.g_key_bcast\.g_far\.u_bcast_far\.d_i_TRELLIS_FF_Q(_\d+)?$",
-                   ecp5_85k_ff_block(76, 32, 8, 128)),
+        ff_sites=(*ecp5_85k_split_broadcast((92, 32), (60, 32), (76, 32)),
                   *ECP5_85K_RING_WRAPPER_FLOPS,
                   *ecp5_85k_ring_round_keys(10)),
         why="block-RAM floorplan: each round's eight RAMs on neighbouring EBR sites, the rounds in a ring "
