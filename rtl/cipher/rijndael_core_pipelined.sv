@@ -192,15 +192,13 @@ module rijndael_core_pipelined #(
   // words of the window, taken by wiring alone. A round key's Nb words, up to SUB_WORDS of them with
   // SubWord, are made in the D - 1 clocks after each capture; the first round key needs 2*Nb - Nk words
   // (one S-box wait at most) before its capture, which sets HOLD.
-  // KEY_SBOX_LAT: the key word's S-box takes two clocks (a register inside its case ROMs and one after
-  // them) where the wave still keeps pace: every round key's SubWord word is its first word (Nk a
-  // multiple of Nb), so the capture clock before it is one of its two waits, and D - 1 clocks hold Nb
-  // words and the other wait. Elsewhere one clock (REG_AFTER). With one register, the window's newest
-  // word -> the S-box (four LUT levels) -> its register was the path of two seeds each of pipelined and
-  // pipelined-256 (session 43). wave_schedule checks at elaboration that every capture finds its words
-  // made. Cost where it applies: `pipelined` and `pipelined-both` hold a key beat's blocks one clock
-  // longer (HOLD; `-both`, whose split rounds read their keys a clock earlier (KEY_AT = D - 2), since
-  // session 45: its window -> S-box -> register path was two seeds' of three on the session-45 record).
+  // KEY_SBOX_LAT: the key word's S-box takes two clocks (a register inside its case ROMs and one after) where
+  // the wave keeps pace: with Nk a multiple of Nb every SubWord word is a round key's first, whose capture
+  // clock is one of its two waits; else (CAPTURE_MAKES: `pipelined-192`) a capture clock makes the next key's
+  // first word (the capture reads window_q as the edge shifts it): D clocks, Nb words, two waits per SubWord
+  // word. Elsewhere one clock (REG_AFTER): window_q -> the S-box's four LUT levels -> its register was a path
+  // of pipelined, -256 (session 43) and every -192 record (session 49). wave_schedule checks every capture
+  // at elaboration. Cost: HOLD a clock longer (`pipelined`, `-both`: whose split rounds have KEY_AT = D - 2).
   localparam bit LEAD         = NB > NK;
   localparam int SUB_WORDS    = NK > 6 && NB > 4 ? 2 : 1;
   localparam int FIRST_NEW    = 2 * NB - NK;  // words made before the first capture (if positive)
@@ -209,7 +207,9 @@ module rijndael_core_pipelined #(
   localparam int SERIAL_HOLD1 = FIRST_COST1 - KEY_AT + 2 > 0 ? FIRST_COST1 - KEY_AT + 2 : 0;
   localparam int SERIAL_HOLD2 = FIRST_COST2 - KEY_AT + 2 > 0 ? FIRST_COST2 - KEY_AT + 2 : 0;
   localparam bit SERIAL       = !LEAD && KEY_AT >= 1 && NB + SUB_WORDS <= D - 1 && SERIAL_HOLD1 <= 3;
-  localparam int KEY_SBOX_LAT = SERIAL && NK % NB == 0 && NB + 2 <= D && SERIAL_HOLD2 <= 4 ? 2 : 1;
+  localparam int KEY_SBOX_LAT = SERIAL && (NK % NB == 0 || NB + 2 * SUB_WORDS <= D) && NB + 2 <= D &&
+                                SERIAL_HOLD2 <= 4 ? 2 : 1;
+  localparam bit CAPTURE_MAKES = KEY_SBOX_LAT == 2 && NK % NB != 0;  // see KEY_SBOX_LAT and wave_schedule
   localparam int SERIAL_HOLD  = KEY_SBOX_LAT == 2 ? SERIAL_HOLD2 : SERIAL_HOLD1;
   localparam int HOLD_BASE    = LEAD ? 1 : SERIAL ? SERIAL_HOLD : 0;
   localparam bit STEP_AT_KEY  = LEAD || KEY_AT == 0;   // the key beat uses the key step
@@ -834,15 +834,14 @@ module rijndael_core_pipelined #(
   localparam int SCHED_LEN = (NR + 2) * D + 8;  // clocks after a key beat; the wave ends well within
   // Three rows of SCHED_LEN + 1 bits, row r at [r * (SCHED_LEN + 1)], bit t: clock t after the key-beat
   // clock (flat: Icarus takes no two-dimensional parameter). Row 0: the step term (bit SCHED_LEN: the wave
-  // did not end in time, or a capture came while words were still owed); rows 1 and 2 (SERIAL): rot_q and sub_q (bit SCHED_LEN: their values once the
-  // wave is over, which they keep).
+  // did not end in time, or a capture came while words were still owed); rows 1 and 2 (SERIAL): rot_q and
+  // sub_q (bit SCHED_LEN: their values once the wave is over, which they keep). CAPTURE_MAKES: see below.
   localparam int ROW = SCHED_LEN + 1;
   function automatic logic [3*ROW-1:0] wave_schedule();
     logic [3*ROW-1:0] rows;
     int todo, phase, index, wait_left;
-    bit busy, produce, fresh, fresh2, rot, sub, now, late;
-    rows = '0;
-    // The key-beat clock (t = 0): the key_fire branch of the always_comb block.
+    bit busy, produce, fresh, fresh2, rot, sub, now, late, cap;
+    rows = '0;  // t = 0, the key-beat clock: the key_fire branch of the always_comb block
     busy      = 1'b1;
     index     = WRITE_AT_KEY ? 2 : 1;
     wait_left = WRITE_AT_KEY ? D - 1 : FIRST_WAIT;
@@ -857,7 +856,8 @@ module rijndael_core_pipelined #(
     for (int t = 1; t < SCHED_LEN; t++) begin
       rows[ROW + t]     = rot;
       rows[2 * ROW + t] = sub;
-      now = SERIAL ? produce && !((rot || sub) && (fresh || (KEY_SBOX_LAT == 2 && fresh2)))
+      cap = CAPTURE_MAKES && busy && wait_left == 0 && index != NR;  // a capture that starts a round key
+      now = SERIAL ? (produce || cap) && !((rot || sub) && (fresh || (KEY_SBOX_LAT == 2 && fresh2)))
                    : busy && wait_left == 0;
       rows[t] = now;
       if (SERIAL && now) begin
@@ -874,7 +874,7 @@ module rijndael_core_pipelined #(
         end else begin
           index     = index + 1;
           wait_left = D - 1;
-          todo      = SERIAL ? NB : 0;
+          todo      = SERIAL ? NB - (now ? 1 : 0) : 0;  // now: only with cap (produce was 0)
         end
       end
       produce = todo != 0;
@@ -1033,8 +1033,8 @@ module rijndael_core_pipelined #(
     wave_used_n  = wave_used_q || (block_fire && wave_busy_q && wave_slot_in);
     hold_n       = hold_q != 3'd0 ? hold_q - 3'd1 : 3'd0;
     todo_n       = todo_q;
-    // SERIAL: make the next word while words are still owed (never in a capture clock: todo_q is 0
-    // there, and the capture owes the next round key's Nb words from the next clock on).
+    // SERIAL: make the next word while words are still owed (the window itself steps from STEP_SCHEDULE;
+    // these registers are read by nothing there, and, unlike wave_schedule, never make one at a capture).
     if (produce_now) begin
       phase_n  = step_phase_out;
       rcon_n   = step_rcon_out;

@@ -329,7 +329,10 @@ class PipelinedTiming:
         serial_hold1 = max(0, (first_new + 1 if first_new > 0 else 0) - key_at + 2)
         serial_hold2 = max(0, (first_new + 2 if first_new > 0 else 0) - key_at + 2)
         serial = not lead and key_at >= 1 and nb + sub_words <= self.d - 1 and serial_hold1 <= 3
-        self.key_sbox_lat = 2 if serial and nk % nb == 0 and nb + 2 <= self.d and serial_hold2 <= 4 else 1
+        # two clocks where every SubWord word is a round key's first (Nk a multiple of Nb), or where a capture
+        # clock may make the next key's first word and D clocks hold Nb words and two waits per SubWord word
+        self.key_sbox_lat = 2 if (serial and (nk % nb == 0 or nb + 2 * sub_words <= self.d) and nb + 2 <= self.d
+                                  and serial_hold2 <= 4) else 1
         serial_hold = serial_hold2 if self.key_sbox_lat == 2 else serial_hold1
         hold_base = 1 if lead else serial_hold if serial else 0
         key_reg = key_at + hold_base >= 2
