@@ -612,10 +612,19 @@ def yosys_script(config: configs.Config, target: Target, files: list[str], desig
     return script
 
 
+#: nextpnr's placer per device family. ECP5: the static (electrostatic) placer, for every ECP5 record since
+#: session 50 (2026-12-06); until then HeAP, nextpnr's default, which the iCE40 targets keep. Steering runs on
+#: the same netlists (results/steering/session50-static-placer.md): `pipelined-256` 177.34 / 190.33 / 192.53 MHz
+#: with HeAP, 207.86 / 199.24 / 203.29 static; `tbox` 170.42 and 170.04 (medians); `folded32` 106.8 and
+#: 108.34; session 36 had seen 10-20 % on the pipelined builds of then. It is a flow-wide choice, so every
+#: ECP5 record was placed again with it; the open cores' figures in the docs (report.OPEN_CORES) are HeAP's.
+PLACER = {"ecp5": ("--placer", "static")}
+
+
 def nextpnr_args(target: Target, clock_mhz: float, seed: int, extra: tuple = ()) -> list[str]:
     args = ["--json", "netlist.json", "--report", "report.json", "--detailed-timing-report",
             "--freq", f"{clock_mhz:g}", "--seed", str(seed), "--timing-allow-fail", "-l", "nextpnr.log",
-            *target.device_args]
+            *target.device_args, *PLACER.get(target.family, ())]
     if target.family == "ice40":
         args += ["--pcf-allow-unconstrained"]
     return args + list(extra)

@@ -306,6 +306,17 @@ def test_flow_options_change_one_configuration_only(flow_dirs, monkeypatch):
     assert "flow_options" not in synth.assemble(after["tiny8"], SYNTH_OK, [], BENCH_OK)
 
 
+def test_ecp5_places_with_the_static_placer_and_ice40_with_heap():
+    # The placer is a flow-wide choice per device family (synth.PLACER), part of every ECP5 record's pnr_id.
+    for target in ("ecp5-85k", "ecp5-25k"):
+        args = synth.plan(configs.get("folded32"), target, 1).nextpnr_args(1)
+        assert args[args.index("--placer") + 1] == "static", target
+    assert "--placer" not in synth.plan(configs.get("folded32"), "ice40-up5k", 1).nextpnr_args(1)
+    # A configuration's own nextpnr options still come last (they may override).
+    changed = synth.plan(configs.get("rijndael"), "ecp5-85k", 1).nextpnr_args(1)
+    assert changed[-2:] == ["--router", "router2"] and changed.count("--placer") == 1
+
+
 def test_unknown_target_is_a_usage_error():
     proc = subprocess.run(RIJNDAEL + ["synth", "--target", "virtex"], capture_output=True, text=True)
     assert proc.returncode == 2 and "invalid choice" in proc.stderr
