@@ -24,7 +24,9 @@ DOCS_DIR = configs.REPO_ROOT / "docs"
 PLOT_TARGET = "ecp5-85k"
 
 #: Open cores measured on this flow (Yosys 0.70 + nextpnr 0.11.1, LFE5U-85F-6, serialized pin wrapper,
-#: median of 3 seeds), as given in issue #5: (name, LUT4, Gbit/s, what it is).
+#: median of 3 seeds), as given in issue #5: (name, LUT4, Gbit/s, what it is). Placed with HeAP, the ECP5
+#: placer of the flow until session 50 (see synth.PLACER); not measured again with the static placer.
+OPEN_CORES_FLOW = "LFE5U-85F-6, this flow with HeAP"
 OPEN_CORES = [
     ("tiny_aes aes_128", 40200, 15.4, "fully pipelined, encrypt only, 120 MHz"),
     ("OpenTitan aes_cipher_core", 14600, 0.40, "unmasked, LUT S-boxes, enc+dec, 128/192/256, 37 MHz"),
@@ -214,7 +216,7 @@ def engine_markdown(engines: list[dict]) -> str:
 def references_markdown() -> str:
     out = ["| reference | device / flow | area | Gbit/s |", "|---|---|---|---|"]
     for name, lut4, gbps, what in OPEN_CORES:
-        out.append(f"| {name} ({what}) | LFE5U-85F-6, this flow | {lut4} LUT4 | {gbps} |")
+        out.append(f"| {name} ({what}) | {OPEN_CORES_FLOW} | {lut4} LUT4 | {gbps} |")
     for f in SEED_FIGURES:
         out.append(f"| seed {f['seed']}: {f['what']} | {f['device']} | {f['area']} | {f['gbps']} |")
     return "\n".join(out)
@@ -480,7 +482,10 @@ limit neither Fmax nor fit.
   counts it apart from the wrapper (whose cost is listed separately); the netlist is flattened for place and route.
   LUT4 counts LUT4 sites: ECP5 LUT4 + 2 per CCU2C carry + 6 per TRELLIS_DPR16X4 distributed RAM; iCE40 SB_LUT4.
 - **Fmax** is nextpnr's post-route figure, median of placer seeds 1..N (`--seed`), with the requested clock as
-  the placer's goal.
+  the placer's goal. Placer: nextpnr's static (electrostatic) placer on ECP5 (`--placer static`, every ECP5
+  record since session 50, 2026-12-06; HeAP before, which the iCE40 targets keep and with which the open
+  cores' figures below were measured). It is one choice for the whole family (`synth.PLACER`), not a
+  per-configuration option; results/steering/session50-static-placer.md has the same netlists under both.
 - **cycles/block and latency** are measured by the simulation benchmark (`rijndael bench`) at the smallest block
   and key size of the build (AES-128 for AES builds), never assumed.
 - **Gbit/s** = block bits x Fmax / cycles per block; **Gbit/s per kLUT4** divides by the core's LUT4 / 1000.
@@ -593,7 +598,7 @@ def _html(results: list[dict], img: Path) -> str:
                                                    else g["value"]),
         {True: "met", False: "not met", None: "-"}[g["met"]], g["seeds"] or "-")) + "</tr>"
         for g in goal_rows(results))
-    refs = "".join(f"<tr><td>{html.escape(n)}</td><td>LFE5U-85F-6, this flow</td><td>{l} LUT4</td><td>{g}</td></tr>"
+    refs = "".join(f"<tr><td>{html.escape(n)}</td><td>{OPEN_CORES_FLOW}</td><td>{l} LUT4</td><td>{g}</td></tr>"
                    for n, l, g, _ in OPEN_CORES)
     refs += "".join(f"<tr><td>seed {f['seed']}: {html.escape(f['what'])}</td><td>{html.escape(f['device'])}</td>"
                     f"<td>{html.escape(f['area'])}</td><td>{f['gbps']}</td></tr>" for f in SEED_FIGURES)
