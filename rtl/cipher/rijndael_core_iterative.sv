@@ -34,8 +34,8 @@
 //   combinationally with one block in flight: its clock falls with k, here the blocks in flight grow with
 //   it, the loop-pipelining of seed 003). With 2k (T-boxes 3k) blocks available (ECB, CTR, CBC/CFB decryption, several
 //   contexts) a block leaves every Nr/k clocks on average; a lone block (a feedback mode's stream) takes
-//   2*Nr + 2 clocks (block RAM 2*Nr + 3, T-boxes 3*Nr + 2) from handshake to result handshake for every k (the
-//   result is registered once before the output FIFO, see there).
+//   2*Nr + 2 clocks (block RAM 2*Nr + 3, with the register-row FIFO 2*Nr + 5, T-boxes 3*Nr + 2) from handshake
+//   to result handshake for every k (the result is registered once before the output FIFO, see there).
 // - The key schedule is off the round path. After each key beat the round keys rk[0..Nr] are expanded
 //   one 32-bit word per clock (w[i] = w[i-Nk] ^ g(w[i-1]), phase as a one-hot register, (Nb, Nk) decoded
 //   once at the key beat, the key's words copied into the window by the first Nk steps, SubWord from a
@@ -1420,18 +1420,40 @@ module rijndael_core_iterative #(
   assign result      = {l_ref[K-1], final_state};
   assign out_fire    = out_valid_o && out_ready_i;
 
-  rijndael_fifo_small #(.WIDTH(BLOCK_W + 1), .DEPTH(OUT_DEPTH), .CLEAR_W(BLOCK_W)) u_out_fifo (
-    .clk_i      (clk_i),
-    .rst_ni     (rst_ni),
-    .in_valid_i (result_push),
-    .in_ready_o (unused_fifo_ready),  // always room: blocks are taken only into room (occupancy_q)
-    .in_data_i  (result),
-    .in_clear_i (l_ref[K-1]),
-    .out_valid_o(out_valid),
-    .out_ready_i(out_ready_i),
-    .out_data_o (out_data),
-    .wiping_o   (out_wiping)
-  );
+  // OUT_CHAIN (STORE_BRAM builds: `iterative-bram` and the encrypt-only block-RAM build): the FIFO is a row
+  // of OUT_CAP registers (rijndael_fifo_chain) instead of LUT RAM: its data cost no LUT (the LUT RAM was 33
+  // TRELLIS_DPR16X4, 198 of iterative-bram's 2156 LUT4 sites, for four entries of a 16-deep cell), and a
+  // result reaches the head through every stage: out_valid_o rises 2 * Nr + 4 clocks after the block was
+  // taken (was 2 * Nr + 2). Blocks still go back to back: the pair taken 2 * Nr clocks after a pair finds
+  // their results gone or counted within OUT_CAP.
+  localparam bit OUT_CHAIN = STORE_BRAM;
+  if (OUT_CHAIN) begin : g_out_chain
+    rijndael_fifo_chain #(.WIDTH(BLOCK_W + 1), .DEPTH(OUT_CAP), .CLEAR_W(BLOCK_W)) u_out_fifo (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .in_valid_i (result_push),
+      .in_ready_o (unused_fifo_ready),  // always room: blocks are taken only into room (occupancy_q)
+      .in_data_i  (result),
+      .in_clear_i (l_ref[K-1]),
+      .out_valid_o(out_valid),
+      .out_ready_i(out_ready_i),
+      .out_data_o (out_data),
+      .wiping_o   (out_wiping)
+    );
+  end else begin : g_out_lut_ram
+    rijndael_fifo_small #(.WIDTH(BLOCK_W + 1), .DEPTH(OUT_DEPTH), .CLEAR_W(BLOCK_W)) u_out_fifo (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .in_valid_i (result_push),
+      .in_ready_o (unused_fifo_ready),  // always room: blocks are taken only into room (occupancy_q)
+      .in_data_i  (result),
+      .in_clear_i (l_ref[K-1]),
+      .out_valid_o(out_valid),
+      .out_ready_i(out_ready_i),
+      .out_data_o (out_data),
+      .wiping_o   (out_wiping)
+    );
+  end
   assign out_block_o = out_data[BLOCK_W-1:0];  // out_valid_o and out_error_o pass the front (u_front)
   assign key_error_o = key_error_q;
 

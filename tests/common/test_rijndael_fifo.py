@@ -17,7 +17,10 @@ Checked for each (DEPTH, BYPASS, WIPE, OUT_SLICE) build:
   before its data, and latency counts from the valid; with out_ready_i held high and beats offered every clock, one beat
   leaves per clock, also while they pass through the memory (output registers full when the consumer
   starts), each once and in order;
-* rijndael_fifo_small (CLEAR_W = WIDTH - 1): beats offered with in_clear_i arrive with those bits zero.
+* rijndael_fifo_small and rijndael_fifo_chain (CLEAR_W = WIDTH - 1): beats offered with in_clear_i arrive
+  with those bits zero;
+* rijndael_fifo_chain (the block-RAM iterative core's output buffer, a row of DEPTH registers): no wipe
+  (every stage is reset: all zero after a reset that followed a full FIFO), capacity DEPTH, latency DEPTH.
 Expected values are the beats the test itself sent.
 """
 from __future__ import annotations
@@ -57,7 +60,8 @@ BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_f
           "fast-depth16-stage-credited": ("rijndael_fifo_fast", 16, 1, 1, 0),
           "fast-depth64-stage-credited-early2": ("rijndael_fifo_fast", 64, 1, 1, 0),
           "small-depth4": ("rijndael_fifo_small", 4, 0, 1, 0),
-          "small-depth32": ("rijndael_fifo_small", 32, 0, 1, 0)}
+          "small-depth32": ("rijndael_fifo_small", 32, 0, 1, 0),
+          "chain-depth4": ("rijndael_fifo_chain", 4, 0, 0, 0), "chain-depth3": ("rijndael_fifo_chain", 3, 0, 0, 0)}
 
 
 def _params(dut) -> tuple[int, int, int]:
@@ -65,12 +69,15 @@ def _params(dut) -> tuple[int, int, int]:
         return int(dut.DEPTH.value), 1, 1
     if dut._name == "rijndael_fifo_small":
         return int(dut.DEPTH.value), 0, 1
+    if dut._name == "rijndael_fifo_chain":
+        return int(dut.DEPTH.value), 0, 0
     return int(dut.DEPTH.value), int(dut.BYPASS.value), int(dut.WIPE.value)
 
 
 def _clear_bits(dut) -> int:
-    """rijndael_fifo_small's CLEAR_W: in_clear_i stores a beat with its bits below CLEAR_W zero."""
-    return int(dut.CLEAR_W.value) if dut._name == "rijndael_fifo_small" else 0
+    """rijndael_fifo_small's and rijndael_fifo_chain's CLEAR_W: in_clear_i stores a beat with its bits below
+    CLEAR_W zero."""
+    return int(dut.CLEAR_W.value) if dut._name in ("rijndael_fifo_small", "rijndael_fifo_chain") else 0
 
 
 def _slice(dut) -> int:
@@ -116,7 +123,7 @@ def _capacity(dut, depth: int) -> int:
     if _credited(dut):  # the contract a credited caller keeps (rijndael_fifo_fast's header): DEPTH inside
         return depth
     stage = {"rijndael_fifo_fast": 5}.get(dut._name, 2) * _slice(dut)
-    return depth + {"rijndael_fifo_fast": 3, "rijndael_fifo_small": 0}.get(dut._name, 1) + stage
+    return depth + {"rijndael_fifo_fast": 3, "rijndael_fifo_small": 0, "rijndael_fifo_chain": 0}.get(dut._name, 1) + stage
 
 
 def _fast_slices(dut) -> list:
@@ -185,7 +192,7 @@ async def fifo_wipe_order_latency(dut):
         cycles += 1
         assert cycles < 10, "the beat never came out"
         await RisingEdge(dut.clk_i)
-    expected = (1 if bypass else 2) + _slice(dut) + bus.lead
+    expected = (depth if dut._name == "rijndael_fifo_chain" else 1 if bypass else 2) + _slice(dut) + bus.lead
     assert cycles == expected, f"latency {cycles}, documented {expected}"
     assert int(dut.out_data_o.value) == 0x5A5
     await RisingEdge(dut.clk_i)
@@ -257,7 +264,12 @@ async def fifo_wipe_order_latency(dut):
             entries = [int(dut.mem[i].value) for i in range(depth)]
         assert entries == [0] * len(entries), f"memory not wiped: {entries}"
     head = {"rijndael_fifo_fast": "out_q", "rijndael_fifo_small": "in_q"}.get(dut._name, "head_q")  # out_q: all four
-    outputs = _fast_data_regs(dut) if dut._name == "rijndael_fifo_fast" else [getattr(dut, head)]
+    if dut._name == "rijndael_fifo_fast":
+        outputs = _fast_data_regs(dut)
+    elif dut._name == "rijndael_fifo_chain":  # every stage (it held data before the reset)
+        outputs = [dut.g_stage[i].data_q for i in range(depth)]
+    else:
+        outputs = [getattr(dut, head)]
     if _slice(dut) and dut._name == "rijndael_fifo":
         outputs += [dut.g_slice.u_slice.head_q, dut.g_slice.u_slice.spare_q]
     assert int(dut.out_valid_o.value) == 0 and all(int(r.value) == 0 for r in outputs)
@@ -319,7 +331,7 @@ def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
         parameters["OUT_STAGE"] = int(build in STAGE_BUILDS)
         parameters["CREDITED"] = int(build in CREDITED_BUILDS)
         parameters["EARLY_VALID"] = EARLY_BUILDS.get(build, 0)
-    if module == "rijndael_fifo_small":
+    if module in ("rijndael_fifo_small", "rijndael_fifo_chain"):
         parameters["CLEAR_W"] = WIDTH - 1  # as the iterative core: data cleared, the top (refused) flag kept
     sources = [str(REPO / "rtl" / "common" / f"{module}.sv")]
     if module == "rijndael_fifo_fast":  # each slice resets from a kept register copy and keeps its pointers

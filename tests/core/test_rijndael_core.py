@@ -239,6 +239,13 @@ def entry_early(cfg) -> int:
     return int(cfg.params["ARCH"] == 0 and (cfg.params.get("TBOX", 0) != 0 or cfg.params.get("SBOX", 0) == 1))
 
 
+def out_chain(cfg) -> int:
+    """Clocks more from a result to its handshake where the output FIFO is a row of registers
+    (rijndael_fifo_chain, OUT_CHAIN = STORE_BRAM: OUT_CAP = 4 stages, two more than the LUT-RAM FIFO's input
+    register and write), else 0."""
+    return 2 if store_bram(cfg) else 0
+
+
 def store_bram(cfg) -> bool:
     """The two-stage builds whose round-key store is block RAM with one RAM per column (STORE_BRAM in
     rijndael_core_iterative.sv): block-RAM S-boxes with the mixing table (AES block size only), one round
@@ -263,7 +270,8 @@ class TwoStageTiming:
     does not go on (block-RAM and T-box builds decide it a clock earlier and hold the block a clock in a
     register). With blocks offered back to back, block i of a run (one key) is taken at edge
     first + (i // sk) * s * Nr + i % sk and its result handshake is 2 * Nr + 2 edges later (2 * Nr + 3 in
-    block-RAM builds, 3 * Nr + 2 in T-box builds, whose last round leaves from stage L; output always ready). A key beat waits until no block is in flight, then the
+    block-RAM builds, 2 * Nr + 5 in those with a register-row output FIFO (out_chain), 3 * Nr + 2 in T-box
+    builds, whose last round leaves from stage L; output always ready). A key beat waits until no block is in flight, then the
     round keys are expanded one word per clock: the first block after it is taken Nb * (Nr + 1) + 1 edges after
     the key beat, plus two clocks for each word that needs SubWord (i mod Nk = 0, or 4 when Nk > 6): the key
     schedule's S-box has two registers (a split case ROM and a register after it) and is addressed from the
@@ -277,7 +285,7 @@ class TwoStageTiming:
 
     def latency(self, nb: int, nk: int) -> int:
         # T-boxes: the last round leaves from stage L, a clock before stage C would end it
-        return self.stages * _nr(nb, nk) + 2 + entry_early(self.cfg) - (self.stages - 2)
+        return self.stages * _nr(nb, nk) + 2 + entry_early(self.cfg) - (self.stages - 2) + out_chain(self.cfg)
 
     def key_cost(self, nb: int, nk: int) -> int:
         words = nb * (_nr(nb, nk) + 1)
@@ -784,7 +792,7 @@ def _peek_zero(tb, paths: list[str]) -> tuple[list[str], list[str]]:
             missing.append(f"{path} ({exc.__class__.__name__})")
             continue
         # The iterative core's output FIFO keeps each result's refused flag (not secret) above its data.
-        mask = (1 << (32 * tb.cfg.params["MAX_NB"])) - 1 if path.endswith("u_out_fifo.mem") else -1
+        mask = (1 << (32 * tb.cfg.params["MAX_NB"])) - 1 if "u_out_fifo." in path else -1
         for i, v in enumerate(values):
             if not v.is_resolvable or int(v) & mask != 0:
                 nonzero.append(f"{path}[{i}]={v}" if len(values) > 1 else f"{path}={v}")
@@ -822,7 +830,9 @@ def internal_regs(cfg) -> list[str]:
     if two_stage(cfg):
         core = "g_iterative.u_core."
         units = range(cfg.params["ROUNDS_PER_CYCLE"])
-        regs = [core + r for r in ("window_q", "key_valid_q", "u_out_fifo.in_q")]
+        fifo = ([f"g_out_chain.u_out_fifo.g_stage[{i}].data_q" for i in range(4)] if out_chain(cfg)
+                else ["g_out_lut_ram.u_out_fifo.in_q"])
+        regs = [core + r for r in ("window_q", "key_valid_q", *fifo)]
         regs += [core + f"g_unit[{u}].round_key_q" for u in units]
         regs += [core + f"g_end_keys[{c}].{r}" for c in range(cfg.params["MAX_NB"]) for r in ("first_q", "last_q")]
         if cfg.params["TBOX"] or store_bram(cfg):  # the key RAMs' read registers hold round keys
@@ -860,14 +870,15 @@ def internal_store(cfg) -> list[str]:
     store keys), the pipelined core's output buffer."""
     if two_stage(cfg):  # every round key is stored, one RAM per column and round unit; the output FIFO
         # (rijndael_fifo_small, DEPTH = 2k + 2 or 2k + 3 rounded up to a power of two) holds results and the
-        # refused flag (set for blocks taken without a key, with zero data; _peek_zero ignores that bit)
+        # refused flag (set for blocks taken without a key, with zero data; _peek_zero ignores that bit);
+        # a register-row FIFO (out_chain) is reset with the core and checked with the registers instead
         # T-box builds keep the store in block RAM (rijndael_key_ram), the others in LUT RAM.
         core = "g_iterative.u_core."
         k = cfg.params["ROUNDS_PER_CYCLE"]
         column = ("g_bram_column.u_column.rows_q" if store_bram(cfg) else
                   "g_ram.u_column.rows_q" if cfg.params["TBOX"] else "g_lut_ram.u_column.round_keys")
         return [core + f"g_store[{c}].g_unit_port[{u}].{column}" for c in range(cfg.params["MAX_NB"])
-                for u in range(k)] + [core + "u_out_fifo.mem"]
+                for u in range(k)] + ([] if out_chain(cfg) else [core + "g_out_lut_ram.u_out_fifo.mem"])
     if cfg.params["ARCH"] == 1:  # one 32-bit slice per block word (the refused flag is the slice after them),
         # each in banks of 16 entries
         return [f"g_pipelined.u_core.u_out_buffer.g_slice[{k}].g_bank[{b}].mem"
@@ -1062,7 +1073,7 @@ async def core_errors(dut):
     # earliest, later when results wait ahead of it; a clock more in block-RAM and T-box builds, whose blocks
     # wait a clock in a register before they enter the rounds)
     if two_stage(cfg):
-        pass_edges = 2 * cfg.params["ROUNDS_PER_CYCLE"] + 1 + entry_early(cfg)
+        pass_edges = 2 * cfg.params["ROUNDS_PER_CYCLE"] + 1 + entry_early(cfg) + out_chain(cfg)
         early = [e for e in refused if e.out.first_valid_edge < e.in_edge + pass_edges]
         assert not early, "refused blocks left before their pass through the rounds: " + \
             ", ".join(f"taken at edge {e.in_edge}, out_valid from edge {e.out.first_valid_edge}" for e in early[:5])
