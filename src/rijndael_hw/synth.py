@@ -616,7 +616,7 @@ def yosys_script(config: configs.Config, target: Target, files: list[str], desig
 #: session 50 (2026-12-06); until then HeAP, nextpnr's default, which the iCE40 targets keep. Steering runs on
 #: the same netlists (results/steering/session50-static-placer.md): `pipelined-256` 177.34 / 190.33 / 192.53 MHz
 #: with HeAP, 207.86 / 199.24 / 203.29 static; `tbox` 170.42 and 170.04 (medians); `folded32` 106.8 and
-#: 108.34; session 36 had seen 10-20 % on the pipelined builds of then. It is a flow-wide choice, so every
+#: 108.34; session 39 had seen 10-20 % on the pipelined builds of then. It is a flow-wide choice, so every
 #: ECP5 record was placed again with it; the open cores' figures in the docs (report.OPEN_CORES) are HeAP's.
 PLACER = {"ecp5": ("--placer", "static")}
 
