@@ -2,8 +2,8 @@
 
 Synthesizes `iterative-bram` with the flow's Yosys script (hierarchy kept) and checks what the design's
 structure fixes: the round-key store is one block RAM per column (four rijndael_key_ram instances, MAX_NB = 4,
-one DP16KD each in its 36-bit mode), the output FIFO is a LUT RAM counted at six LUT4 sites per
-TRELLIS_DPR16X4 (synth.resources' rule), the mixing-table round is one instance, and the eight mixing-table
+one DP16KD each in its 36-bit mode), the output FIFO is a row of four registers (rijndael_fifo_chain: flip-flops
+and a few LUTs of control, no LUT RAM), the mixing-table round is one instance, and the eight mixing-table
 modules hold one DP16KD each: twelve in all, the key schedule has none of its own.
 Run: .venv/bin/python -m pytest -q tests/flow/test_area_by_module.py
 """
@@ -24,9 +24,10 @@ def test_iterative_bram_modules(load_tool):
     stores = [s for n, s in stats.items() if "rijndael_key_ram" in n]
     assert sum(s["instances"] for s in stores) == 4
     assert all(s["cells"].get("DP16KD", 0) == 1 and not s["cells"].get("TRELLIS_DPR16X4") for s in stores)
-    (fifo,) = [s for n, s in stats.items() if "rijndael_fifo_small" in n]
-    assert fifo["cells"].get("TRELLIS_DPR16X4", 0) > 0
-    assert tool.lut4_sites(fifo["cells"]) >= 6 * fifo["cells"]["TRELLIS_DPR16X4"]
+    assert not [n for n in stats if "rijndael_fifo_small" in n]
+    (fifo,) = [s for n, s in stats.items() if "rijndael_fifo_chain" in n]
+    assert not fifo["cells"].get("TRELLIS_DPR16X4") and fifo["cells"].get("TRELLIS_FF", 0) >= 4 * 129
+    assert tool.lut4_sites(fifo["cells"]) < 32  # control only: no data choice
     (round_unit,) = by_base["rijndael_round_mix_table"]
     assert round_unit["instances"] == 1 and round_unit["cells"].get("LUT4", 0) >= 128
     tables = [s for n, s in stats.items() if "sbox_mix_bram" in n]
