@@ -256,16 +256,22 @@ ROUND_TEXT = """\
 // (at most three wires between the two, so one LUT4 with the direction; for k = 3 a single wire the same in
 // both directions). A decrypting block is held with its columns reflected (column c at column -c mod 4;
 // the core reflects it as it enters and its round keys as they are read), which makes InvShiftRows
-// ShiftRows' wiring, so the direction only picks each term. go_i masks the mixed state per column (the
-// caller's key register carries a new block when no block goes on), and the key is added after it.
+// ShiftRows' wiring, so the direction only picks each term. go_i masks the mixed state per column where no
+// block goes on, and the key is added after it: with ENTRY = 0 the caller's key register carries a new block
+// there (state_o = key); with ENTRY = 1 state_o is entry_i there instead, the block the caller takes in this
+// clock, chosen by one PFUMX per bit (rijndael_slice_mux) behind the LUT4 of the mixed terms and the key and
+// the caller's LUT4 of entry_i, so the choice adds no LUT level to the round.
 // The last round: the encryption table's first byte S(x) at ShiftRows' position, or for decryption
 // InvS(x) = xtime^-1 of the second byte, with the reflection undone (the result leaves in the normal
 // column order). Direction flags come once per output column (a register copy each, see the caller).
-module rijndael_round_mix_table (
+module rijndael_round_mix_table #(
+  parameter bit ENTRY = 1'b0  // 1: where go_i is low, state_o is entry_i (else the key)
+) (
   input  logic [255:0] state_i,      // 16 lanes of 16 bits, lane 0 (byte 0 of the block) at the top
   input  logic [127:0] round_key_i,  // decrypting: reflected InvMixColumns(rk)
   input  logic [3:0]   decrypt_i,    // per output column
-  input  logic [3:0]   go_i,         // per output column: 0 masks the mixed state (state_o = key)
+  input  logic [3:0]   go_i,         // per output column: 0 masks the mixed state (state_o = key or entry_i)
+  input  logic [127:0] entry_i,      // ENTRY: each bit one LUT4's output (see rijndael_slice_mux)
   output logic [127:0] state_o,      // a middle round: mixed, masked, ^ round key
   output logic [127:0] last_o        // a last round without its key, in normal column order
 );
@@ -318,7 +324,17 @@ module rijndael_round_mix_table (
       logic unused_lane_halves;  // the last round reads one byte of each
       assign unused_lane_halves = ^{{enc_lane[7:0], dec_lane[15:8]}};
     end
-    assign state_o[127 - 32 * c -: 32] = (mixed & {{32{{go_i[c]}}}}) ^ key;
+    if (ENTRY) begin : g_entry
+      (* keep *) logic [31:0] keyed;  // one LUT4 per bit: the three terms and the key
+      assign keyed = mixed ^ key;
+      rijndael_slice_mux #(.WIDTH(32)) u_choice (
+        .a_i(keyed), .b_i(entry_i[127 - 32 * c -: 32]), .s_i({{32{{go_i[c]}}}}), .z_o(state_o[127 - 32 * c -: 32])
+      );
+    end else begin : g_key
+      assign state_o[127 - 32 * c -: 32] = (mixed & {{32{{go_i[c]}}}}) ^ key;
+      logic unused_entry;
+      assign unused_entry = ^entry_i[127 - 32 * c -: 32];
+    end
     assign last_o[127 - 32 * c -: 32]  = last;
   end
 endmodule

@@ -24,7 +24,12 @@
 //   ShiftRows of the round key), which is added to that unit's round output while its masked round has no
 //   block going on; a last round's key is added at the output FIFO instead. Their latency is therefore a
 //   clock longer (2*Nr + 3; T-boxes 3*Nr + 2, a last round leaving from stage L), their throughput the same
-//   (with three blocks available in T-box builds).
+//   (with three blocks available in T-box builds). `iterative-bram` (ENTRY_DIRECT: the mixing table, one
+//   round unit, the store in block RAM) takes a block straight into the RAMs' address registers instead,
+//   through a slice multiplexer behind the round's key LUT whose other input whitens the port's block, and
+//   its result falls through the empty output row in its last round's clock: 2*Nr from handshake to result
+//   handshake, the lone stream of a feedback mode at one block per 2*Nr clocks (see dir_ok for the one
+//   condition: a block in the direction other than the last one offered waits two clocks).
 // - Unrolling (k = ROUNDS_PER_CYCLE > 1, which divides Nr of every supported size pair): k round units in a
 //   loop, S0 -> L0 -> S1 -> L1 -> ... -> L(k-1) -> S0. A block enters at S0 and does round j in unit
 //   (j - 1) mod k, so its last round is always in unit k-1, where results leave; 2k blocks are in flight
@@ -34,8 +39,8 @@
 //   combinationally with one block in flight: its clock falls with k, here the blocks in flight grow with
 //   it, the loop-pipelining of seed 003). With 2k (T-boxes 3k) blocks available (ECB, CTR, CBC/CFB decryption, several
 //   contexts) a block leaves every Nr/k clocks on average; a lone block (a feedback mode's stream) takes
-//   2*Nr + 2 clocks (block RAM 2*Nr + 3, with the register-row FIFO 2*Nr + 5, T-boxes 3*Nr + 2) from handshake
-//   to result handshake for every k (the result is registered once before the output FIFO, see there).
+//   2*Nr + 2 clocks (block RAM 2*Nr + 3, `iterative-bram` 2*Nr, T-boxes 3*Nr + 2) from handshake to result
+//   handshake for every k (the result is registered once before the output FIFO, see there).
 // - The key schedule is off the round path. After each key beat the round keys rk[0..Nr] are expanded
 //   one 32-bit word per clock (w[i] = w[i-Nk] ^ g(w[i-1]), phase as a one-hot register, (Nb, Nk) decoded
 //   once at the key beat, the key's words copied into the window by the first Nk steps, SubWord from a
@@ -46,8 +51,9 @@
 //   registers for the whitening of a block as it is taken. Each unit reads its copy of the store with the
 //   row of the round its S stage does next into its round_key_q. A key change therefore costs
 //   Nb*(Nr+1) + 3 clocks plus two per SubWord word (67 for AES-128; three per SubWord word where the
-//   S-box is a RAM with a register after it or the round's RAMs: 77 for `iterative-bram`, see the key
-//   S-box) and waits until no block is in flight; results already computed may still wait at the output.
+//   S-box is a RAM with a register after it, see the key S-box; `iterative-bram` looks SubWord up in the
+//   round's RAMs in two and waits a clock more for its whitening key registers: 68) and waits until no block
+//   is in flight; results already computed may still wait at the output.
 // - Decryption follows the equivalent inverse cipher, reading rk[Nr-1] .. rk[0]; its middle rounds add
 //   InvMixColumns(rk), which the store holds beside each key word (STORE_BRAM: in a second half of its
 //   rows), after the mixing (rijndael_round_linear, rijndael_round_mix_table).
@@ -56,7 +62,7 @@
 //   select. in_ready_o is a choice by in_is_key_i between two flops that hold next clock's answer.
 // - Requests the build cannot serve are answered, never dropped, in order, with out_error_o high and zero
 //   data: a block before a valid key leaves after one pass through the k units (out_valid_o 2k clocks after
-//   it is taken, 2k + 1 in block-RAM builds, 3k in T-box builds), a block in a direction the build lacks runs the Nr rounds like any other; a key beat with
+//   it is taken, 2k + 1 in block-RAM builds, 3k in T-box builds; `iterative-bram`: as it passes stage L, the clock after the handshake), a block in a direction the build lacks runs the Nr rounds like any other; a key beat with
 //   an unsupported length raises key_error_o, wipes the key (the store is zeroed, one row per clock) and
 //   blocks are refused until a good key. Reset zeroes every register and then the store.
 `include "rijndael_core_params.svh"
@@ -129,8 +135,13 @@ module rijndael_core_iterative #(
   localparam int OUT_DEPTH = 1 << $clog2(OUT_CAP);
   localparam int OCC_W     = $clog2(OUT_CAP + 1);
   // Block-RAM and T-box rounds take a new block a clock early, into a register on the round-key side of
-  // the RAM-to-RAM path (see slot_free_next).
-  localparam bit ENTRY_EARLY = TBOX != 0 || (SBOX == rijndael_pkg::SBOX_BRAM);
+  // the RAM-to-RAM path (see slot_free_next), except the mixing-table builds with one round unit
+  // (ENTRY_DIRECT, `iterative-bram`: STORE_BRAM below): there the block taken goes into the RAMs' address
+  // registers at the handshake's own edge, through the round's last choice (rijndael_round_mix_table's
+  // ENTRY: the slice multiplexer behind the round's key LUT, whose other input whitens the port's block),
+  // and the round adds its key straight from the store RAMs' output registers.
+  localparam bit ENTRY_DIRECT = MIX_TABLE && K == 1;
+  localparam bit ENTRY_EARLY  = (TBOX != 0 || (SBOX == rijndael_pkg::SBOX_BRAM)) && !ENTRY_DIRECT;
 
   // k must divide Nr = max(Nb, Nk) + 6 of every supported pair, so that every block's last round is in
   // unit k-1 (results leave from there only).
@@ -192,14 +203,40 @@ module rijndael_core_iterative #(
   logic [3:0] unused_key_nr;
   logic       unused_key_open, unused_core_ready, unused_out_zero;
   logic unused_slot_ok;  // one key slot: every slot number names it
+  // ENTRY_DIRECT with both directions: a block's first round key is read from the store a clock before the block
+  // can be taken, for the direction the port offered last (spec_dec_q: the direction of blocks, which rarely
+  // changes), and a block is taken only in that direction (read_dec: the direction of the read now arriving):
+  // a block in the other direction waits two clocks while the read follows it (in_ready_o then depends on
+  // in_decrypt_i, as it depends on in_is_key_i; AXI4-Stream allows a ready that depends on the data offered).
+  // The key therefore reaches the round from a register (round_key_q), not from the store RAMs' output.
+  localparam bit DIR_SPEC = ENTRY_DIRECT && ENCRYPT && DECRYPT;
+  logic       port_dec, dir_ok, front_ready, spec_dec_q;
+  logic [4:0] read_dec;  // per column (0..3) and for the control (4): spec_dec_q a clock ago
+  assign port_dec = DECRYPT && (in_decrypt_i || !ENCRYPT);
+  if (ENTRY_DIRECT) begin : g_spec_dec
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni)                          spec_dec_q <= !ENCRYPT;
+      else if (in_valid_i && !in_is_key_i)  spec_dec_q <= port_dec;
+    end
+    rijndael_reg_copies #(.COPIES(5)) u_read_dec (
+      .clk_i(clk_i), .rst_ni(rst_ni), .d_i(spec_dec_q), .q_o(read_dec)
+    );
+  end else begin : g_no_spec_dec
+    assign spec_dec_q = 1'b0;
+    assign read_dec   = '0;
+    logic unused_spec;  // (the other builds take a block in either direction)
+    assign unused_spec = ^{spec_dec_q, read_dec};
+  end
+  assign dir_ok     = !DIR_SPEC || in_is_key_i || port_dec == read_dec[4];
+  assign in_ready_o = front_ready && dir_ok;
   rijndael_core_front #(
     .BLOCK_SIZES(BLOCK_SIZES), .KEY_SIZES(KEY_SIZES), .ENABLE_ENCRYPT(ENABLE_ENCRYPT),
     .ENABLE_DECRYPT(ENABLE_DECRYPT), .REFUSE_HERE(1'b0), .BEAT_REG(1'b1)
   ) u_front (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni),
-    .in_valid_i        (in_valid_i),
-    .in_ready_o        (in_ready_o),
+    .in_valid_i        (in_valid_i && dir_ok),
+    .in_ready_o        (front_ready),
     .in_is_key_i       (in_is_key_i),
     .in_key_len_i      (in_key_len_i),
     .in_block_len_i    (in_block_len_i),
@@ -369,9 +406,11 @@ module rijndael_core_iterative #(
   // register, the RAMs' address and output registers: KEY_LATENCY 3). The key schedule then has no RAM
   // of its own, and the four store RAMs take the two key S-box RAMs' place (12 DP16KD in all). Cost: one
   // clock more per SubWord word in a key change.
+  // With ENTRY_DIRECT the newest word goes into the RAMs' address registers through the entry's choice (see
+  // entry_block), no key register in front: SubWord(newest) two edges later (KEY_LATENCY 2).
   localparam bit STORE_BRAM  = MIX_TABLE && K == 1;
   localparam bit ROUND_SUB   = STORE_BRAM && ENCRYPT;
-  localparam int KEY_LATENCY = (KEY_SUB_REG || ROUND_SUB) ? 3 : 2;
+  localparam int KEY_LATENCY = (KEY_SUB_REG || (ROUND_SUB && !ENTRY_DIRECT)) ? 3 : 2;
   logic                   key_step, needs_sub;
   logic [KEY_LATENCY-1:0] still_q;  // bit i: the window has kept still for the last i + 1 clocks
   assign needs_sub   = add_rot_q || add_sub_q;
@@ -489,8 +528,9 @@ module rijndael_core_iterative #(
   // After a reset or a refused key the wipe runs twice over the rows, once per half (two writes per
   // column and row): 32 clocks instead of ROWS.
   localparam bit TWO_PASS = STORE_BRAM && KEY_MIXED;
-  // Both directions with the store in block RAM: a result's final key is read from the store (g_final_read).
-  localparam bit FINAL_READ = STORE_BRAM && ENCRYPT && DECRYPT;
+  // Decrypting builds with the store in block RAM: a result's final key is read from the store (see
+  // g_store_read), from the key words' half, in the last round's clock, and added to the result there.
+  localparam bit FINAL_READ = STORE_BRAM && DECRYPT;
   logic          final_next;  // FINAL_READ: the store reads a final key this clock (g_store_read)
   // The RAMs' rows: 16 per half, every one wiped (the wipe's last row is 15 rather than Nr_max).
   localparam int STORE_ADDR_W = ROW_W + (TWO_PASS ? 1 : 0);
@@ -727,6 +767,7 @@ module rijndael_core_iterative #(
   logic [BLOCK_W-1:0] whitened;
   logic [K*BLOCK_W-1:0] round_outs;  // unit u's round result at [BLOCK_W*u +: BLOCK_W]
   logic [BLOCK_W-1:0]   last_out;    // unit k-1's round result as a last round has it (see u_round)
+  logic [K*BLOCK_W-1:0] round_key_regs;  // unit u's round_key_q at [BLOCK_W*u +: BLOCK_W]
   logic [K-1:0]       l_dec, l_ref;
   logic [K*4-1:0]     s_rows;
   logic [K-1:0]       s_decs;
@@ -741,6 +782,70 @@ module rijndael_core_iterative #(
   // key-first datapath (KEY_FIRST) adds it from round_key_q in front of the S-boxes instead.
   assign whitened = KEY_FIRST ? in_block_i : in_block_i ^ (block_dec ? last_key_q : first_key_q);
   assign offered  = in_valid_i && !in_is_key_i;
+
+  // ENTRY_DIRECT: the block at the port, whitened (and reflected when it decrypts, as the table round holds a
+  // decrypting block, see g_reflected), which the round's RAMs take where no block goes on, whether or not it
+  // is taken (stage S's valid says so); while keys are expanded (ROUND_SUB) lanes 0..3 take the newest key
+  // word instead, for SubWord. Each bit is one LUT4 of at most four inputs (rijndael_round_mix_table's ENTRY
+  // takes it as the second input of a slice multiplexer), one LUT level from the port: its direction is the
+  // one a block can be taken in now (read_dec, a register), and where the reflection or the key word's choice
+  // would make five or six inputs, the whitening key is chosen a clock ahead into a register (white_q).
+  logic [BLOCK_W-1:0] entry_block;
+  logic [3:0]         entry_sub;  // ROUND_SUB: per byte of lanes 0..3, a copy of setup_q
+  if (ENTRY_DIRECT) begin : g_entry_block
+    if (ROUND_SUB) begin : g_entry_sub
+      rijndael_reg_copies #(.COPIES(4), .RESET(1'b1)) u_sub (  // reset as setup_q
+        .clk_i(clk_i), .rst_ni(rst_ni), .d_i(setup_d), .q_o(entry_sub)
+      );
+    end else begin : g_no_entry_sub
+      assign entry_sub = '0;
+    end
+    for (genvar c = 0; c < 4; c++) begin : g_col
+      localparam int R = (4 - c) % 4;  // a decrypting block's column c is the port's column R
+      localparam bit WHITE_REG = DIR_SPEC && (R != c || (c == 0 && ROUND_SUB));
+      (* keep *) logic [31:0] entry;  // the slice multiplexer's second input: a LUT4's output
+      logic [31:0] in_c, in_r, first_c, last_r, key;
+      assign in_c    = in_block_i[BLOCK_W-1-32*c -: 32];
+      assign in_r    = in_block_i[BLOCK_W-1-32*R -: 32];
+      assign first_c = first_key_q[BLOCK_W-1-32*c -: 32];
+      assign last_r  = last_key_q[BLOCK_W-1-32*R -: 32];
+      if (WHITE_REG) begin : g_white_reg
+        // The whitening key of the direction a block can be taken in next clock (read_dec then). Key material:
+        // cleared as the end-key registers are (the readies wait a clock after an expansion for it, busy_d).
+        logic [31:0] white_q;
+        always_ff @(posedge clk_i) begin
+          if (!key_rst_nq || (setup_q && wipe_q)) white_q <= '0;
+          else                                    white_q <= (DECRYPT && (spec_dec_q || !ENCRYPT)) ? last_r : first_c;
+        end
+        assign key = white_q;
+      end else begin : g_white_now
+        assign key = (DECRYPT && (read_dec[c] || !ENCRYPT)) ? last_r : first_c;
+      end
+      logic [31:0] plain;
+      if (DECRYPT && ENCRYPT && R != c) begin : g_reflect
+        assign plain = (read_dec[c] ? in_r : in_c) ^ key;
+      end else begin : g_in_place
+        assign plain = (DECRYPT && !ENCRYPT ? in_r : in_c) ^ key;
+      end
+      if (c == 0 && ROUND_SUB) begin : g_sub_lanes
+        for (genvar b = 0; b < 4; b++) begin : g_byte
+          assign entry[31-8*b -: 8] = entry_sub[b] ? newest[31-8*b -: 8] : plain[31-8*b -: 8];
+        end
+      end else begin : g_plain
+        assign entry = plain;
+      end
+      assign entry_block[BLOCK_W-1-32*c -: 32] = entry;
+      logic unused_sides;  // each direction reads the port's column and key of its own
+      assign unused_sides = ^{in_c, in_r, first_c, last_r};
+    end
+    logic unused_whitened;  // the other builds' whitening (the direction chosen for the whole block)
+    assign unused_whitened = ^whitened;
+  end else begin : g_no_entry_block
+    assign entry_block = '0;
+    assign entry_sub   = '0;
+    logic unused_entry;  // read only by the mixing-table round (MIX_TABLE builds with k > 1: zero)
+    assign unused_entry = ^{entry_block, entry_sub};
+  end
 
   // The block that enters stage S0 when no block goes on there: taken this clock (entry_fire), or, in
   // block-RAM and T-box builds, last clock (entry_q; its whitened data waits in unit k-1's round-key
@@ -807,7 +912,7 @@ module rijndael_core_iterative #(
     // ENTRY_EARLY: per column copies of "the block in stage L goes on to a next round" (it is valid, and
     // in unit k-1 not in its last round), loaded as stage S moves to L.
     logic [MAX_NB-1:0] go_col;
-    if (ENTRY_EARLY) begin : g_go_copies
+    if (ENTRY_EARLY || ENTRY_DIRECT) begin : g_go_copies
       rijndael_reg_copies #(.COPIES(MAX_NB)) u_go_cols (
         .clk_i(clk_i), .rst_ni(rst_ni), .d_i(s_valid_q && !(LAST_UNIT && s_last_q)), .q_o(go_col)
       );
@@ -826,7 +931,7 @@ module rijndael_core_iterative #(
     // would fan out to every state bit. Zero in unit 0 when no block is offered, so nothing of a
     // finished block circulates (a block in its last round does not advance); the other units pass
     // on what unit 0 let in.
-    if (u == 0 && ENTRY_EARLY) begin : g_entry_by_key
+    if (u == 0 && (ENTRY_EARLY || ENTRY_DIRECT)) begin : g_entry_by_key
       // Unit P's round output is the new block when its stage L has no block going on (see g_tbox_rounds).
       assign take_prev  = advance;
       assign prev_moves = advance;
@@ -976,16 +1081,27 @@ module rijndael_core_iterative #(
       // The RAMs' address registers are the state register; their output registers hold SubBytes.
       logic dec_next;
       logic [2*MAX_NB-1:0] dec_pair_q;
-      if (u == 0) begin : g_dec_entry
-        // ROUND_SUB: forward while the key schedule looks SubWord up here (a block waiting at the port
-        // during an expansion may be a decryption; none is taken then).
-        assign dec_next = (s_valid[K-1] && !s_last[K-1]) ? s_decs[P] : block_dec && !(ROUND_SUB && setup_q);
-      end else begin : g_dec_follow
-        assign dec_next = s_decs[P];
+      if (ENTRY_DIRECT) begin : g_dec_direct
+        // The RAM pair's direction for the block its address registers take at this edge: the block in
+        // stage L where it goes on (per column: go_col, l_dec_col), else the one a block can be taken in
+        // (read_dec; forward while keys are expanded, see entry_block): one LUT per pair from flops.
+        for (genvar p = 0; p < 2 * MAX_NB; p++) begin : g_pair
+          assign dec_pair_q[p] = go_col[p / 2] ? l_dec_col[p / 2]
+                                               : DECRYPT && (read_dec[p / 2] || !ENCRYPT) && !entry_sub[0];
+        end
+        assign dec_next = 1'b0;
+      end else begin : g_dec_reg
+        if (u == 0) begin : g_dec_entry
+          // ROUND_SUB: forward while the key schedule looks SubWord up here (a block waiting at the port
+          // during an expansion may be a decryption; none is taken then).
+          assign dec_next = (s_valid[K-1] && !s_last[K-1]) ? s_decs[P] : block_dec && !(ROUND_SUB && setup_q);
+        end else begin : g_dec_follow
+          assign dec_next = s_decs[P];
+        end
+        rijndael_reg_copies #(.COPIES(2 * MAX_NB)) u_dec_pairs (
+          .clk_i(clk_i), .rst_ni(rst_ni), .d_i(dec_next), .q_o(dec_pair_q)
+        );
       end
-      rijndael_reg_copies #(.COPIES(2 * MAX_NB)) u_dec_pairs (
-        .clk_i(clk_i), .rst_ni(rst_ni), .d_i(dec_next), .q_o(dec_pair_q)
-      );
       if (STORE_BRAM) begin : g_store_read
         // The store row of the block that is in stage S two clocks from now, for its round in stage L a
         // clock later (the RAMs register it and their output: see the store), decided as the RAMs'
@@ -997,11 +1113,26 @@ module rijndael_core_iterative #(
         // and adds the entering block, see round_key_d); the read fetches its final key instead, rk[Nr]
         // encrypting or rk[0] decrypting (row_early is that row either way), from the key words' half,
         // where it is in the normal column order the last round leaves in (see final_key).
+        // ENTRY_DIRECT: a block is taken a clock after this read, straight into stage S, so the first row is
+        // that of the direction it will be taken in (spec_dec_q, see dir_ok), read for whichever block comes;
+        // the round's key register (round_key_q) takes the RAMs' output as it is, and a block's last round
+        // finds its final key there (see final_state).
         logic [3:0] row_early;
-        assign row_early  = (s_valid_q && !s_last_q) ? (s_dec_q ? s_row_q - 4'd1 : s_row_q + 4'd1)
-                                                     : first_row(block_dec, nr_q);
-        assign final_next = FINAL_READ && s_valid_q && !s_last_q && s_left_q == 4'd1;
-        assign store_read_addr = {dec_next && !final_next, ROW_W'(row_early)};
+        logic       row_dec;
+        if (ENTRY_DIRECT) begin : g_row_direct
+          assign row_early  = (s_valid_q && !s_last_q) ? (s_dec_q ? s_row_q - 4'd1 : s_row_q + 4'd1)
+                                                       : first_row(spec_dec_q, nr_q);
+          assign row_dec    = (s_valid_q && !s_last_q) ? s_dec_q : spec_dec_q;
+          assign final_next = FINAL_READ && s_valid_q && !s_last_q && s_left_q == 4'd1;
+          logic unused_dec_next;  // the RAMs' direction is chosen in the clock (g_dec_direct)
+          assign unused_dec_next = dec_next;
+        end else begin : g_row_early
+          assign row_early  = (s_valid_q && !s_last_q) ? (s_dec_q ? s_row_q - 4'd1 : s_row_q + 4'd1)
+                                                       : first_row(block_dec, nr_q);
+          assign row_dec    = dec_next;
+          assign final_next = FINAL_READ && s_valid_q && !s_last_q && s_left_q == 4'd1;
+        end
+        assign store_read_addr = {row_dec && !final_next, ROW_W'(row_early)};
       end
       if (MIX_TABLE) begin : g_mix_pairs  // two 16-bit table words per RAM (tools/gen_mix_table.py)
         for (genvar p = 0; p < 2 * MAX_NB; p++) begin : g_pair
@@ -1120,11 +1251,13 @@ module rijndael_core_iterative #(
     end
 
     if (MIX_TABLE) begin : g_mix_table
-      rijndael_round_mix_table u_round (
+      // ENTRY_DIRECT: the port's block where no block goes on (entry_block).
+      rijndael_round_mix_table #(.ENTRY(ENTRY_DIRECT)) u_round (
         .state_i    (table_state),
         .round_key_i(round_key_q),
         .decrypt_i  (DECRYPT ? (ENCRYPT ? l_dec_col : '1) : '0),
         .go_i       (go_col),
+        .entry_i    (entry_block),
         .state_o    (linear_out),
         .last_o     (round_last)
       );
@@ -1176,6 +1309,11 @@ module rijndael_core_iterative #(
       end else begin : g_unshifted_key
         assign round_key_d = unshifted;
       end
+    end else if (ENTRY_DIRECT) begin : g_read_round_key
+      // The store RAMs' output as it is (the row read two clocks ahead, see g_store_read): the entering block
+      // comes from the port through the round's last choice (g_mix_table), not through this register, so no
+      // choice sits in front of it; a fabric register the placer can put beside the round's key LUTs.
+      assign round_key_d = read_key;
     end else begin : g_entry_key  // T-boxes and block RAM (ENTRY_EARLY)
       // The key of the block in stage S for its round in stage L next clock (decryption's middle rounds:
       // InvMixColumns(rk), the store's second word), zero when no block goes on there, and in unit k-1 the
@@ -1360,6 +1498,7 @@ module rijndael_core_iterative #(
       assign e_lefts[4*u +: 4]     = l_left_q;
     end
     assign round_outs[BLOCK_W*u +: BLOCK_W] = round_out;
+    assign round_key_regs[BLOCK_W*u +: BLOCK_W] = round_key_q;
     if (LAST_UNIT) begin : g_last_out
       assign last_out = round_last;
     end else begin : g_not_last
@@ -1393,26 +1532,16 @@ module rijndael_core_iterative #(
   // Key first and T-boxes: the last round's AddRoundKey (rk[Nr] / rk[0]) is added here.
   // Every build adds the last round's key here (rk[Nr] / rk[0]), not in the round: see round_key_d.
   logic [BLOCK_W-1:0] final_state;
-  if (FINAL_READ) begin : g_final_read
-    // The final key, read from the store in the slot of the block's last round (see g_store_read), two
-    // clocks after its row was presented and a clock before the last round: one key per result instead
-    // of a choice between rk[0] and rk[Nr] by direction in front of the XOR (76 LUT4 of iterative-bram).
-    // Key material: cleared as the end-key registers are.
-    logic [1:0]         final_read_q;  // bit 1: the store's output is a final key now
-    logic [BLOCK_W-1:0] final_key_q;
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) final_read_q <= '0;
-      else         final_read_q <= {final_read_q[0], final_next};
-    end
-    always_ff @(posedge clk_i) begin
-      if (!key_rst_nq || (setup_q && wipe_q)) final_key_q <= '0;
-      else if (final_read_q[1])               final_key_q <= read_keys[BLOCK_W-1:0];
-    end
-    assign final_state = last_out ^ final_key_q;
+  if (ENTRY_DIRECT) begin : g_final_direct
+    // The final key is in the round-key register in the last round's clock (read in its slot, see
+    // g_store_read; encrypt-only builds read rk[Nr] there as the row after the last middle round's).
+    assign final_state = last_out ^ round_key_regs[BLOCK_W*(K-1) +: BLOCK_W];
     logic unused_l_dec;  // the key read carries the direction
     assign unused_l_dec = ^l_dec;
   end else begin : g_final_choice
     assign final_state = last_out ^ (l_dec[K-1] ? first_key_q : last_key_q);
+    logic unused_key_regs;  // read by ENTRY_DIRECT's final key only
+    assign unused_key_regs = ^round_key_regs;
     logic unused_final_next;  // the store reads no final key here
     assign unused_final_next = final_next;
   end
@@ -1422,13 +1551,19 @@ module rijndael_core_iterative #(
 
   // OUT_CHAIN (STORE_BRAM builds: `iterative-bram` and the encrypt-only block-RAM build): the FIFO is a row
   // of OUT_CAP registers (rijndael_fifo_chain) instead of LUT RAM: its data cost no LUT (the LUT RAM was 33
-  // TRELLIS_DPR16X4, 198 of iterative-bram's 2156 LUT4 sites, for four entries of a 16-deep cell), and a
-  // result reaches the head through every stage: out_valid_o rises 2 * Nr + 4 clocks after the block was
-  // taken (was 2 * Nr + 2). Blocks still go back to back: the pair taken 2 * Nr clocks after a pair finds
-  // their results gone or counted within OUT_CAP.
+  // TRELLIS_DPR16X4, 198 of iterative-bram's 2156 LUT4 sites, for four entries of a 16-deep cell). With the
+  // block taken straight into the round (ENTRY_DIRECT) the row falls through (FALL_THROUGH, HEAD_LOAD: two data
+  // choices per bit): a result whose row is empty is at out_block_o in its last round's clock, from the round's
+  // last-round output and the final key in the store RAMs' output registers, and is stored in the head only if
+  // it is not taken there; a result behind one that waits goes into the head as that one leaves, or passes the
+  // row's stages. A lone block's result handshake is therefore 2 * Nr edges after its own (a feedback mode's
+  // stream: one block every 2 * Nr clocks). Blocks still go back to back: the pair taken 2 * Nr clocks after a
+  // pair finds their results gone or counted within OUT_CAP.
   localparam bit OUT_CHAIN = STORE_BRAM;
   if (OUT_CHAIN) begin : g_out_chain
-    rijndael_fifo_chain #(.WIDTH(BLOCK_W + 1), .DEPTH(OUT_CAP), .CLEAR_W(BLOCK_W)) u_out_fifo (
+    rijndael_fifo_chain #(
+      .WIDTH(BLOCK_W + 1), .DEPTH(OUT_CAP), .CLEAR_W(BLOCK_W), .HEAD_LOAD(ENTRY_DIRECT), .FALL_THROUGH(ENTRY_DIRECT)
+    ) u_out_fifo (
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
       .in_valid_i (result_push),
@@ -1494,7 +1629,13 @@ module rijndael_core_iterative #(
   end
   // An expansion (or wipe) starts with a key beat and ends with its last word (row).
   // The readies stay low a clock after an expansion ends (the end-key registers catch its last word).
-  assign busy_d  = setup_d || setup_q || key_fire || wipe_draining;
+  // DIR_SPEC: a clock more, for the whitening key registers (white_q) to catch the end-key registers' last word.
+  logic setup_lag_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) setup_lag_q <= 1'b0;
+    else         setup_lag_q <= DIR_SPEC && setup_q;
+  end
+  assign busy_d  = setup_d || setup_q || key_fire || wipe_draining || setup_lag_q;
   assign setup_d = beat_q ? 1'b1 : (setup_q && wipe_q) ? !(32'(row_q) == WIPE_LAST && (!TWO_PASS || wipe_pass_q)) :
                    (key_step && col_wrap && last_row) ? 1'b0 : setup_q;
 

@@ -13,13 +13,25 @@
 //   out_ready_i reaches the stages' enables through DEPTH levels of that rule, no data choice.
 // - Latency from a push into an empty FIFO to out_valid_o: DEPTH cycles (one per stage); the caller's
 //   throughput is unchanged as long as its credits count the beats inside (the iterative core's
-//   occupancy).
+//   occupancy). HEAD_LOAD: a beat taken while every stage behind the head is empty goes straight into the
+//   head (latency one cycle) if the head is empty or hands its beat on at the same edge, at the price of one
+//   data choice per bit in front of the head (WIDTH LUT4); otherwise it goes in at stage 0 as before, so none
+//   overtakes another. The choice's select is "every stage behind the head empty", from the stages' flags
+//   alone: out_ready_i reaches the head's and stage 0's enables, as it reaches every stage's, and no data
+//   choice.
+// - FALL_THROUGH (with HEAD_LOAD): a beat offered while every stage is empty is at the output in the same
+//   cycle (out_valid_o from in_valid_i, out_data_o from in_data_i through one more choice per bit, steered by
+//   the head's flag); taken there, it is never stored, else it goes into the head and stays at the output
+//   (AXI4-Stream: out_valid_o stays high, out_data_o unchanged). Latency 0. The caller's in_valid_i must not
+//   depend on out_ready_i (it reaches out_valid_o).
 // - Holds plaintext and key-derived data: every stage is reset to zero (no wipe sequence: wiping_o stays
 //   low). in_clear_i zeroes the beat's bits [CLEAR_W-1:0] through stage 0's synchronous reset.
 module rijndael_fifo_chain #(
   parameter int WIDTH = 8,
   parameter int DEPTH = 4,  // stages, 2..16
-  parameter int CLEAR_W = 0 // in_clear_i zeroes the beat's bits [CLEAR_W-1:0] as it is taken (0..WIDTH)
+  parameter int CLEAR_W = 0, // in_clear_i zeroes the beat's bits [CLEAR_W-1:0] as it is taken (0..WIDTH)
+  parameter bit HEAD_LOAD = 1'b0,  // 1: a beat taken into an empty FIFO goes straight into the head
+  parameter bit FALL_THROUGH = 1'b0  // 1 (needs HEAD_LOAD): a beat offered to an empty FIFO is at the output at once
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -37,6 +49,9 @@ module rijndael_fifo_chain #(
   if (DEPTH < 2 || DEPTH > 16) begin : g_check_depth
     ERROR_rijndael_fifo_chain_DEPTH_must_be_2_to_16 u_error ();
   end
+  if (FALL_THROUGH && !HEAD_LOAD) begin : g_check_fall_through
+    ERROR_rijndael_fifo_chain_FALL_THROUGH_needs_HEAD_LOAD u_error ();
+  end
   if (CLEAR_W < 0 || CLEAR_W > WIDTH) begin : g_check_clear
     ERROR_rijndael_fifo_chain_CLEAR_W_must_be_0_to_WIDTH u_error ();
   end
@@ -48,17 +63,28 @@ module rijndael_fifo_chain #(
   logic [DEPTH-1:0] moves /* verilator split_var */;  // bit i reads bit i + 1: split for the scheduler
   logic [CW-1:0]    count_q, count_d;
   logic             in_ready_q, in_fire, out_fire;
+  logic             behind_empty, to_head;  // HEAD_LOAD: see g_head
+  logic             passing, stored;          // FALL_THROUGH: the beat offered is at the output now; kept
+  // The beat offered with its cleared bits zeroed (as stage 0's reset zeroes them; the refused flag above them
+  // kept): what the head (HEAD_LOAD) and the output (FALL_THROUGH) take from the port.
+  localparam logic [WIDTH-1:0] CLEAR_MASK = CLEAR_W >= WIDTH ? '1 : (WIDTH'(1) << CLEAR_W) - WIDTH'(1);
+  logic [WIDTH-1:0] offered;
+  assign offered = in_data_i & ~(in_clear_i ? CLEAR_MASK : '0);
 
   assign in_fire  = in_valid_i && in_ready_q;
   assign out_fire = valid_q[DEPTH-1] && out_ready_i;
-  assign count_d  = count_q + CW'(in_fire) - CW'(out_fire);
+  assign behind_empty = !(|valid_q[DEPTH-2:0]);
+  assign passing  = FALL_THROUGH && in_valid_i && behind_empty && !valid_q[DEPTH-1];
+  assign stored   = in_fire && !(passing && out_ready_i);
+  assign to_head  = HEAD_LOAD && stored && behind_empty && (!valid_q[DEPTH-1] || out_fire);
+  assign count_d  = count_q + CW'(stored) - CW'(out_fire);
 
   // moves[i]: stage i hands its beat on at this edge; loads[i]: stage i takes one.
   assign moves[DEPTH-1] = out_fire;
   for (genvar i = 0; i < DEPTH - 1; i++) begin : g_moves
     assign moves[i] = valid_q[i] && (!valid_q[i+1] || moves[i+1]);
   end
-  assign loads[0] = in_fire;
+  assign loads[0] = stored && !to_head;
   for (genvar i = 1; i < DEPTH; i++) begin : g_loads
     assign loads[i] = moves[i-1];
   end
@@ -83,6 +109,19 @@ module rijndael_fifo_chain #(
           else if (in_fire) data_q[WIDTH-1:CLEAR_W] <= in_data_i[WIDTH-1:CLEAR_W];
         end
       end
+    end else if (HEAD_LOAD && i == DEPTH - 1) begin : g_head
+      // Loaded whenever it is free (empty, or handing its beat on) and there is a beat to load: from the port
+      // (offered: its cleared bits zeroed in the choice) while every stage behind it is empty, else from the
+      // stage behind it. Its enable is then two LUT levels from flops, in_valid_i and out_ready_i, and the
+      // choice's select a flop: the take decision (to_head, four LUT levels from the stage flags) reaches only
+      // the head's valid flag. A beat it loads that was not taken in (one that already left by falling
+      // through, or a stage behind's stale beat) sits there with the flag low.
+      logic head_free;
+      assign head_free = (!valid_q[i] || out_ready_i) && (behind_empty ? in_valid_i : 1'b1);
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni)        data_q <= '0;
+        else if (head_free) data_q <= behind_empty ? offered : stages[WIDTH*(i-1) +: WIDTH];
+      end
     end else begin : g_behind
       always_ff @(posedge clk_i) begin
         if (!rst_ni)       data_q <= '0;
@@ -90,10 +129,11 @@ module rijndael_fifo_chain #(
       end
     end
     assign stages[WIDTH*i +: WIDTH] = data_q;
-    logic full_q;
+    logic full_q, head_load;
+    assign head_load = HEAD_LOAD && i == DEPTH - 1 && to_head;
     always_ff @(posedge clk_i) begin
       if (!rst_ni) full_q <= 1'b0;
-      else         full_q <= loads[i] || (full_q && !moves[i]);
+      else         full_q <= loads[i] || head_load || (full_q && !moves[i]);
     end
     assign valid_q[i] = full_q;
   end
@@ -110,7 +150,12 @@ module rijndael_fifo_chain #(
   end
 
   assign in_ready_o  = in_ready_q;
-  assign out_valid_o = valid_q[DEPTH-1];
-  assign out_data_o  = stages[WIDTH*(DEPTH-1) +: WIDTH];
+  if (FALL_THROUGH) begin : g_fall_through
+    assign out_valid_o = valid_q[DEPTH-1] || passing;
+    assign out_data_o  = valid_q[DEPTH-1] ? stages[WIDTH*(DEPTH-1) +: WIDTH] : offered;
+  end else begin : g_registered_out
+    assign out_valid_o = valid_q[DEPTH-1];
+    assign out_data_o  = stages[WIDTH*(DEPTH-1) +: WIDTH];
+  end
   assign wiping_o    = 1'b0;
 endmodule

@@ -20,7 +20,11 @@ Checked for each (DEPTH, BYPASS, WIPE, OUT_SLICE) build:
 * rijndael_fifo_small and rijndael_fifo_chain (CLEAR_W = WIDTH - 1): beats offered with in_clear_i arrive
   with those bits zero;
 * rijndael_fifo_chain (the block-RAM iterative core's output buffer, a row of DEPTH registers): no wipe
-  (every stage is reset: all zero after a reset that followed a full FIFO), capacity DEPTH, latency DEPTH.
+  (every stage is reset: all zero after a reset that followed a full FIFO), capacity DEPTH, latency DEPTH;
+  with HEAD_LOAD latency 1, and with out_ready_i high, beats offered every clock each leave the clock after
+  they were taken (straight into the head while it hands its beat on); with FALL_THROUGH as well (the core's
+  build) latency 0: a beat offered to the empty FIFO is at the output in the same clock, and one not taken
+  there stays at the output (the random traffic's AXI checks).
 Expected values are the beats the test itself sent.
 """
 from __future__ import annotations
@@ -61,7 +65,11 @@ BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_f
           "fast-depth64-stage-credited-early2": ("rijndael_fifo_fast", 64, 1, 1, 0),
           "small-depth4": ("rijndael_fifo_small", 4, 0, 1, 0),
           "small-depth32": ("rijndael_fifo_small", 32, 0, 1, 0),
-          "chain-depth4": ("rijndael_fifo_chain", 4, 0, 0, 0), "chain-depth3": ("rijndael_fifo_chain", 3, 0, 0, 0)}
+          "chain-depth4": ("rijndael_fifo_chain", 4, 0, 0, 0), "chain-depth3": ("rijndael_fifo_chain", 3, 0, 0, 0),
+          "chain-depth4-head": ("rijndael_fifo_chain", 4, 1, 0, 0),
+          "chain-depth4-pass": ("rijndael_fifo_chain", 4, 1, 0, 0)}
+# rijndael_fifo_chain builds with FALL_THROUGH = 1 (and HEAD_LOAD, their "bypass")
+FALL_THROUGH_BUILDS = {"chain-depth4-pass"}
 
 
 def _params(dut) -> tuple[int, int, int]:
@@ -69,8 +77,8 @@ def _params(dut) -> tuple[int, int, int]:
         return int(dut.DEPTH.value), 1, 1
     if dut._name == "rijndael_fifo_small":
         return int(dut.DEPTH.value), 0, 1
-    if dut._name == "rijndael_fifo_chain":
-        return int(dut.DEPTH.value), 0, 0
+    if dut._name == "rijndael_fifo_chain":  # "bypass": HEAD_LOAD
+        return int(dut.DEPTH.value), int(dut.HEAD_LOAD.value), 0
     return int(dut.DEPTH.value), int(dut.BYPASS.value), int(dut.WIPE.value)
 
 
@@ -78,6 +86,55 @@ def _clear_bits(dut) -> int:
     """rijndael_fifo_small's and rijndael_fifo_chain's CLEAR_W: in_clear_i stores a beat with its bits below
     CLEAR_W zero."""
     return int(dut.CLEAR_W.value) if dut._name in ("rijndael_fifo_small", "rijndael_fifo_chain") else 0
+
+
+async def _latency(dut, rng, width: int, bus: _InputBus, depth: int, bypass: int) -> None:
+    """From the clock a beat is offered into the empty FIFO, output ready, to its out_valid_o."""
+    await RisingEdge(dut.clk_i)
+    cycles = 1
+    while True:
+        bus.offer(False, rng.randrange(1 << width))
+        await ReadOnly()
+        if int(dut.out_valid_o.value):
+            break
+        cycles += 1
+        assert cycles < 10, "the beat never came out"
+        await RisingEdge(dut.clk_i)
+    expected = ((1 if bypass else depth) if dut._name == "rijndael_fifo_chain" else 1 if bypass else 2) + \
+        _slice(dut) + bus.lead
+    assert cycles == expected, f"latency {cycles}, documented {expected}"
+    assert int(dut.out_data_o.value) == 0x5A5
+    await RisingEdge(dut.clk_i)
+
+
+async def _fall_through_latency(dut, bus: _InputBus) -> None:
+    """rijndael_fifo_chain with FALL_THROUGH: a beat offered to the empty FIFO is at the output in that clock; taken
+    there it is gone (not stored), not taken it stays at the output (in the head) until it is."""
+    await ReadOnly()
+    assert int(dut.out_valid_o.value) and int(dut.out_data_o.value) == 0x5A5, "no fall-through"
+    await RisingEdge(dut.clk_i)
+    bus.offer(False)
+    await ReadOnly()
+    assert not int(dut.out_valid_o.value), "a beat taken as it fell through was stored as well"
+    await RisingEdge(dut.clk_i)
+    dut.out_ready_i.value = 0
+    bus.offer(True, 0x3C3)
+    await ReadOnly()
+    assert int(dut.out_valid_o.value) and int(dut.out_data_o.value) == 0x3C3, "no fall-through"
+    await RisingEdge(dut.clk_i)
+    bus.offer(False)
+    await ReadOnly()
+    assert int(dut.out_valid_o.value) and int(dut.out_data_o.value) == 0x3C3, "a beat not taken left the output"
+    await RisingEdge(dut.clk_i)
+    dut.out_ready_i.value = 1
+    await RisingEdge(dut.clk_i)
+    await ReadOnly()
+    assert not int(dut.out_valid_o.value), "the beat left twice"
+    await RisingEdge(dut.clk_i)
+
+
+def _fall_through(dut) -> bool:
+    return dut._name == "rijndael_fifo_chain" and bool(int(dut.FALL_THROUGH.value))
 
 
 def _slice(dut) -> int:
@@ -182,21 +239,12 @@ async def fifo_wipe_order_latency(dut):
     # Latency into an empty FIFO with the consumer ready, from the clock the beat's valid is given.
     dut.out_ready_i.value = 1
     bus.offer(True, 0x5A5)
-    await RisingEdge(dut.clk_i)
-    cycles = 1
-    while True:
-        bus.offer(False, rng.randrange(1 << width))
-        await ReadOnly()
-        if int(dut.out_valid_o.value):
-            break
-        cycles += 1
-        assert cycles < 10, "the beat never came out"
-        await RisingEdge(dut.clk_i)
-    expected = (depth if dut._name == "rijndael_fifo_chain" else 1 if bypass else 2) + _slice(dut) + bus.lead
-    assert cycles == expected, f"latency {cycles}, documented {expected}"
-    assert int(dut.out_data_o.value) == 0x5A5
-    await RisingEdge(dut.clk_i)
+    if _fall_through(dut):
+        await _fall_through_latency(dut, bus)
+    else:
+        await _latency(dut, rng, width, bus, depth, bypass)
 
+    # Random traffic: order, no loss, AXI stability, capacity.
     # Random traffic: order, no loss, AXI stability, capacity.
     sent = [rng.randrange(1, 1 << width) for _ in range(400)]
     # rijndael_fifo_small: about a fifth of the beats offered with in_clear_i, which must arrive with their
@@ -247,6 +295,8 @@ async def fifo_wipe_order_latency(dut):
 
     if dut._name == "rijndael_fifo_fast":
         await _full_rate(dut, rng, width, bus)
+    if dut._name == "rijndael_fifo_chain" and bypass:
+        await _head_stream(dut, rng, width, bus)
 
     # Fill the memory with data, reset: after the wipe every entry is zero.
     dut.out_ready_i.value = 0
@@ -273,6 +323,34 @@ async def fifo_wipe_order_latency(dut):
     if _slice(dut) and dut._name == "rijndael_fifo":
         outputs += [dut.g_slice.u_slice.head_q, dut.g_slice.u_slice.spare_q]
     assert int(dut.out_valid_o.value) == 0 and all(int(r.value) == 0 for r in outputs)
+
+
+async def _head_stream(dut, rng, width: int, bus: _InputBus) -> None:
+    """rijndael_fifo_chain with HEAD_LOAD, from empty, out_ready_i high: beats offered every clock each go straight
+    into the head as it hands its beat on, so each is at out_valid_o the clock after it was taken, in order
+    (FALL_THROUGH: in the clock it is offered, never stored)."""
+    lag = 0 if _fall_through(dut) else 1
+    await RisingEdge(dut.clk_i)
+    dut.out_ready_i.value = 1
+    sent = [rng.randrange(1, 1 << width) for _ in range(12)]
+    received: list[int] = []
+    for cycle in range(len(sent) + 1):
+        offer = cycle < len(sent)
+        bus.offer(offer, sent[cycle] if offer else rng.randrange(1 << width))
+        await ReadOnly()
+        if cycle >= lag and cycle - lag < len(sent):
+            assert int(dut.out_valid_o.value), f"beat {cycle - lag} not at the output {lag} clocks after it was offered"
+            received.append(int(dut.out_data_o.value))
+        else:
+            assert not int(dut.out_valid_o.value), "a beat at the output that was not offered"
+        if offer:
+            assert int(dut.in_ready_o.value)
+        await RisingEdge(dut.clk_i)
+    bus.offer(False)
+    assert received == sent, "beats lost, duplicated or reordered streaming through the head"
+    await ReadOnly()
+    assert not int(dut.out_valid_o.value)
+    await RisingEdge(dut.clk_i)
 
 
 async def _full_rate(dut, rng, width: int, bus: _InputBus) -> None:
@@ -333,6 +411,9 @@ def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
         parameters["EARLY_VALID"] = EARLY_BUILDS.get(build, 0)
     if module in ("rijndael_fifo_small", "rijndael_fifo_chain"):
         parameters["CLEAR_W"] = WIDTH - 1  # as the iterative core: data cleared, the top (refused) flag kept
+    if module == "rijndael_fifo_chain":
+        parameters["HEAD_LOAD"] = bypass
+        parameters["FALL_THROUGH"] = int(build in FALL_THROUGH_BUILDS)
     sources = [str(REPO / "rtl" / "common" / f"{module}.sv")]
     if module == "rijndael_fifo_fast":  # each slice resets from a kept register copy and keeps its pointers
         sources += [str(REPO / "rtl" / "common" / f) for f in ("rijndael_reg_copy.sv", "rijndael_reg_copies.sv",

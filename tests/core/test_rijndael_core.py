@@ -52,6 +52,10 @@ FULL_CONFIGS = {
     "lut-rijndael": ("rijndael", {"SBOX": 0}),
     "tbox-encrypt-only": ("tbox", {"ENABLE_DECRYPT": 0}),
     "tbox-decrypt-only": ("tbox", {"ENABLE_ENCRYPT": 0}),
+    # block-RAM rounds with the store in block RAM (ENTRY_DIRECT) and one direction: encrypting alone looks
+    # SubWord up in the round's RAMs, decrypting alone keeps a key S-box and reads every final key from the store
+    "bram-encrypt-only": ("iterative-bram", {"ENABLE_DECRYPT": 0}),
+    "bram-decrypt-only": ("iterative-bram", {"ENABLE_ENCRYPT": 0}),
 }
 # Key slots (pipelined only): core_key_slots in CI on the three-slot build (it also checks a slot number the
 # build lacks; SUBSTAGES 2 moves the parts that read round keys), the rest with --full. Four slots run in CI
@@ -235,15 +239,30 @@ def pipelined_out_depth(cfg) -> int:
 
 def entry_early(cfg) -> int:
     """1 for the two-stage builds that take a block a clock before it enters the rounds (block-RAM S-boxes and
-    T-boxes: it waits in a register on the round-key side of the RAM-to-RAM path), else 0."""
-    return int(cfg.params["ARCH"] == 0 and (cfg.params.get("TBOX", 0) != 0 or cfg.params.get("SBOX", 0) == 1))
+    T-boxes: it waits in a register on the round-key side of the RAM-to-RAM path), else 0. The block-RAM builds
+    with the round-key store in block RAM (store_bram, ENTRY_DIRECT) take it straight into the rounds."""
+    return int(cfg.params["ARCH"] == 0 and (cfg.params.get("TBOX", 0) != 0 or cfg.params.get("SBOX", 0) == 1)
+               and not store_bram(cfg))
 
 
 def out_chain(cfg) -> int:
     """Clocks more from a result to its handshake where the output FIFO is a row of registers
-    (rijndael_fifo_chain, OUT_CHAIN = STORE_BRAM: OUT_CAP = 4 stages, two more than the LUT-RAM FIFO's input
-    register and write), else 0."""
-    return 2 if store_bram(cfg) else 0
+    (rijndael_fifo_chain, OUT_CHAIN = STORE_BRAM) than through the LUT-RAM FIFO (its input register and write),
+    else 0: a result whose row is empty is at the output in its last round's clock (FALL_THROUGH), two less."""
+    return -2 if store_bram(cfg) else 0
+
+
+def dir_spec(cfg) -> bool:
+    """store_bram builds with both directions (DIR_SPEC): a block's first round key is read a clock before it is
+    taken, for the direction of the block offered last, so a block whose direction differs from the one offered
+    before it waits two clocks; the readies rise a clock later after a key expansion (the whitening key's
+    register)."""
+    return store_bram(cfg) and cfg.encrypt and cfg.decrypt
+
+
+def has_out_chain(cfg) -> bool:
+    """The output FIFO is rijndael_fifo_chain (OUT_CHAIN = STORE_BRAM)."""
+    return store_bram(cfg)
 
 
 def store_bram(cfg) -> bool:
@@ -270,14 +289,15 @@ class TwoStageTiming:
     does not go on (block-RAM and T-box builds decide it a clock earlier and hold the block a clock in a
     register). With blocks offered back to back, block i of a run (one key) is taken at edge
     first + (i // sk) * s * Nr + i % sk and its result handshake is 2 * Nr + 2 edges later (2 * Nr + 3 in
-    block-RAM builds, 2 * Nr + 5 in those with a register-row output FIFO (out_chain), 3 * Nr + 2 in T-box
+    block-RAM builds, 2 * Nr in those with the store in block RAM (store_bram: the block goes straight into the
+    rounds and its result falls through the empty output row), 3 * Nr + 2 in T-box
     builds, whose last round leaves from stage L; output always ready). A key beat waits until no block is in flight, then the
     round keys are expanded one word per clock: the first block after it is taken Nb * (Nr + 1) + 1 edges after
     the key beat, plus two clocks for each word that needs SubWord (i mod Nk = 0, or 4 when Nk > 6): the key
     schedule's S-box has two registers (a split case ROM and a register after it) and is addressed from the
     newest key word's register; three clocks in T-box builds whose key S-box is block RAM (the RAM with its
-    output register on and a fabric register after it), and in the block-RAM builds that look SubWord up in
-    the round's RAMs (the round-key register, the RAM's address and output registers)."""
+    output register on and a fabric register after it). The block-RAM builds that look SubWord up in the
+    round's RAMs (store_bram) address them with the newest word through the entry's choice: two clocks."""
 
     def __init__(self, cfg):
         self.cfg = cfg
@@ -295,12 +315,31 @@ class TwoStageTiming:
         # T-boxes with the key S-box in block RAM: a register after the key RAM (KEY_SUB_REG); a T-box build
         # with a LUT key S-box (SBOX = 0, the tbox-rijndael test build) has none
         p = self.cfg.params
-        sub_latency = 3 if (p["TBOX"] == 1 and p["SBOX"] == 1) or (store_bram(self.cfg) and self.cfg.encrypt) else 2
-        return words + 3 + sub_latency * waits
+        sub_latency = 3 if p["TBOX"] == 1 and p["SBOX"] == 1 else 2
+        return words + 3 + sub_latency * waits + int(dir_spec(self.cfg))
 
     def in_edge(self, first: int, i: int, nb: int, nk: int) -> int:
         ring = self.stages * self.cfg.params["ROUNDS_PER_CYCLE"]
         return first + (i // ring) * self.stages * _nr(nb, nk) + i % ring
+
+    def in_edges_dir_spec(self, first: int, dirs: list[bool], before: bool, nb: int, nk: int) -> list[int]:
+        """dir_spec builds (k = 1, two stages), a run of blocks offered back to back after a key beat: block i
+        is on the port from the edge that took the beat before it and is taken at the first edge from `first`
+        (i = 0) or the next edge (i > 0) on, two later if its direction differs from the block offered before it
+        (`before`: the last block of the previous run), at which no block in flight goes on into stage S (a
+        block taken at edge e enters stage S again at e + 2, e + 4, .., e + 2 * Nr - 2)."""
+        nr = _nr(nb, nk)
+        taken: list[int] = []
+        busy: set[int] = set()
+        last_dir = before
+        for i, d in enumerate(dirs):
+            edge = first if i == 0 else taken[-1] + 1 + (2 if d != last_dir else 0)
+            while edge in busy or edge in taken:
+                edge += 1
+            taken.append(edge)
+            busy.update(range(edge + 2, edge + 2 * nr - 1, 2))
+            last_dir = d
+        return taken
 
 
 class PipelinedTiming:
@@ -568,13 +607,20 @@ async def core_back_to_back(dut):
         assert not problems, f"{len(problems)} timing problem(s):\n  " + "\n  ".join(problems[:15])
         return
     if two_stage(tb.cfg):
+        before = False  # the direction offered before a run (DIR_SPEC builds): encryption after reset
         for run in runs:
+            first_block = by_in_edge[run[0]]
+            t = TwoStageTiming(tb.cfg)
+            start = key_edge_of[run[0]] + t.key_cost(first_block.key.nb, first_block.key.nk)
+            dirs = [bool(by_in_edge[edge].item.decrypt) for edge in run]
+            spec_edges = (t.in_edges_dir_spec(start, dirs, before, first_block.key.nb, first_block.key.nk)
+                          if dir_spec(tb.cfg) else None)
+            before = dirs[-1]
             for i, in_edge in enumerate(run):
                 e = by_in_edge[in_edge]
                 nb, nk = e.key.nb, e.key.nk
                 what = f"{e.item.__str__()[:3]} Nb={nb} Nk={nk} (Nr={_nr(nb, nk)}) #{i} taken at edge {in_edge}"
-                t = TwoStageTiming(tb.cfg)
-                want_in = t.in_edge(key_edge_of[run[0]] + t.key_cost(nb, nk), i, nb, nk)
+                want_in = spec_edges[i] if spec_edges else t.in_edge(start, i, nb, nk)
                 if in_edge != want_in:
                     problems.append(f"{what}: expected at edge {want_in}")
                 if e.latency != t.latency(nb, nk):
@@ -830,7 +876,7 @@ def internal_regs(cfg) -> list[str]:
     if two_stage(cfg):
         core = "g_iterative.u_core."
         units = range(cfg.params["ROUNDS_PER_CYCLE"])
-        fifo = ([f"g_out_chain.u_out_fifo.g_stage[{i}].data_q" for i in range(4)] if out_chain(cfg)
+        fifo = ([f"g_out_chain.u_out_fifo.g_stage[{i}].data_q" for i in range(4)] if has_out_chain(cfg)
                 else ["g_out_lut_ram.u_out_fifo.in_q"])
         regs = [core + r for r in ("window_q", "key_valid_q", *fifo)]
         regs += [core + f"g_unit[{u}].round_key_q" for u in units]
@@ -839,8 +885,6 @@ def internal_regs(cfg) -> list[str]:
             column = "g_bram_column" if store_bram(cfg) else "g_ram"
             regs += [core + f"g_store[{c}].g_unit_port[{u}].{column}.u_column.{r}" for c in range(cfg.params["MAX_NB"])
                      for u in units for r in ("read_q", "out_q")]
-        if store_bram(cfg) and cfg.decrypt and cfg.encrypt:  # the final key read from the store (g_final_read)
-            regs += [core + "g_final_read.final_key_q"]
         if cfg.params["SBOX"] != 1 and cfg.params["TBOX"] == 0:  # block RAM: its address registers hold the state
             regs += [core + f"g_unit[{u}].g_state.state_q" for u in units]
     elif cfg.params["ARCH"] == 1 and cfg.params["SBOX"] == 1 and cfg.params["SUBSTAGES"] >= 4 and not cfg.decrypt:
@@ -878,7 +922,7 @@ def internal_store(cfg) -> list[str]:
         column = ("g_bram_column.u_column.rows_q" if store_bram(cfg) else
                   "g_ram.u_column.rows_q" if cfg.params["TBOX"] else "g_lut_ram.u_column.round_keys")
         return [core + f"g_store[{c}].g_unit_port[{u}].{column}" for c in range(cfg.params["MAX_NB"])
-                for u in range(k)] + ([] if out_chain(cfg) else [core + "g_out_lut_ram.u_out_fifo.mem"])
+                for u in range(k)] + ([] if has_out_chain(cfg) else [core + "g_out_lut_ram.u_out_fifo.mem"])
     if cfg.params["ARCH"] == 1:  # one 32-bit slice per block word (the refused flag is the slice after them),
         # each in banks of 16 entries
         return [f"g_pipelined.u_core.u_out_buffer.g_slice[{k}].g_bank[{b}].mem"
