@@ -1112,7 +1112,7 @@ module rijndael_core_iterative #(
         // FINAL_READ: a block whose next round is its last reads no key for it (the round masks its mixing
         // and adds the entering block, see round_key_d); the read fetches its final key instead, rk[Nr]
         // encrypting or rk[0] decrypting (row_early is that row either way), from the key words' half,
-        // where it is in the normal column order the last round leaves in (see final_key).
+        // where it is in the normal column order the last round leaves in (see final_state).
         // ENTRY_DIRECT: a block is taken a clock after this read, straight into stage S, so the first row is
         // that of the direction it will be taken in (spec_dec_q, see dir_ok), read for whichever block comes;
         // the round's key register (round_key_q) takes the RAMs' output as it is, and a block's last round
@@ -1554,8 +1554,8 @@ module rijndael_core_iterative #(
   // TRELLIS_DPR16X4, 198 of iterative-bram's 2156 LUT4 sites, for four entries of a 16-deep cell). With the
   // block taken straight into the round (ENTRY_DIRECT) the row falls through (FALL_THROUGH, HEAD_LOAD: two data
   // choices per bit): a result whose row is empty is at out_block_o in its last round's clock, from the round's
-  // last-round output and the final key in the store RAMs' output registers, and is stored in the head only if
-  // it is not taken there; a result behind one that waits goes into the head as that one leaves, or passes the
+  // last-round output and the final key in the round-key register (see final_state), and is stored in the head
+  // only if it is not taken there; a result behind one that waits goes into the head as that one leaves, or passes the
   // row's stages. A lone block's result handshake is therefore 2 * Nr edges after its own (a feedback mode's
   // stream: one block every 2 * Nr clocks). Blocks still go back to back: the pair taken 2 * Nr clocks after a
   // pair finds their results gone or counted within OUT_CAP.

@@ -885,6 +885,8 @@ def internal_regs(cfg) -> list[str]:
             column = "g_bram_column" if store_bram(cfg) else "g_ram"
             regs += [core + f"g_store[{c}].g_unit_port[{u}].{column}.u_column.{r}" for c in range(cfg.params["MAX_NB"])
                      for u in units for r in ("read_q", "out_q")]
+        if dir_spec(cfg):  # the whitening keys chosen a clock ahead (the reflected columns and column 0)
+            regs += [core + f"g_entry_block.g_col[{c}].g_white_reg.white_q" for c in (0, 1, 3)]
         if cfg.params["SBOX"] != 1 and cfg.params["TBOX"] == 0:  # block RAM: its address registers hold the state
             regs += [core + f"g_unit[{u}].g_state.state_q" for u in units]
     elif cfg.params["ARCH"] == 1 and cfg.params["SBOX"] == 1 and cfg.params["SUBSTAGES"] >= 4 and not cfg.decrypt:
