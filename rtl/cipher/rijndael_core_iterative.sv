@@ -1117,21 +1117,15 @@ module rijndael_core_iterative #(
         // that of the direction it will be taken in (spec_dec_q, see dir_ok), read for whichever block comes;
         // the round's key register (round_key_q) takes the RAMs' output as it is, and a block's last round
         // finds its final key there (see final_state).
+        // (Every STORE_BRAM build is an ENTRY_DIRECT one.)
         logic [3:0] row_early;
         logic       row_dec;
-        if (ENTRY_DIRECT) begin : g_row_direct
-          assign row_early  = (s_valid_q && !s_last_q) ? (s_dec_q ? s_row_q - 4'd1 : s_row_q + 4'd1)
-                                                       : first_row(spec_dec_q, nr_q);
-          assign row_dec    = (s_valid_q && !s_last_q) ? s_dec_q : spec_dec_q;
-          assign final_next = FINAL_READ && s_valid_q && !s_last_q && s_left_q == 4'd1;
-          logic unused_dec_next;  // the RAMs' direction is chosen in the clock (g_dec_direct)
-          assign unused_dec_next = dec_next;
-        end else begin : g_row_early
-          assign row_early  = (s_valid_q && !s_last_q) ? (s_dec_q ? s_row_q - 4'd1 : s_row_q + 4'd1)
-                                                       : first_row(block_dec, nr_q);
-          assign row_dec    = dec_next;
-          assign final_next = FINAL_READ && s_valid_q && !s_last_q && s_left_q == 4'd1;
-        end
+        assign row_early  = (s_valid_q && !s_last_q) ? (s_dec_q ? s_row_q - 4'd1 : s_row_q + 4'd1)
+                                                     : first_row(spec_dec_q, nr_q);
+        assign row_dec    = (s_valid_q && !s_last_q) ? s_dec_q : spec_dec_q;
+        assign final_next = FINAL_READ && s_valid_q && !s_last_q && s_left_q == 4'd1;
+        logic unused_dec_next;  // the RAMs' direction is chosen in the clock (g_dec_direct)
+        assign unused_dec_next = dec_next;
         assign store_read_addr = {row_dec && !final_next, ROW_W'(row_early)};
       end
       if (MIX_TABLE) begin : g_mix_pairs  // two 16-bit table words per RAM (tools/gen_mix_table.py)
