@@ -69,6 +69,9 @@ for name, over, width, contexts in (("pipelined", {}, 256, 4), ("pipelined-both"
     params = {**configs.get(name, over).verilog_params(), "TDATA_WIDTH": width, "CONTEXTS": contexts, "CORES": 2}
     print(f"{name}{'-slots4' if over else ''}-x2-w{width}-c{contexts}", ",".join(f"{k}={v}" for k, v in params.items()),
           files)
+# two cores in arrival order (ISSUE_WINDOW = 0: no window, no reorder buffer)
+params = {**configs.get("pipelined").verilog_params(), "TDATA_WIDTH": 256, "CONTEXTS": 4, "CORES": 2, "ISSUE_WINDOW": 0}
+print("pipelined-x2-inorder-w256-c4", ",".join(f"{k}={v}" for k, v in params.items()), files)
 PY
 )
 # The GHASH unit of the engine's GCM (rtl/system/rijndael_ghash*.sv), on its own: both implementations,

@@ -25,7 +25,9 @@ module rijndael_synth_engine_top #(
   parameter int TDATA_WIDTH      = 128,
   parameter int FIFO_DEPTH       = 512,
   parameter int CONTEXTS         = 4,
-  parameter int CORES            = 1
+  parameter int CORES            = 1,
+  parameter int ISSUE_WINDOW     = 16,
+  parameter int REORDER_DEPTH    = ARCH == 1 ? 256 : 64
 ) (
   input  logic       clk_i,
   input  logic       rst_ni,
@@ -221,7 +223,8 @@ module rijndael_synth_engine_top #(
   (* keep_hierarchy *)
   rijndael_engine #(
     `RIJNDAEL_CORE_PARAMS_PASS,
-    .TDATA_WIDTH(TDATA_WIDTH), .FIFO_DEPTH(FIFO_DEPTH), .CONTEXTS(CONTEXTS), .CORES(CORES), .TID_WIDTH(TID_W)
+    .TDATA_WIDTH(TDATA_WIDTH), .FIFO_DEPTH(FIFO_DEPTH), .CONTEXTS(CONTEXTS), .CORES(CORES),
+    .ISSUE_WINDOW(ISSUE_WINDOW), .REORDER_DEPTH(REORDER_DEPTH), .TID_WIDTH(TID_W)
   ) u_engine (
     .clk_i,
     .rst_ni        (rst_n),

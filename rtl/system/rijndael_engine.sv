@@ -55,7 +55,8 @@ module rijndael_engine #(
   parameter int FIFO_DEPTH       = 512,   // input and output FIFO size in blocks of 32*MAX_NB bits
   parameter int CONTEXTS         = 4,     // 1..256
   parameter int CORES            = 1,     // cipher cores: 1, or 2 (two blocks per clock; see the header)
-  parameter int ISSUE_WINDOW     = 16,    // CORES = 2: blocks waiting side by side in front of the issue stage
+  parameter int ISSUE_WINDOW     = 16,    // CORES = 2: blocks waiting side by side in front of the issue stage;
+                                          // 0: none, blocks issue in arrival order (no reorder buffer either)
   parameter int REORDER_DEPTH    = ARCH == 1 ? 256 : 64,   // CORES = 2: blocks from the window's entry to the
                                           // output FIFO (two per clock for ~65 clocks with pipelined-both: 130)
   parameter int TID_WIDTH        = (CONTEXTS > 1) ? $clog2(CONTEXTS) : 1
@@ -125,6 +126,8 @@ module rijndael_engine #(
   localparam int ENGINE_SLOTS = KEY_SLOTS >= CONTEXTS ? CONTEXTS : 1;
   localparam int CORE_SLOT_W  = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1;
   localparam int SEQ_W        = $clog2(REORDER_DEPTH);   // sequence numbers in arrival order (CORES = 2)
+  // Two cores with an issue window (and a reorder buffer behind the merge), or in arrival order without both.
+  localparam bit WINDOW       = CORES > 1 && ISSUE_WINDOW > 0;
 
   // Mode values (CONFIG.MODE).
   localparam logic [2:0] MODE_ECB = 3'(rijndael_regs_pkg::CONFIG_MODE_ECB);
@@ -170,9 +173,10 @@ module rijndael_engine #(
   end
   // The reorder buffer allocates at the window's entry, so it must hold the window and more; sequence
   // numbers wrap, so it is a power of two.
-  if (CORES == 2 && (ISSUE_WINDOW < 2 || ISSUE_WINDOW > 64 || REORDER_DEPTH < ISSUE_WINDOW + 4 ||
+  // ISSUE_WINDOW = 0 issues in arrival order (REORDER_DEPTH is then unused).
+  if (CORES == 2 && ISSUE_WINDOW != 0 && (ISSUE_WINDOW < 2 || ISSUE_WINDOW > 64 || REORDER_DEPTH < ISSUE_WINDOW + 4 ||
                      REORDER_DEPTH != (1 << SEQ_W))) begin : g_check_window
-    ERROR_ISSUE_WINDOW_2_to_64_and_REORDER_DEPTH_a_power_of_two_above_it u_error ();
+    ERROR_ISSUE_WINDOW_0_or_2_to_64_and_REORDER_DEPTH_a_power_of_two_above_it u_error ();
   end
 
   // Refusal mask of a CONFIG value for this build (ERROR register bits).
@@ -403,7 +407,7 @@ module rijndael_engine #(
   logic [SEQ_W:0]       rob_free;
   logic [CONTEXTS-1:0]  ctx_go, ctx_wait, ctx_fb;
 
-  if (CORES > 1) begin : g_window
+  if (WINDOW) begin : g_window
     rijndael_issue_window #(.DEPTH(ISSUE_WINDOW), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .CONTEXTS(CONTEXTS),
                             .SEQ_W(SEQ_W)) u_window (
       .clk_i, .rst_ni(dp_rst_n),
@@ -647,7 +651,7 @@ module rijndael_engine #(
   // order, telling the merge what to do with each block. Per block: flagged, TID, bytes, TLAST, feeds
   // back, feeds back the keystream (OFB), the XOR mask.
   localparam int ORD_SLOT_W = BLOCK_W + TID_WIDTH + 10;
-  localparam int ORDER_W    = 4 + 3 + CORES * ORD_SLOT_W + (CORES > 1 ? 2 * SEQ_W : 0);   // 4: GCM action
+  localparam int ORDER_W    = 4 + 3 + CORES * ORD_SLOT_W + (WINDOW ? 2 * SEQ_W : 0);   // 4: GCM action
   logic                 ord_valid, ord_ready, ord_bypass, ord_two, ord_first;
   logic [ORD_SLOT_W-1:0] ord_in0, ord_in1;
   logic [ORDER_W-1:0]   ord_in, ord_out;
@@ -671,11 +675,20 @@ module rijndael_engine #(
   assign ord_in0 = {bypass ? push_err : 1'b0, tid0, h_entry ? 6'd0 : blk_bytes, blk_last && !h_entry,
                     !bypass && feedback, keystream, (bypass && !(is_gcm && g_pass)) ? '0 : b_post_xor};
   assign ord_in1 = {1'b0, tid1, blk1_bytes, blk1_last, feedback1, keystream1, b_post_xor1};
-  if (CORES > 1) begin : g_ord_two
+  if (WINDOW) begin : g_ord_two
     assign ord_in = {ord_gcm_in, bypass, fire1, first_core, seq1, seq0, ord_in1, ord_in0};
     assign {ord_err[1], ord_tid[1], ord_bytes[1], ord_last[1], ord_fb[1], ord_fb_keystream[1], ord_post_xor[1]} =
       ord_out[2*ORD_SLOT_W-1:ORD_SLOT_W];
     assign {ord_seq[1], ord_seq[0]} = ord_out[2*ORD_SLOT_W +: 2*SEQ_W];
+  end else if (CORES > 1) begin : g_ord_pair
+    // Arrival-order issue: the groups merge in arrival order already, no sequence numbers.
+    logic unused_ord_seq;
+    assign unused_ord_seq = ^{seq0, seq1};
+    assign ord_in = {ord_gcm_in, bypass, fire1, first_core, ord_in1, ord_in0};
+    assign {ord_err[1], ord_tid[1], ord_bytes[1], ord_last[1], ord_fb[1], ord_fb_keystream[1], ord_post_xor[1]} =
+      ord_out[2*ORD_SLOT_W-1:ORD_SLOT_W];
+    assign ord_seq[0] = '0;
+    assign ord_seq[1] = '0;
   end else begin : g_ord_one
     logic unused_ord_in1, unused_ord_seq;
     assign unused_ord_in1 = ^ord_in1;
@@ -896,7 +909,24 @@ module rijndael_engine #(
   for (genvar s = 0; s < 2; s++) begin : g_merged_slot
     assign merged_slot[s] = {merge_data[s], ord_bytes[s], ord_last[s], merge_err[s], ord_tid[s]};
   end
-  if (CORES > 1) begin : g_out_two
+  if (CORES > 1 && !WINDOW) begin : g_out_pair
+    // Arrival-order issue: the merged group goes into the output FIFO as it is.
+    logic unused_gcm_go, unused_rob;   // GCM is refused with two cores
+    assign unused_gcm_go = ^{gcm_go, gcm_tag_entry, gcm_tag_dec, gh_out_valid, gh_out_hash};
+    assign unused_rob    = ^{rob_alloc, ord_seq[0], ord_seq[1], rob_slot[0], rob_slot[1]};
+    assign rob_free    = '0;
+    assign rob_empty   = 1'b1;
+    assign rob_valid   = merge_valid;
+    assign rob_slot[0] = '0;
+    assign rob_slot[1] = '0;
+    assign merge_ready = out_in_ready;
+    assign out_in = {ord_two, merged_slot[1], merged_slot[0]};
+    assign {out_two, out_slot1, out_slot0} = out_out;
+    assign grp_valid = out_valid;
+    assign out_ready = grp_ready;
+    assign tag_take  = 1'b0;
+    assign set_auth  = 1'b0;
+  end else if (CORES > 1) begin : g_out_two
     logic rob_two;
     rijndael_reorder #(.DEPTH(REORDER_DEPTH), .SLOT_W(OUT_SLOT_W)) u_reorder (
       .clk_i, .rst_ni(dp_rst_n),

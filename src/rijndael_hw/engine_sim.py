@@ -97,6 +97,9 @@ def engine_params(tdata_width: int | None = None, cores: int | None = None, **gi
         raise ConfigError(f"FIFO_DEPTH={params['FIFO_DEPTH']}: at least 2 blocks")
     if params["CORES"] not in (1, 2):
         raise ConfigError(f"CORES={params['CORES']}: the engine drives 1 or 2 cipher cores")
+    window = params.get("ISSUE_WINDOW")
+    if window is not None and window != 0 and not 2 <= window <= 64:
+        raise ConfigError(f"ISSUE_WINDOW={window}: 0 (arrival-order issue) or 2 to 64 blocks")
     return params
 
 

@@ -113,12 +113,15 @@ def engine_design(config: configs.Config, cores: int | None = None, tdata_width:
                   contexts: int | None = None, fifo_depth: int | None = None, **params) -> Design:
     """The engine around `config` with the given engine parameters (the engine's defaults otherwise),
     checked as the RTL's elaboration checks would (ConfigError names the conflict)."""
-    from .engine_sim import ENGINE_PARAMS, check_cores, engine_params
+    from .engine_sim import ENGINE_PARAMS, OPTIONAL_ENGINE_PARAMS, check_cores, engine_params
 
     given = {**params, **{k: v for k, v in (("CONTEXTS", contexts), ("FIFO_DEPTH", fifo_depth)) if v is not None}}
     full = engine_params(tdata_width, cores, **given)
     check_cores(config, full)
-    return Design(tuple((k, int(full[k])) for k in ENGINE_PARAMS))
+    # The optional ones (ISSUE_WINDOW, REORDER_DEPTH) only when given: a design without them keeps its name and
+    # hashes.
+    return Design(tuple((k, int(full[k])) for k in ENGINE_PARAMS)
+                  + tuple((k, int(full[k])) for k in OPTIONAL_ENGINE_PARAMS if full.get(k) is not None))
 
 
 def results_dir() -> Path:

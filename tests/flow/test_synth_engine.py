@@ -95,6 +95,17 @@ def test_engine_parameters_are_checked_before_any_tool_runs():
         synth.engine_design(PIPELINED, cores=3, tdata_width=256)
 
 
+def test_optional_engine_parameters_name_the_design_only_when_given():
+    # ISSUE_WINDOW = 0 (two cores in arrival order) is a design of its own; leaving it out keeps the
+    # design, and so the names and hashes of the results stored before it existed.
+    plain = _engine()
+    inorder = _engine(ISSUE_WINDOW=0)
+    assert "ISSUE_WINDOW" not in plain.engine_params and inorder.engine_params["ISSUE_WINDOW"] == 0
+    assert inorder.label(PIPELINED).endswith(",ISSUE_WINDOW=0") and plain != inorder
+    with pytest.raises(configs.ConfigError, match="ISSUE_WINDOW=1"):
+        _engine(ISSUE_WINDOW=1)
+
+
 def test_engine_options_need_engine():
     proc = subprocess.run(RIJNDAEL + ["synth", "--config", "pipelined", "--cores", "2"], capture_output=True, text=True)
     assert proc.returncode == 2 and "--cores is an engine parameter" in proc.stderr

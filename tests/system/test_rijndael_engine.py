@@ -782,7 +782,7 @@ async def engine_clear_and_reset(dut):
     # Longer than everything the engine can hold (FIFOs, and with two cores its window and reorder
     # buffer), so that the host is still sending when the reset comes.
     held = 2 * engine["FIFO_DEPTH"] + (engine.get("ISSUE_WINDOW", 16) + engine.get("REORDER_DEPTH", 256)
-                                       if engine.get("CORES", 1) == 2 else 0)
+                                       if engine.get("CORES", 1) == 2 and engine.get("ISSUE_WINDOW", 16) else 0)
     drv.send_nowait(0, _rand(rng, (40 + held) * bb))
     for _ in range(2000):
         await RisingEdge(dut.clk_i)
@@ -866,6 +866,12 @@ TWO_CORES = {
                                            {**X2, "TDATA_WIDTH": 256, "CONTEXTS": 8, "ISSUE_WINDOW": 4,
                                             "REORDER_DEPTH": 8}, [],
                                            ["engine_feedback_contexts", "engine_modes", "engine_interleaved"]),
+    # Arrival-order issue (ISSUE_WINDOW = 0: no window, no reorder buffer), the two-pipeline build of record
+    # (docs/results.md, Engine builds): independent blocks two per clock, feedback chains in order.
+    "pipelined-x2-w256-inorder": ("pipelined", {"KEY_SLOTS": 4}, {**X2, "TDATA_WIDTH": 256, "ISSUE_WINDOW": 0},
+                                  ["engine_two_per_clock", "engine_modes"],
+                                  ["engine_feedback_contexts", "engine_interleaved", "engine_refusals",
+                                   "engine_bad_messages", "engine_clear_and_reset", "engine_key_slots"]),
     "rijndael-x2-w256": ("rijndael", {}, {**X2, "TDATA_WIDTH": 256, "CONTEXTS": 2}, [], TESTS),
     "iterative-x2-w32": ("iterative", {}, {**X2, "TDATA_WIDTH": 32, "CONTEXTS": 3}, [], TESTS),
 }
