@@ -599,17 +599,28 @@ module rijndael_engine #(
     // The cores hold one key. Contexts that share a key (and its lengths) need no key beat between their
     // blocks, so messages under one key with different IVs keep a pipelined core full; a different key
     // costs a key beat, and in a pipelined core a key wave (docs/system.md, "Feedback modes and contexts").
+    // Per context, registered: its key and lengths equal the loaded context's. The compare (a key's width
+    // behind two context choices) was in the issue decision, ~7 LUT levels of the two-pipeline engine's
+    // deepest path. A flag is a clock old, so every event that can change the answer clears them all for
+    // a clock (a key beat, any write of a key or CONFIG): a cleared flag costs at most a key beat, never
+    // a block under the wrong key.
+    logic [CONTEXTS-1:0] same_key_q;
+    for (genvar c = 0; c < CONTEXTS; c++) begin : g_same_key
+      always_ff @(posedge clk_i) begin
+        if (!dp_rst_n) same_key_q[c] <= 1'b0;
+        else           same_key_q[c] <= !(key_fire || config_we || key_we) &&
+                                        ctx_key[loaded_ctx_q[0]] == ctx_key[c] &&
+                                        ctx_key_len[loaded_ctx_q[0]] == ctx_key_len[c] &&
+                                        ctx_block_len[loaded_ctx_q[0]] == ctx_block_len[c];
+      end
+    end
     assign core_slot  = '0;
     assign core_slot1 = '0;
-    assign same_key   = ctx_key[loaded_ctx_q[0]] == ctx_key[bctx] &&
-                        ctx_key_len[loaded_ctx_q[0]] == ctx_key_len[bctx] &&
-                        ctx_block_len[loaded_ctx_q[0]] == b_block_len;
+    assign same_key   = same_key_q[bctx];
     assign need_key   = !(loaded_valid_q[0] && (loaded_ctx_q[0] == bctx || same_key));
     if (CORES > 1) begin : g_key1
       logic same_key1;
-      assign same_key1 = ctx_key[loaded_ctx_q[0]] == ctx_key[bctx1] &&
-                         ctx_key_len[loaded_ctx_q[0]] == ctx_key_len[bctx1] &&
-                         ctx_block_len[loaded_ctx_q[0]] == ctx_block_len[bctx1];
+      assign same_key1 = same_key_q[bctx1];
       assign need_key1 = same_ctx ? need_key : !(loaded_valid_q[0] && (loaded_ctx_q[0] == bctx1 || same_key1));
     end else begin : g_no_key1
       assign need_key1 = 1'b1;
