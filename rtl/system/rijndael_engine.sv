@@ -423,6 +423,27 @@ module rijndael_engine #(
       .blk1_last_o(blk1_last), .blk1_err_o(blk1_err), .blk1_tid_o(tid1), .blk1_seq_o(seq1),
       .empty_o(win_empty)
     );
+  end else if (CORES > 1) begin : g_queue
+    // Arrival order: a few blocks between the gearbox and the issue stage (rijndael_issue_queue), so the
+    // issue decision does not reach back into the gearbox in the same clock; blocks 0 and 1 are the two
+    // oldest, of one message or not (a block 1 of another context has its own chaining value and flags).
+    localparam int Q_W = BLOCK_W + 6 + 2 + TID_WIDTH;
+    logic unused_window;
+    assign unused_window = ^{rob_free, ctx_go, ctx_wait, ctx_fb, block_len_all};
+    rijndael_issue_queue #(.WIDTH(Q_W)) u_queue (
+      .clk_i, .rst_ni(dp_rst_n),
+      .in0_valid_i(asm_valid), .in1_valid_i(asm1_valid), .in_ready_o(asm_ready),
+      .in0_data_i({asm_data, asm_bytes, asm_last, asm_err, asm_tid}),
+      .in1_data_i({asm1_data, asm1_bytes, asm1_last, asm1_err, asm_tid}),
+      .out0_valid_o(blk_valid), .out1_valid_o(blk1_valid),
+      .out0_data_o({blk_data, blk_bytes, blk_last, blk_err, tid0}),
+      .out1_data_o({blk1_data, blk1_bytes, blk1_last, blk1_err, tid1}),
+      .take0_i(blk_ready), .take1_i(blk_take2), .empty_o(win_empty)
+    );
+    assign asm_take2 = asm_ready;
+    assign seq0      = '0;
+    assign seq1      = '0;
+    assign rob_alloc = '0;
   end else begin : g_no_window
     logic unused_window;
     assign unused_window = ^{rob_free, ctx_go, ctx_wait, ctx_fb, block_len_all};
