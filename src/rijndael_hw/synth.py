@@ -546,13 +546,28 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
 }
 
 
+#: Engine builds (`rijndael synth --engine`) on ECP5 route with router2 unless their core's entry names its own
+#: nextpnr options: the two-pipeline engine (~50k then ~35k TRELLIS_COMB) was still routing with router1 after
+#: 52 minutes (session 20) and after 50 minutes (session 52), one seed each, so no engine build had a routed
+#: result to steer by. It enters only engine results' hashes (no core result changes).
+ENGINE_NEXTPNR_ARGS = {"ecp5": ("--router", "router2")}
+ENGINE_WHY = ("engine build: nextpnr's router2 (router1 did not finish the two-pipeline engine in 50 minutes "
+              "per seed)")
+
+
 def flow_options(config: configs.Config, target: Target, design: Design | None = None) -> FlowOptions:
     """The entry for (configuration, target name), else (configuration, family), else the default flow. A
-    floorplan is of the core build: an engine build (design.is_engine) keeps the rest of the entry only."""
+    floorplan is of the core build: an engine build (design.is_engine) keeps the rest of the entry only, and
+    routes with ENGINE_NEXTPNR_ARGS where the entry names no nextpnr options."""
     base = config.name.split(",")[0]
     options = FLOW_OPTIONS.get((base, target.name)) or FLOW_OPTIONS.get((base, target.family)) or FlowOptions()
-    if design is not None and design.is_engine and (options.ebr_sites or options.ff_sites):
-        options = replace(options, ebr_sites=(), ff_sites=())
+    if design is not None and design.is_engine:
+        if options.ebr_sites or options.ff_sites:
+            options = replace(options, ebr_sites=(), ff_sites=(), why="")
+        engine_args = ENGINE_NEXTPNR_ARGS.get(target.family, ())
+        if engine_args and not options.nextpnr_args:
+            options = replace(options, nextpnr_args=engine_args,
+                              why="; ".join(w for w in (options.why, ENGINE_WHY) if w))
     return options
 
 

@@ -106,6 +106,19 @@ def test_optional_engine_parameters_name_the_design_only_when_given():
         _engine(ISSUE_WINDOW=1)
 
 
+def test_engine_builds_route_with_router2_and_no_core_floorplan():
+    # router1 did not finish the two-pipeline engine in 50 minutes a seed; the core's floorplan is the core's.
+    target = synth.TARGETS["ecp5-85k"]
+    core = synth.flow_options(PIPELINED, target)
+    engine = synth.flow_options(PIPELINED, target, _engine())
+    assert core.ebr_sites and "router2" not in core.nextpnr_args
+    assert engine.nextpnr_args == ("--router", "router2") and not engine.ebr_sites and not engine.ff_sites
+    assert "floorplan" not in engine.why and "router2" in engine.why
+    # a core entry with nextpnr options of its own keeps them (rijndael: router2 and -noflatten already)
+    rij = synth.flow_options(configs.get("rijndael"), target, _engine(configs.get("rijndael"), contexts=2))
+    assert rij.synth_args == "-noflatten" and rij.nextpnr_args == ("--router", "router2")
+
+
 def test_engine_options_need_engine():
     proc = subprocess.run(RIJNDAEL + ["synth", "--config", "pipelined", "--cores", "2"], capture_output=True, text=True)
     assert proc.returncode == 2 and "--cores is an engine parameter" in proc.stderr
