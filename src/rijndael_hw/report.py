@@ -205,6 +205,10 @@ def engine_markdown(engines: list[dict]) -> str:
         seeds = ", ".join(_fmt(per_seed[k]) for k in sorted(per_seed, key=int))
         name = (f"{r['config']}, {e.get('CORES')} core(s), TDATA {e.get('TDATA_WIDTH')}, {e.get('CONTEXTS')} contexts, "
                 f"FIFO {e.get('FIFO_DEPTH')}")
+        if "ISSUE_WINDOW" in e:
+            name += ", arrival order (ISSUE_WINDOW 0)" if e["ISSUE_WINDOW"] == 0 else f", ISSUE_WINDOW {e['ISSUE_WINDOW']}"
+        if "REORDER_DEPTH" in e:
+            name += f", REORDER_DEPTH {e['REORDER_DEPTH']}"
         bench = f"{_fmt(r.get('cycles_per_block'))} ({b.get('mode', '-')}, {b.get('message_blocks', '-')}-block messages)"
         out.append(f"| {name} | {r['target']} | {r['status'].replace('does_not_fit', 'does not fit')} | "
                    f"{_fmt(r.get('lut4'))} | {_fmt(r.get('ff'))} | {_fmt(r.get('bram'))} | "

@@ -209,6 +209,24 @@ def test_engine_results_get_their_own_table(results, tmp_path):
     assert "| pipelined |" in tables[0]
 
 
+def test_engine_rows_name_the_issue_variant(results, tmp_path):
+    # ISSUE_WINDOW = 0 (two cores in arrival order) is a build of its own: its row says so, beside the
+    # window's row of the same core and widths.
+    window = {**_result("pipelined", 1, 30000, 30.0, 0.519), "design": "engine",
+              "label": "engine-pipelined,TDATA_WIDTH=256,FIFO_DEPTH=512,CONTEXTS=4,CORES=2",
+              "engine_params": {"TDATA_WIDTH": 256, "FIFO_DEPTH": 512, "CONTEXTS": 4, "CORES": 2},
+              "engine_bench": {"mode": "ctr", "message_blocks": 256}, "input_hash": "a" * 64}
+    inorder = {**window, "label": window["label"] + ",ISSUE_WINDOW=0", "input_hash": "b" * 64,
+               "engine_params": {**window["engine_params"], "ISSUE_WINDOW": 0}}
+    (results / "w.json").write_text(json.dumps(window))
+    (results / "i.json").write_text(json.dumps(inorder))
+    md = report.engine_markdown([r for r in report.load_results(results) if r.get("design") == "engine"])
+    rows = [line for line in md.splitlines() if line.startswith("| pipelined")]
+    assert len(rows) == 2
+    assert sum("arrival order (ISSUE_WINDOW 0)" in row for row in rows) == 1
+    assert any("`bbbbbbbbbbbb`" in row and "arrival order" in row for row in rows)
+
+
 def test_current_tree_result_wins_over_a_newer_one(tmp_path):
     """After a change is measured and reverted, the experiment's record is the newest of its configuration, but
     the reverted tree's own (older) record is the one that describes the code: the report takes the result
