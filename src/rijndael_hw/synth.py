@@ -549,7 +549,9 @@ FLOW_OPTIONS: dict[tuple[str, str], FlowOptions] = {
 #: Engine builds (`rijndael synth --engine`) on ECP5 route with router2 unless their core's entry names its own
 #: nextpnr options: the two-pipeline engine (~50k then ~35k TRELLIS_COMB) was still routing with router1 after
 #: 52 minutes (session 20) and after 50 minutes (session 52), one seed each, so no engine build had a routed
-#: result to steer by. It enters only engine results' hashes (no core result changes).
+#: result to steer by; router2 got the window's build to 4.8k overused wires in six minutes (session 20). On
+#: session 52's arrival-order build router2 did not finish either (stalled at 25k overused wires: the
+#: build's block RAMs fill 185 of 208 sites, docs/results.md). It enters only engine results' hashes.
 ENGINE_NEXTPNR_ARGS = {"ecp5": ("--router", "router2")}
 ENGINE_WHY = ("engine build: nextpnr's router2 (router1 did not finish the two-pipeline engine in 50 minutes "
               "per seed)")
