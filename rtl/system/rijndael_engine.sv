@@ -969,36 +969,32 @@ module rijndael_engine #(
   for (genvar s = 0; s < 2; s++) begin : g_merged_slot
     assign merged_slot[s] = {merge_data[s], ord_bytes[s], ord_last[s], merge_err[s], ord_tid[s]};
   end
-  if (CORES > 1 && !WINDOW) begin : g_out_pair
-    // Arrival-order issue: the merged group goes into the output FIFO as it is.
-    logic unused_gcm_go, unused_rob;   // GCM is refused with two cores
-    assign unused_gcm_go = ^{gcm_go, gcm_tag_entry, gcm_tag_dec, gh_out_valid, gh_out_hash};
-    assign unused_rob    = ^{rob_alloc, ord_seq[0], ord_seq[1], rob_slot[0], rob_slot[1]};
-    assign rob_free    = '0;
-    assign rob_empty   = 1'b1;
-    assign rob_valid   = merge_valid;
-    assign rob_slot[0] = '0;
-    assign rob_slot[1] = '0;
-    assign merge_ready = out_in_ready;
-    assign out_in = {ord_two, merged_slot[1], merged_slot[0]};
-    assign {out_two, out_slot1, out_slot0} = out_out;
-    assign grp_valid = out_valid;
-    assign out_ready = grp_ready;
-    assign tag_take  = 1'b0;
-    assign set_auth  = 1'b0;
-  end else if (CORES > 1) begin : g_out_two
+  if (CORES > 1) begin : g_out_two
     logic rob_two;
-    rijndael_reorder #(.DEPTH(REORDER_DEPTH), .SLOT_W(OUT_SLOT_W)) u_reorder (
-      .clk_i, .rst_ni(dp_rst_n),
-      .alloc_i(rob_alloc), .free_o(rob_free),
-      .wr0_valid_i(merge_fire), .wr0_seq_i(ord_seq[0]), .wr0_slot_i(merged_slot[0]),
-      .wr1_valid_i(merge_fire && ord_two), .wr1_seq_i(ord_seq[1]), .wr1_slot_i(merged_slot[1]),
-      .out_valid_o(rob_valid), .out_ready_i(out_in_ready), .out_two_o(rob_two),
-      .out_slot0_o(rob_slot[0]), .out_slot1_o(rob_slot[1]), .empty_o(rob_empty)
-    );
+    if (WINDOW) begin : g_reorder
+      rijndael_reorder #(.DEPTH(REORDER_DEPTH), .SLOT_W(OUT_SLOT_W)) u_reorder (
+        .clk_i, .rst_ni(dp_rst_n),
+        .alloc_i(rob_alloc), .free_o(rob_free),
+        .wr0_valid_i(merge_fire), .wr0_seq_i(ord_seq[0]), .wr0_slot_i(merged_slot[0]),
+        .wr1_valid_i(merge_fire && ord_two), .wr1_seq_i(ord_seq[1]), .wr1_slot_i(merged_slot[1]),
+        .out_valid_o(rob_valid), .out_ready_i(out_in_ready), .out_two_o(rob_two),
+        .out_slot0_o(rob_slot[0]), .out_slot1_o(rob_slot[1]), .empty_o(rob_empty)
+      );
+      assign merge_ready = 1'b1;   // the window allocated the slot: the merge never waits
+    end else begin : g_in_order
+      // Arrival-order issue: the merged group is in arrival order already and goes on as it is.
+      logic unused_seq;
+      assign unused_seq  = ^{rob_alloc, ord_seq[0], ord_seq[1]};
+      assign rob_free    = '0;
+      assign rob_empty   = 1'b1;
+      assign rob_valid   = merge_valid;
+      assign rob_two     = ord_two;
+      assign rob_slot[0] = merged_slot[0];
+      assign rob_slot[1] = merged_slot[1];
+      assign merge_ready = out_in_ready;
+    end
     logic unused_gcm_go;   // GCM is refused with two cores
     assign unused_gcm_go = ^{gcm_go, gcm_tag_entry, gcm_tag_dec, gh_out_valid, gh_out_hash};
-    assign merge_ready = 1'b1;
     assign out_in = {rob_two, rob_slot[1], rob_slot[0]};
     assign {out_two, out_slot1, out_slot0} = out_out;
     assign grp_valid = out_valid;
