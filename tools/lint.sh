@@ -45,8 +45,8 @@ for name, cfg in variants:
 PY
 )
 # The engine (rtl/system) around the core configurations it must work with, at two TDATA widths.
-engine_files="rtl/system/rijndael_regs_pkg.sv rtl/system/rijndael_regs.sv
-  rtl/system/rijndael_keep_run.sv rtl/system/rijndael_stream_to_blocks.sv rtl/system/rijndael_blocks_to_stream.sv rtl/system/rijndael_block_prep.sv
+engine_files="rtl/system/rijndael_regs_pkg.sv rtl/system/rijndael_engine_pkg.sv rtl/system/rijndael_regs.sv
+  rtl/system/rijndael_keep_run.sv rtl/system/rijndael_stream_to_blocks.sv rtl/system/rijndael_blocks_to_stream.sv rtl/system/rijndael_block_flags.sv rtl/system/rijndael_block_data.sv
   rtl/system/rijndael_core_dispatch.sv rtl/system/rijndael_core_collect.sv rtl/system/rijndael_group_unpack.sv
   rtl/system/rijndael_issue_queue.sv rtl/system/rijndael_issue_window.sv rtl/system/rijndael_reorder.sv
   rtl/system/rijndael_gcm_prep.sv $(ls rtl/system/rijndael_gf128_*.sv rtl/system/rijndael_ghash*.sv)

@@ -121,6 +121,9 @@ module rijndael_engine #(
   // gearbox's block size was a variable 4..11 words, deepening its shifts) and fewer key lengths.
   localparam logic [2:0] BLOCK_LEN_BITS = {BLOCK_MASK[4], BLOCK_MASK[2] | BLOCK_MASK[3], BLOCK_MASK[1] | BLOCK_MASK[3]};
   localparam logic [2:0] KEY_LEN_BITS   = {KEY_MASK[4], KEY_MASK[2] | KEY_MASK[3], KEY_MASK[1] | KEY_MASK[3]};
+  // The build has one block length, MAX_NB words (AES: 128 bits): the gearboxes then cut and pack beats at
+  // fixed places when a beat is one or two blocks (rijndael_stream_to_blocks, rijndael_blocks_to_stream).
+  localparam int FIXED_NB = BLOCK_MASK == 5'(1 << (MAX_NB - 4)) ? 1 : 0;
   localparam int CNT_W = 24;   // beats of one context inside the engine (far more than the FIFOs hold)
   // Key slots the engine uses: one per context when the core has enough, else one shared key (slot 0).
   localparam int ENGINE_SLOTS = KEY_SLOTS >= CONTEXTS ? CONTEXTS : 1;
@@ -377,7 +380,8 @@ module rijndael_engine #(
   // Block length of the context whose data the assembler holds (an unknown TID gets 4 words).
   assign asm_nb = (int'(asm_tid) < CONTEXTS) ? 4'd4 + 4'(ctx_block_len[CTX_W'(asm_tid)]) : 4'd4;
 
-  rijndael_stream_to_blocks #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(CORES - 1))
+  rijndael_stream_to_blocks #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(CORES - 1),
+                              .FIXED_NB(FIXED_NB))
   u_assemble (
     .clk_i, .rst_ni(dp_rst_n),
     .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data), .in_run_i(in_run),
@@ -406,6 +410,11 @@ module rijndael_engine #(
   logic [1:0]           rob_alloc;
   logic [SEQ_W:0]       rob_free;
   logic [CONTEXTS-1:0]  ctx_go, ctx_wait, ctx_fb;
+  logic [BLOCK_W-1:0]   chain_q [CONTEXTS];   // IV / chaining value / counter per context (g_ctx_state)
+  logic [CONTEXTS-1:0]  armed_q, inflight_q;
+  // The static flags of blocks 0 and 1 (rijndael_block_flags): from the issue queue, where the two-core
+  // arrival-order build computes them as blocks enter it (q_flags*), or computed at issue (g_flags_at_issue).
+  logic [rijndael_engine_pkg::BF_W-1:0] flags0, flags1, q_flags0, q_flags1;
 
   if (WINDOW) begin : g_window
     rijndael_issue_window #(.DEPTH(ISSUE_WINDOW), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .CONTEXTS(CONTEXTS),
@@ -423,21 +432,42 @@ module rijndael_engine #(
       .blk1_last_o(blk1_last), .blk1_err_o(blk1_err), .blk1_tid_o(tid1), .blk1_seq_o(seq1),
       .empty_o(win_empty)
     );
+    assign q_flags0 = '0;
+    assign q_flags1 = '0;
   end else if (CORES > 1) begin : g_queue
     // Arrival order: a few blocks between the gearbox and the issue stage (rijndael_issue_queue), so the
     // issue decision does not reach back into the gearbox in the same clock; blocks 0 and 1 are the two
     // oldest, of one message or not (a block 1 of another context has its own chaining value and flags).
-    localparam int Q_W = BLOCK_W + 6 + 2 + TID_WIDTH;
-    logic unused_window;
+    // Each block's static flags are computed here, as it enters: they cannot change while it is inside
+    // (rijndael_engine_pkg), and the issue decision then starts from registers, not from the context
+    // lookup and the mode decode (about half of its LUT levels).
+    localparam int FL_W = rijndael_engine_pkg::BF_W;
+    localparam int Q_W  = BLOCK_W + 6 + 2 + TID_WIDTH + FL_W;
+    logic             unused_window, a_ctx_ok, a_armed;
+    logic [CTX_W-1:0] a_ctx;
+    logic [FL_W-1:0]  a_flags0, a_flags1;
     assign unused_window = ^{rob_free, ctx_go, ctx_wait, ctx_fb, block_len_all};
+    assign a_ctx_ok = int'(asm_tid) < CONTEXTS;
+    assign a_ctx    = a_ctx_ok ? CTX_W'(asm_tid) : '0;
+    assign a_armed  = a_ctx_ok && armed_q[a_ctx];
+    rijndael_block_flags u_flags_in0 (
+      .bytes_i(asm_bytes), .stream_err_i(asm_err), .ctx_ok_i(a_ctx_ok), .armed_i(a_armed),
+      .mode_i(ctx_mode[a_ctx]), .decrypt_i(ctx_decrypt[a_ctx]), .block_len_i(ctx_block_len[a_ctx]),
+      .flags_o(a_flags0)
+    );
+    rijndael_block_flags u_flags_in1 (
+      .bytes_i(asm1_bytes), .stream_err_i(asm1_err), .ctx_ok_i(a_ctx_ok), .armed_i(a_armed),
+      .mode_i(ctx_mode[a_ctx]), .decrypt_i(ctx_decrypt[a_ctx]), .block_len_i(ctx_block_len[a_ctx]),
+      .flags_o(a_flags1)
+    );
     rijndael_issue_queue #(.WIDTH(Q_W)) u_queue (
       .clk_i, .rst_ni(dp_rst_n),
       .in0_valid_i(asm_valid), .in1_valid_i(asm1_valid), .in_ready_o(asm_ready),
-      .in0_data_i({asm_data, asm_bytes, asm_last, asm_err, asm_tid}),
-      .in1_data_i({asm1_data, asm1_bytes, asm1_last, asm1_err, asm_tid}),
+      .in0_data_i({asm_data, asm_bytes, asm_last, asm_err, asm_tid, a_flags0}),
+      .in1_data_i({asm1_data, asm1_bytes, asm1_last, asm1_err, asm_tid, a_flags1}),
       .out0_valid_o(blk_valid), .out1_valid_o(blk1_valid),
-      .out0_data_o({blk_data, blk_bytes, blk_last, blk_err, tid0}),
-      .out1_data_o({blk1_data, blk1_bytes, blk1_last, blk1_err, tid1}),
+      .out0_data_o({blk_data, blk_bytes, blk_last, blk_err, tid0, q_flags0}),
+      .out1_data_o({blk1_data, blk1_bytes, blk1_last, blk1_err, tid1, q_flags1}),
       .take0_i(blk_ready), .take1_i(blk_take2), .empty_o(win_empty)
     );
     assign asm_take2 = asm_ready;
@@ -465,13 +495,13 @@ module rijndael_engine #(
     assign seq1       = '0;
     assign rob_alloc  = '0;
     assign win_empty  = 1'b1;
+    assign q_flags0   = '0;
+    assign q_flags1   = '0;
   end
 
   // ---------------------------------------------------------------------------------------------
   // Issue, in arrival order (two cores: see rijndael_issue_window for what may pass what): per cycle one key beat (to every core), or block 0 (the oldest) and with
   // two cores also block 1 (the one behind it) when block 1 does not depend on block 0.
-  logic [BLOCK_W-1:0] chain_q [CONTEXTS];   // IV / chaining value / counter per context (g_ctx_state)
-  logic [CONTEXTS-1:0] armed_q, inflight_q;
   logic [CORE_SLOT_W-1:0] core_slot, core_slot1;   // the key slot of block 0 (and of its key beat), block 1
   logic [ENGINE_SLOTS-1:0] loaded_valid_q;          // which key each core key slot holds (g_loaded)
   logic [CTX_W-1:0]        loaded_ctx_q [ENGINE_SLOTS];
@@ -488,16 +518,20 @@ module rijndael_engine #(
   assign b_decrypt   = ctx_decrypt[bctx];
   assign b_block_len = ctx_block_len[bctx];
   assign b_chain     = chain_q[bctx];
-  assign armed       = ctx_ok && armed_q[bctx];
+  assign armed       = flags0[rijndael_engine_pkg::BF_ARMED];
 
   logic             p_bypass, p_err, p_feedback, p_keystream, p_core_decrypt, p_chain_upd;
   logic [BLOCK_W-1:0] p_core_in, p_post_xor, p_chain_next;
-  rijndael_block_prep #(.MAX_NB(MAX_NB)) u_prep0 (
-    .data_i(blk_data), .bytes_i(blk_bytes), .stream_err_i(blk_err), .ctx_ok_i(ctx_ok), .armed_i(armed),
-    .mode_i(ctx_mode[bctx]), .decrypt_i(b_decrypt), .block_len_i(b_block_len), .chain_i(b_chain),
-    .bypass_o(p_bypass), .err_o(p_err), .bad_partial_o(bad_partial), .feedback_o(p_feedback),
-    .keystream_o(p_keystream), .core_decrypt_o(p_core_decrypt), .core_in_o(p_core_in), .post_xor_o(p_post_xor),
-    .chain_update_o(p_chain_upd), .chain_next_o(p_chain_next)
+  assign p_bypass       = flags0[rijndael_engine_pkg::BF_BYPASS];
+  assign p_err          = flags0[rijndael_engine_pkg::BF_ERR];
+  assign bad_partial    = flags0[rijndael_engine_pkg::BF_BAD_PARTIAL];
+  assign p_feedback     = flags0[rijndael_engine_pkg::BF_FEEDBACK];
+  assign p_keystream    = flags0[rijndael_engine_pkg::BF_KEYSTREAM];
+  assign p_core_decrypt = flags0[rijndael_engine_pkg::BF_CORE_DECRYPT];
+  assign p_chain_upd    = flags0[rijndael_engine_pkg::BF_CHAIN_UPDATE];
+  rijndael_block_data #(.MAX_NB(MAX_NB)) u_data0 (
+    .flags_i(flags0), .data_i(blk_data), .block_len_i(b_block_len), .chain_i(b_chain),
+    .core_in_o(p_core_in), .post_xor_o(p_post_xor), .chain_next_o(p_chain_next)
   );
 
   // ---- GCM (block 0 only: GCM runs on one core). Per context: which packet of its message the stream
@@ -565,26 +599,47 @@ module rijndael_engine #(
 
   // ---- block 1 (two cores): a block of block 0's context (behind it) or of another context (the window
   // picked it); a different context has its own chaining value, key and flags.
-  logic             ctx_ok1, armed1, bypass1, feedback1, keystream1, need_key1, same_ctx, pair;
-  logic             core_decrypt1, b_decrypt1, chain_upd1;
+  logic             ctx_ok1, bypass1, feedback1, keystream1, need_key1, same_ctx, pair;
+  logic             core_decrypt1, chain_upd1;
   logic [CTX_W-1:0] bctx1;
   logic [BLOCK_W-1:0] b_chain1, b_core_in1, b_post_xor1, chain_next1;
-  logic             unused_prep1, unused_partial1;
+  logic             unused_flags1;
 
   assign ctx_ok1    = int'(tid1) < CONTEXTS;
   assign bctx1      = ctx_ok1 ? CTX_W'(tid1) : '0;
   assign same_ctx   = bctx1 == bctx;
-  assign b_decrypt1 = ctx_decrypt[bctx1];
-  assign armed1     = ctx_ok1 && armed_q[bctx1];
   // Behind block 0 of its own context, block 1 continues from block 0's chaining value (CTR: counter + 1).
   assign b_chain1   = (same_ctx && chain_upd) ? chain_next : chain_q[bctx1];
 
-  rijndael_block_prep #(.MAX_NB(MAX_NB)) u_prep1 (
-    .data_i(blk1_data), .bytes_i(blk1_bytes), .stream_err_i(blk1_err), .ctx_ok_i(ctx_ok1), .armed_i(armed1),
-    .mode_i(ctx_mode[bctx1]), .decrypt_i(b_decrypt1), .block_len_i(ctx_block_len[bctx1]), .chain_i(b_chain1),
-    .bypass_o(bypass1), .err_o(unused_prep1), .bad_partial_o(unused_partial1), .feedback_o(feedback1),
-    .keystream_o(keystream1), .core_decrypt_o(core_decrypt1), .core_in_o(b_core_in1), .post_xor_o(b_post_xor1),
-    .chain_update_o(chain_upd1), .chain_next_o(chain_next1)
+  if (CORES > 1 && !WINDOW) begin : g_flags_queued
+    logic unused_at_issue;   // what the flags were computed from (block 1's stream flag is in its flags)
+    assign unused_at_issue = ^{blk1_err, b_decrypt};
+    assign flags0 = q_flags0;
+    assign flags1 = q_flags1;
+  end else begin : g_flags_at_issue
+    logic unused_q_flags;
+    assign unused_q_flags = ^{q_flags0, q_flags1};
+    rijndael_block_flags u_flags0 (
+      .bytes_i(blk_bytes), .stream_err_i(blk_err), .ctx_ok_i(ctx_ok), .armed_i(ctx_ok && armed_q[bctx]),
+      .mode_i(ctx_mode[bctx]), .decrypt_i(b_decrypt), .block_len_i(b_block_len), .flags_o(flags0)
+    );
+    rijndael_block_flags u_flags1 (
+      .bytes_i(blk1_bytes), .stream_err_i(blk1_err), .ctx_ok_i(ctx_ok1), .armed_i(ctx_ok1 && armed_q[bctx1]),
+      .mode_i(ctx_mode[bctx1]), .decrypt_i(ctx_decrypt[bctx1]), .block_len_i(ctx_block_len[bctx1]),
+      .flags_o(flags1)
+    );
+  end
+  assign bypass1       = flags1[rijndael_engine_pkg::BF_BYPASS];
+  assign feedback1     = flags1[rijndael_engine_pkg::BF_FEEDBACK];
+  assign keystream1    = flags1[rijndael_engine_pkg::BF_KEYSTREAM];
+  assign core_decrypt1 = flags1[rijndael_engine_pkg::BF_CORE_DECRYPT];
+  assign chain_upd1    = flags1[rijndael_engine_pkg::BF_CHAIN_UPDATE];
+  // Block 1's refusal is shown when it comes again as block 0.
+  assign unused_flags1 = ^{flags1[rijndael_engine_pkg::BF_CTX_OK], flags1[rijndael_engine_pkg::BF_ARMED],
+                           flags1[rijndael_engine_pkg::BF_ERR], flags1[rijndael_engine_pkg::BF_BAD_PARTIAL]};
+  rijndael_block_data #(.MAX_NB(MAX_NB)) u_data1 (
+    .flags_i(flags1), .data_i(blk1_data), .block_len_i(ctx_block_len[bctx1]), .chain_i(b_chain1),
+    .core_in_o(b_core_in1), .post_xor_o(b_post_xor1), .chain_next_o(chain_next1)
   );
   // Block 1 goes with block 0 when it needs no key beat, is not refused, and (feedback modes) its
   // context has no block in a core and is not block 0's context.
@@ -1077,7 +1132,8 @@ module rijndael_engine #(
   logic [TDATA_WIDTH-1:0]   beat_data;
   logic [TDATA_WIDTH/8-1:0] beat_keep;
   logic [TID_WIDTH-1:0]     beat_tid;
-  rijndael_blocks_to_stream #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(CORES - 1))
+  rijndael_blocks_to_stream #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(CORES - 1),
+                              .FIXED_NB(FIXED_NB))
   u_disassemble (
     .clk_i, .rst_ni(dp_rst_n),
     .blk_valid_i(dis_valid), .blk_ready_o(dis_ready), .blk_data_i(dis_data), .blk_bytes_i(dis_bytes),
@@ -1222,22 +1278,37 @@ module rijndael_engine #(
   end
 
   // ---- counters and status
+  // The counters add a clock after the events: each event is registered first (issued_q ...), so that no
+  // 32-bit carry chain sits behind the issue decision or the merge (the counters are statistics; a read
+  // over AXI4-Lite takes longer than the clock they lag by).
   logic [1:0] issued_blocks, merged_blocks, merged_errors;
+  logic [1:0] issued_q, merged_q, merr_q;
+  logic       auth_q, msg_end_q;
   assign issued_blocks = 2'(block_fire) + 2'(fire1);
   assign merged_blocks = (merge_fire && !gcm_h_entry) ? 2'd1 + 2'(ord_two) : 2'd0;
   // A GCM tag that does not match is flagged at the output FIFO's head (set_auth), not at the merge.
   assign merged_errors = merge_fire ? 2'(merge_err[0]) + 2'(ord_two && merge_err[1]) : 2'd0;
   always_ff @(posedge clk_i) begin
     if (!dp_rst_n) begin
+      issued_q       <= '0;
+      merged_q       <= '0;
+      merr_q         <= '0;
+      auth_q         <= 1'b0;
+      msg_end_q      <= 1'b0;
       blocks_in_q    <= '0;
       blocks_out_q   <= '0;
       messages_q     <= '0;
       error_blocks_q <= '0;
     end else begin
-      blocks_in_q    <= blocks_in_q + 32'(issued_blocks);
-      blocks_out_q   <= blocks_out_q + 32'(merged_blocks);
-      error_blocks_q <= error_blocks_q + 32'(merged_errors) + 32'(set_auth);
-      if (m_fire && m_axis_tlast) messages_q <= messages_q + 1'b1;
+      issued_q       <= issued_blocks;
+      merged_q       <= merged_blocks;
+      merr_q         <= merged_errors;
+      auth_q         <= set_auth;
+      msg_end_q      <= m_fire && m_axis_tlast;
+      blocks_in_q    <= blocks_in_q + 32'(issued_q);
+      blocks_out_q   <= blocks_out_q + 32'(merged_q);
+      error_blocks_q <= error_blocks_q + 32'(merr_q) + 32'(auth_q);
+      if (msg_end_q) messages_q <= messages_q + 1'b1;
     end
   end
 
@@ -1250,6 +1321,6 @@ module rijndael_engine #(
 
   logic unused;
   assign unused = ^{ctrl_we, ctx_sel_we, ctx_sel_wvalue[31:8], error_we, clear_pulse, ctx_sel_value, in_wiping,
-                    unused_prep1, unused_partial1, b_decrypt1, key_fire, core_in_ready, gcm_we, aad_len_we,
+                    key_fire, core_in_ready, gcm_we, aad_len_we,
                     gcm_wvalue[31:21], aad_len_wvalue, unused_beat_next, unused_beat_next_data};
 endmodule

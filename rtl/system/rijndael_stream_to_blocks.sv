@@ -17,11 +17,19 @@
 //   engine with two cores) a second block port shows the block behind the first one (same message) when
 //   it is whole or ends the message; the consumer takes it together with the first (blk_take2_i), never
 //   alone, so up to two blocks leave per cycle.
+// - Aligned builds (FIXED_NB = 1: every context's block is MAX_NB words, and a beat is one or two blocks,
+//   e.g. AES at 128 or 256 bits): only a TLAST beat can hold less than whole blocks, so every block starts
+//   at a fixed place in a beat and there is nothing to shift. The blocks come straight from the beat (the
+//   input FIFO's output register): no buffer, no word counts; the beat leaves when its blocks have (the
+//   second block of a beat is offered as block 0 once the first has gone alone). Same blocks, lengths and
+//   flags as the general gearbox, whose buffer shift and word counts were 13-15 LUT levels of the
+//   two-pipeline engine (docs/results.md, session 53).
 module rijndael_stream_to_blocks #(
   parameter int TDATA_WIDTH = 128,
   parameter int MAX_NB      = 4,
   parameter int TID_W       = 1,
-  parameter int PAIR        = 0   // 1: second block port (blk1_*) for two blocks per cycle
+  parameter int PAIR        = 0,  // 1: second block port (blk1_*) for two blocks per cycle
+  parameter int FIXED_NB    = 0   // 1: nb_words_i is always MAX_NB (the build has one block length)
 ) (
   input  logic                     clk_i,
   input  logic                     rst_ni,
@@ -54,6 +62,8 @@ module rijndael_stream_to_blocks #(
 );
   localparam int W     = TDATA_WIDTH / 32;        // words per beat
   localparam int LANES = TDATA_WIDTH / 8;
+  localparam int BPB   = W / MAX_NB;               // blocks per beat (aligned builds)
+  localparam bit ALIGNED = FIXED_NB != 0 && W % MAX_NB == 0 && (BPB == 1 || BPB == 2);
   // Buffer words: a whole beat fits behind a partial block (and with PAIR two whole blocks fit).
   localparam int CAP   = (PAIR != 0 && MAX_NB > W) ? 2 * MAX_NB : MAX_NB + W;
   localparam int CW    = $clog2(CAP + 1);         // width of word counts
@@ -112,106 +122,181 @@ module rijndael_stream_to_blocks #(
                            in_data_i[32*j + 24 +: 8] & {8{lane_on[4*j+3]}}};
   end
 
-  // ---------------------------------------------------------------------------------------------
-  // Buffer state.
-  logic [31:0]      buf_q [CAP];
-  logic [31:0]      buf_d [CAP];
-  logic [CW-1:0]    cnt_q, cnt_d;      // words held
-  logic [TID_W-1:0] tid_q, tid_d;
-  logic             last_q, last_d;    // the TLAST beat of the message is in the buffer
-  logic [1:0]       pad_q, pad_d;      // bytes missing in the final word (with last_q)
-  logic             err_q, err_d;      // a stream error in the current message, shown on its last block
-
-  logic [CW-1:0] nb, take, take_fire, rem;
-  logic          cut, have_block, blk_fire, rem_last, accept;
-  logic [CW-1:0] take1;           // words of the second block
-  logic          fire2, fire_last;
-
-  assign nb = CW'(int'(nb_words_i));
-  // TID changes inside a block: end the block here (flagged) instead of mixing contexts.
-  assign cut        = in_valid_i && !last_q && cnt_q != '0 && cnt_q < nb && in_tid_i != tid_q;
-  assign have_block = cnt_q >= nb;
-  assign blk_valid_o = have_block || last_q || cut;
-  assign take        = have_block ? nb : cnt_q;
-  assign blk_last_o  = (last_q || cut) && cnt_q <= nb;
-  assign blk_bytes_o = 6'(4 * int'(take) - ((blk_last_o && last_q) ? int'(pad_q) : 0));
-  assign blk_err_o   = blk_last_o && (err_q || cut);
-  assign blk_fire    = blk_valid_o && blk_ready_i;
-  assign tid_o       = tid_q;
-  assign empty_o     = cnt_q == '0 && !last_q;
-
-  for (genvar i = 0; i < MAX_NB; i++) begin : g_blk_word
-    assign blk_data_o[32*(MAX_NB-1-i) +: 32] = (i < int'(take)) ? buf_q[i] : 32'h0;
-  end
-
-  // The second block: the nb words behind the first, or the rest of the message when it ends there.
-  if (PAIR != 0) begin : g_pair
-    assign blk1_valid_o = !cut && cnt_q > nb && (int'(cnt_q) >= 2 * int'(nb) || last_q);
-    assign take1        = (int'(cnt_q) >= 2 * int'(nb)) ? nb : cnt_q - nb;
-    assign blk1_last_o  = last_q && int'(cnt_q) <= 2 * int'(nb);
-    assign blk1_bytes_o = 6'(4 * int'(take1) - (blk1_last_o ? int'(pad_q) : 0));
-    assign blk1_err_o   = blk1_last_o && err_q;
-    for (genvar i = 0; i < MAX_NB; i++) begin : g_blk1_word
-      assign blk1_data_o[32*(MAX_NB-1-i) +: 32] = (i < int'(take1)) ? buf_q[int'(nb) + i] : 32'h0;
+  if (ALIGNED) begin : g_aligned
+    // Block b of the beat: words b*MAX_NB.. of it, its bytes (a TLAST beat: the kept run's lanes in the
+    // block, a thermometer count; any other beat: all), and whether it exists (block 0 always; block 1
+    // unless a TLAST beat's run ends inside block 0).
+    localparam int BL = 4 * MAX_NB;   // lanes (bytes) per block
+    logic [32*MAX_NB-1:0] bdata  [BPB];
+    logic [5:0]           bbytes [BPB];
+    logic                 two;        // the beat holds a second block
+    logic                 half_q;     // its first block has left alone; the second is offered as block 0
+    logic                 err_q;      // a flagged beat of the current message has passed (shown on its last block)
+    logic                 fire, done, last_err;
+    logic [LANES:0]       run_ext;    // the run with a lane past the beat, never kept
+    assign run_ext = {1'b0, run_on};
+    for (genvar b = 0; b < BPB; b++) begin : g_block
+      logic [5:0] run_bytes;
+      for (genvar i = 0; i < MAX_NB; i++) begin : g_word
+        assign bdata[b][32*(MAX_NB-1-i) +: 32] = beat_word[b*MAX_NB + i];
+      end
+      always_comb begin
+        run_bytes = '0;
+        for (int m = 1; m <= BL; m++) begin
+          if (run_ext[b*BL + m - 1] && (m == BL || !run_ext[b*BL + m])) run_bytes = run_bytes | 6'(m);
+        end
+      end
+      assign bbytes[b] = in_last_i ? run_bytes : 6'(BL);
     end
-    assign fire2 = blk_fire && blk_take2_i && blk1_valid_o;
-  end else begin : g_single
-    logic unused_take2;
-    assign unused_take2 = blk_take2_i;
-    assign blk1_valid_o = 1'b0;
-    assign take1        = '0;
-    assign blk1_last_o  = 1'b0;
-    assign blk1_bytes_o = '0;
-    assign blk1_err_o   = 1'b0;
-    assign blk1_data_o  = '0;
-    assign fire2        = 1'b0;
-  end
+    if (BPB == 2) begin : g_two_per_beat
+      assign two = !in_last_i || run_on[BL];
+    end else begin : g_one_per_beat
+      assign two = 1'b0;
+    end
 
-  // After this cycle's block(s) leave: words left, and whether the message end is still held.
-  assign take_fire = blk_fire ? (fire2 ? take + take1 : take) : '0;
-  assign fire_last = fire2 ? blk1_last_o : (blk_fire && blk_last_o);
-  assign rem       = cnt_q - take_fire;
-  assign rem_last  = last_q && !fire_last;
-  assign accept    = in_valid_i && !rem_last && !cut && int'(rem) + W <= CAP &&
-                     (rem == '0 || in_tid_i == tid_q);
-  assign in_ready_o = !rem_last && !cut && int'(rem) + W <= CAP && (rem == '0 || in_tid_i == tid_q);
+    assign last_err     = err_q || in_keep_bad_i;
+    assign blk_valid_o  = in_valid_i;
+    assign blk_data_o   = half_q ? bdata[BPB-1] : bdata[0];
+    assign blk_bytes_o  = half_q ? bbytes[BPB-1] : bbytes[0];
+    assign blk_last_o   = in_last_i && (half_q || !two);
+    assign blk_err_o    = blk_last_o && last_err;
+    assign fire         = in_valid_i && blk_ready_i;
+    if (PAIR != 0) begin : g_pair
+      assign blk1_valid_o = in_valid_i && two && !half_q;
+      assign blk1_data_o  = bdata[BPB-1];
+      assign blk1_bytes_o = bbytes[BPB-1];
+      assign blk1_last_o  = in_last_i;
+      assign blk1_err_o   = in_last_i && last_err;
+      assign done         = fire && (half_q || !two || blk_take2_i);
+    end else begin : g_single
+      logic unused_take2;
+      assign unused_take2 = blk_take2_i;
+      assign blk1_valid_o = 1'b0;
+      assign blk1_data_o  = '0;
+      assign blk1_bytes_o = '0;
+      assign blk1_last_o  = 1'b0;
+      assign blk1_err_o   = 1'b0;
+      assign done         = fire && (half_q || !two);
+    end
+    // The beat leaves the input FIFO when its last block goes.
+    assign in_ready_o = done;
+    assign tid_o      = in_tid_i;
+    assign empty_o    = !half_q;
 
-  for (genvar p = 0; p < CAP; p++) begin : g_pos
-    always_comb begin
-      buf_d[p] = 32'h0;
-      if (p < int'(rem)) begin
-        buf_d[p] = buf_q[p + int'(take_fire)];
-      end else if (accept && p - int'(rem) < W) begin
-        buf_d[p] = beat_word[p - int'(rem)];
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        half_q <= 1'b0;
+        err_q  <= 1'b0;
+      end else begin
+        if (done)      half_q <= 1'b0;
+        else if (fire) half_q <= 1'b1;
+        if (done) err_q <= !in_last_i && last_err;
       end
     end
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) buf_q[p] <= 32'h0;
-      else         buf_q[p] <= buf_d[p];
+    logic unused_aligned;
+    assign unused_aligned = ^{nb_words_i, keep_bad, beat_words, beat_pad};
+  end else begin : g_general
+    // ---------------------------------------------------------------------------------------------
+    // Buffer state.
+    logic [31:0]      buf_q [CAP];
+    logic [31:0]      buf_d [CAP];
+    logic [CW-1:0]    cnt_q, cnt_d;      // words held
+    logic [TID_W-1:0] tid_q, tid_d;
+    logic             last_q, last_d;    // the TLAST beat of the message is in the buffer
+    logic [1:0]       pad_q, pad_d;      // bytes missing in the final word (with last_q)
+    logic             err_q, err_d;      // a stream error in the current message, shown on its last block
+
+    logic [CW-1:0] nb, take, take_fire, rem;
+    logic          cut, have_block, blk_fire, rem_last, accept;
+    logic [CW-1:0] take1;           // words of the second block
+    logic          fire2, fire_last;
+
+    assign nb = CW'(int'(nb_words_i));
+    // TID changes inside a block: end the block here (flagged) instead of mixing contexts.
+    assign cut        = in_valid_i && !last_q && cnt_q != '0 && cnt_q < nb && in_tid_i != tid_q;
+    assign have_block = cnt_q >= nb;
+    assign blk_valid_o = have_block || last_q || cut;
+    assign take        = have_block ? nb : cnt_q;
+    assign blk_last_o  = (last_q || cut) && cnt_q <= nb;
+    assign blk_bytes_o = 6'(4 * int'(take) - ((blk_last_o && last_q) ? int'(pad_q) : 0));
+    assign blk_err_o   = blk_last_o && (err_q || cut);
+    assign blk_fire    = blk_valid_o && blk_ready_i;
+    assign tid_o       = tid_q;
+    assign empty_o     = cnt_q == '0 && !last_q;
+
+    for (genvar i = 0; i < MAX_NB; i++) begin : g_blk_word
+      assign blk_data_o[32*(MAX_NB-1-i) +: 32] = (i < int'(take)) ? buf_q[i] : 32'h0;
     end
-  end
 
-  always_comb begin
-    cnt_d  = rem + (accept ? beat_words : '0);
-    tid_d  = accept ? in_tid_i : tid_q;
-    last_d = rem_last || (accept && in_last_i);
-    pad_d  = (accept && in_last_i) ? beat_pad : (rem_last ? pad_q : 2'd0);
-    err_d  = (err_q && !fire_last) || (accept && keep_bad);
-  end
+    // The second block: the nb words behind the first, or the rest of the message when it ends there.
+    if (PAIR != 0) begin : g_pair
+      assign blk1_valid_o = !cut && cnt_q > nb && (int'(cnt_q) >= 2 * int'(nb) || last_q);
+      assign take1        = (int'(cnt_q) >= 2 * int'(nb)) ? nb : cnt_q - nb;
+      assign blk1_last_o  = last_q && int'(cnt_q) <= 2 * int'(nb);
+      assign blk1_bytes_o = 6'(4 * int'(take1) - (blk1_last_o ? int'(pad_q) : 0));
+      assign blk1_err_o   = blk1_last_o && err_q;
+      for (genvar i = 0; i < MAX_NB; i++) begin : g_blk1_word
+        assign blk1_data_o[32*(MAX_NB-1-i) +: 32] = (i < int'(take1)) ? buf_q[int'(nb) + i] : 32'h0;
+      end
+      assign fire2 = blk_fire && blk_take2_i && blk1_valid_o;
+    end else begin : g_single
+      logic unused_take2;
+      assign unused_take2 = blk_take2_i;
+      assign blk1_valid_o = 1'b0;
+      assign take1        = '0;
+      assign blk1_last_o  = 1'b0;
+      assign blk1_bytes_o = '0;
+      assign blk1_err_o   = 1'b0;
+      assign blk1_data_o  = '0;
+      assign fire2        = 1'b0;
+    end
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      cnt_q  <= '0;
-      tid_q  <= '0;
-      last_q <= 1'b0;
-      pad_q  <= 2'd0;
-      err_q  <= 1'b0;
-    end else begin
-      cnt_q  <= cnt_d;
-      tid_q  <= tid_d;
-      last_q <= last_d;
-      pad_q  <= pad_d;
-      err_q  <= err_d;
+    // After this cycle's block(s) leave: words left, and whether the message end is still held.
+    assign take_fire = blk_fire ? (fire2 ? take + take1 : take) : '0;
+    assign fire_last = fire2 ? blk1_last_o : (blk_fire && blk_last_o);
+    assign rem       = cnt_q - take_fire;
+    assign rem_last  = last_q && !fire_last;
+    assign accept    = in_valid_i && !rem_last && !cut && int'(rem) + W <= CAP &&
+                       (rem == '0 || in_tid_i == tid_q);
+    assign in_ready_o = !rem_last && !cut && int'(rem) + W <= CAP && (rem == '0 || in_tid_i == tid_q);
+
+    for (genvar p = 0; p < CAP; p++) begin : g_pos
+      always_comb begin
+        buf_d[p] = 32'h0;
+        if (p < int'(rem)) begin
+          buf_d[p] = buf_q[p + int'(take_fire)];
+        end else if (accept && p - int'(rem) < W) begin
+          buf_d[p] = beat_word[p - int'(rem)];
+        end
+      end
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni) buf_q[p] <= 32'h0;
+        else         buf_q[p] <= buf_d[p];
+      end
+    end
+
+    always_comb begin
+      cnt_d  = rem + (accept ? beat_words : '0);
+      tid_d  = accept ? in_tid_i : tid_q;
+      last_d = rem_last || (accept && in_last_i);
+      pad_d  = (accept && in_last_i) ? beat_pad : (rem_last ? pad_q : 2'd0);
+      err_d  = (err_q && !fire_last) || (accept && keep_bad);
+    end
+
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        cnt_q  <= '0;
+        tid_q  <= '0;
+        last_q <= 1'b0;
+        pad_q  <= 2'd0;
+        err_q  <= 1'b0;
+      end else begin
+        cnt_q  <= cnt_d;
+        tid_q  <= tid_d;
+        last_q <= last_d;
+        pad_q  <= pad_d;
+        err_q  <= err_d;
+      end
     end
   end
 endmodule

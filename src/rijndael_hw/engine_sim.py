@@ -45,8 +45,8 @@ GHASH_FILES = tuple(sorted(p.name for p in SYSTEM_DIR.glob("rijndael_gf128_*.sv"
 #: (rtl/common), then its files; paths relative to the repository.
 GHASH_UNIT_SOURCES = ("rtl/common/rijndael_reg_copy.sv", "rtl/common/rijndael_reg_copies.sv",
                       *(f"rtl/system/{name}" for name in GHASH_FILES))
-SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_regs.sv", "rijndael_keep_run.sv", "rijndael_stream_to_blocks.sv",
-                "rijndael_blocks_to_stream.sv", "rijndael_block_prep.sv", "rijndael_core_dispatch.sv",
+SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_engine_pkg.sv", "rijndael_regs.sv", "rijndael_keep_run.sv", "rijndael_stream_to_blocks.sv",
+                "rijndael_blocks_to_stream.sv", "rijndael_block_flags.sv", "rijndael_block_data.sv", "rijndael_core_dispatch.sv",
                 "rijndael_core_collect.sv", "rijndael_group_unpack.sv", "rijndael_issue_queue.sv",
                 "rijndael_issue_window.sv", "rijndael_reorder.sv", "rijndael_gcm_prep.sv", *GHASH_FILES, "rijndael_engine.sv")
 #: Engine parameters (beyond the core's) and their defaults; `--param NAME=VALUE` sets them too.

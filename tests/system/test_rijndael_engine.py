@@ -607,10 +607,22 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
         memory = f.mem
         for i in range(len(memory)):
             zero(memory[i], f"{fifo} entry {i}")
-    for unit in ("u_assemble", "u_disassemble"):
-        buf = getattr(dut, unit).buf_q
-        for i in range(len(buf)):
-            zero(buf[i], f"{unit} word {i}")
+    # The gearboxes' buffers: the general ones hold words (buf_q); the aligned ones (one block length, a beat
+    # of one or two blocks) keep no words on the input side and a block queue on the output side. The
+    # two-core arrival-order build has a block queue in front of the issue stage.
+    buffers = [(dut.u_assemble, ("g_general", "buf_q")), (dut.u_disassemble, ("g_general", "buf_q")),
+               (dut.u_disassemble, ("g_aligned", "u_queue", "mem_q")), (dut, ("g_queue", "u_queue", "mem_q"))]
+    found = 0
+    for handle, path in buffers:
+        try:
+            for name in path:
+                handle = getattr(handle, name)
+        except AttributeError:
+            continue
+        found += 1
+        for i in range(len(handle)):
+            zero(handle[i], f"{'.'.join(path)} entry {i}")
+    assert found >= 1, f"{what}: no gearbox buffer found to check"
     # The core's round-key store is wiped before the core takes input again.
     for _ in range(2000):
         if _core_open(dut, engine):
