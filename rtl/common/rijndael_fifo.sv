@@ -22,7 +22,8 @@ module rijndael_fifo #(
   parameter int DEPTH = 16,   // memory entries: a power of two, at least 2
   parameter int WIPE  = 1,    // 1: zero the memory after every reset
   parameter int BYPASS = 0,   // 1: into the head register directly when the memory is empty
-  parameter int OUT_SLICE = 0 // 1: a register slice behind the head (see above)
+  parameter int OUT_SLICE = 0, // 1: a register slice behind the head (see above)
+  parameter int REG_READY = 0  // 1: in_ready_o is a flop (see below)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -48,14 +49,29 @@ module rijndael_fifo #(
   logic             wiping_q;
   logic [AW-1:0]    wipe_addr_q;
 
-  logic mem_empty, mem_full, push, load, take_input;
+  logic mem_empty, push, load, take_input;
   logic             mem_we;
   logic [AW-1:0]    mem_waddr;
   logic [WIDTH-1:0] mem_wdata;
 
   assign mem_empty = wr_ptr_q == rd_ptr_q;
-  assign mem_full  = (wr_ptr_q[AW] != rd_ptr_q[AW]) && (wr_ptr_q[AW-1:0] == rd_ptr_q[AW-1:0]);
-  assign in_ready_o = !mem_full && !wiping_q;
+  if (REG_READY != 0) begin : g_reg_ready
+    // in_ready_o from a flop: high when the memory had two free entries a clock ago, so it still has one
+    // whatever was pushed since (one entry of the memory goes unused). The producer's decision then starts
+    // from a flop instead of a pointer compare (the two-pipeline engine's issue stage, its order FIFO).
+    logic          ready_q;
+    logic [AW:0]   used;
+    assign used = wr_ptr_q - rd_ptr_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) ready_q <= 1'b0;
+      else         ready_q <= int'(used) + 2 <= DEPTH && !wiping_q;
+    end
+    assign in_ready_o = ready_q;
+  end else begin : g_comb_ready
+    logic mem_full;
+    assign mem_full   = (wr_ptr_q[AW] != rd_ptr_q[AW]) && (wr_ptr_q[AW-1:0] == rd_ptr_q[AW-1:0]);
+    assign in_ready_o = !mem_full && !wiping_q;
+  end
   // Refill the head register whenever it is empty or being taken: from the memory, or with BYPASS from
   // the input when the memory is empty (then the beat is not written to the memory).
   assign load       = !mem_empty && (!head_valid_q || head_ready);

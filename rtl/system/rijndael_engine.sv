@@ -350,19 +350,36 @@ module rijndael_engine #(
 
   // s_axis_tready stays low until every FIFO memory is wiped (the order and output FIFOs can be deeper
   // than the input FIFO), so the first beat after reset / CLEAR finds the whole engine ready.
-  logic in_fifo_ready, fifo_wiping;
-  assign s_axis_tready = in_fifo_ready && !fifo_wiping;
+  logic in_fifo_ready, fifo_wiping, in_slice_ready, in_slice_valid;
+  assign s_axis_tready = in_slice_ready && !fifo_wiping;
+
+  // s_axis lands in a register slice first: s_axis_tready is then a flop, and TKEEP's run below starts
+  // from registers (from the pin wrapper's registers it was the two-pipeline engine's deepest path).
+  localparam int S_W = TDATA_WIDTH + LANES + 1 + TID_WIDTH;
+  logic [TDATA_WIDTH-1:0] r_tdata;
+  logic [LANES-1:0]       r_tkeep;
+  logic                   r_tlast;
+  logic [TID_WIDTH-1:0]   r_tid;
+  logic                   unused_s_next, unused_s_ready_next;
+  logic [S_W-1:0]         unused_s_next_data;
+  rijndael_skid #(.WIDTH(S_W), .READY_NEXT(1'b0)) u_in_slice (
+    .clk_i, .rst_ni(dp_rst_n), .wipe_i(!dp_rst_n),
+    .in_valid_i(s_axis_tvalid && !fifo_wiping), .in_ready_o(in_slice_ready),
+    .in_ready_next_o(unused_s_ready_next), .in_data_i({s_axis_tdata, s_axis_tkeep, s_axis_tlast, s_axis_tid}),
+    .out_valid_o(in_slice_valid), .out_ready_i(in_fifo_ready), .out_data_o({r_tdata, r_tkeep, r_tlast, r_tid}),
+    .next_valid_o(unused_s_next), .next_data_o(unused_s_next_data), .out_ready_next_i(1'b0)
+  );
 
   // TKEEP as the gearbox reads it (its run from lane 0, and whether the stream is packed), stored in the
   // FIFO instead of TKEEP itself.
   rijndael_keep_run #(.LANES(LANES)) u_keep_run (
-    .keep_i(s_axis_tkeep), .last_i(s_axis_tlast), .run_o(s_run), .bad_o(s_keep_bad)
+    .keep_i(r_tkeep), .last_i(r_tlast), .run_o(s_run), .bad_o(s_keep_bad)
   );
 
   rijndael_fifo #(.WIDTH(IN_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1)) u_in_fifo (
     .clk_i, .rst_ni(dp_rst_n),
-    .in_valid_i(s_axis_tvalid && !fifo_wiping), .in_ready_o(in_fifo_ready),
-    .in_data_i({s_axis_tdata, s_run, s_keep_bad, s_axis_tlast, s_axis_tid}),
+    .in_valid_i(in_slice_valid), .in_ready_o(in_fifo_ready),
+    .in_data_i({r_tdata, s_run, s_keep_bad, r_tlast, r_tid}),
     .out_valid_o(in_valid), .out_ready_i(in_ready), .out_data_o({in_data, in_run, in_keep_bad, in_last, in_tid}),
     .empty_o(in_empty), .wiping_o(in_wiping)
   );
@@ -789,7 +806,8 @@ module rijndael_engine #(
   assign {ord_err[0], ord_tid[0], ord_bytes[0], ord_last[0], ord_fb[0], ord_fb_keystream[0], ord_post_xor[0]} =
     ord_out[ORD_SLOT_W-1:0];
 
-  rijndael_fifo #(.WIDTH(ORDER_W), .DEPTH(ORDER_DEPTH), .OUT_SLICE(1)) u_order_fifo (
+  // Its in_ready is a flop (REG_READY): the issue decision starts from it, not from a pointer compare.
+  rijndael_fifo #(.WIDTH(ORDER_W), .DEPTH(ORDER_DEPTH), .OUT_SLICE(1), .REG_READY(1)) u_order_fifo (
     .clk_i, .rst_ni(dp_rst_n),
     .in_valid_i(block_fire || bypass_fire), .in_ready_o(order_ready), .in_data_i(ord_in),
     .out_valid_o(ord_valid), .out_ready_i(ord_ready), .out_data_o(ord_out),
@@ -1186,18 +1204,29 @@ module rijndael_engine #(
     assign start_c  = start_pulse && int'(sel) == c;
     // Any accepted write to this context's banked registers disarms it until the next START.
     assign touch_c = (config_we || key_we || iv_we) && int'(wr_ctx) == c;
-    assign ctx_busy[c] = beats_q != '0 || open_q;
+    // Busy as a flop loaded from the next counts (the same value a clock earlier than comparing beats_q):
+    // the register block refuses writes by it, and its 24-bit compare sat in front of that write decode.
+    logic [CNT_W-1:0] beats_d;
+    logic             open_d, busy_q;
+    assign beats_d     = beats_q + CNT_W'(in_c) - CNT_W'(out_c);
+    assign open_d      = in_c ? !s_axis_tlast : open_q;
+    assign ctx_busy[c] = busy_q;
+    // beats_d != 0 without waiting for the sum: a beat comes in, or one was held and not the last leaving.
+    logic held_d;
+    assign held_d = in_c || (beats_q != '0 && !(beats_q == CNT_W'(1) && out_c));
 
     always_ff @(posedge clk_i) begin
       if (!dp_rst_n) begin
         beats_q       <= '0;
         open_q        <= 1'b0;
+        busy_q        <= 1'b0;
         chain_c_q    <= '0;
         armed_c_q    <= 1'b0;
         inflight_c_q <= 1'b0;
       end else begin
-        beats_q <= beats_q + CNT_W'(in_c) - CNT_W'(out_c);
-        if (in_c) open_q <= !s_axis_tlast;
+        beats_q <= beats_d;
+        open_q  <= open_d;
+        busy_q  <= held_d || open_d;
         if ((issue_c && feedback) || (issue1_c && feedback1)) inflight_c_q <= 1'b1;
         // Chaining values known at issue time: the ciphertext (CBC/CFB decryption), the counter. Block 1
         // of the same context comes after block 0, so its value wins.
@@ -1314,7 +1343,7 @@ module rijndael_engine #(
 
   assign st_armed  = armed_q[sel];
   assign st_busy   = ctx_busy[sel];
-  assign st_idle   = in_empty && asm_empty && win_empty && ord_empty && rob_empty && out_empty && dis_empty &&
+  assign st_idle   = !in_slice_valid && in_empty && asm_empty && win_empty && ord_empty && rob_empty && out_empty && dis_empty &&
                      !in_wiping;
   assign st_wiping = in_wiping || ord_wiping || out_wiping;
   assign fifo_wiping = ord_wiping || out_wiping;
@@ -1322,5 +1351,6 @@ module rijndael_engine #(
   logic unused;
   assign unused = ^{ctrl_we, ctx_sel_we, ctx_sel_wvalue[31:8], error_we, clear_pulse, ctx_sel_value, in_wiping,
                     key_fire, core_in_ready, gcm_we, aad_len_we,
-                    gcm_wvalue[31:21], aad_len_wvalue, unused_beat_next, unused_beat_next_data};
+                    gcm_wvalue[31:21], aad_len_wvalue, unused_beat_next, unused_beat_next_data,
+                    unused_s_next, unused_s_ready_next, unused_s_next_data};
 endmodule

@@ -122,30 +122,34 @@ module rijndael_regs #(
   logic unused_prot;
   assign unused_prot = ^{s_axil_awprot, s_axil_arprot, s_axil_awaddr[1:0], s_axil_araddr[1:0]};
 
-  // ---- write channel: hold address and data until both are here, then act in one cycle
+  // ---- write channel: hold address and data until both are here; the clock after, register the write's
+  // refusal (wr_refuse_q) and go on (wr_pend_q); act the clock after that. The refusal (address decode,
+  // the engine's checks of the value and of the context's state) is then a flop, not a path in front of
+  // every write enable and the engine's state behind them.
   logic aw_full_q, w_full_q, b_valid_q, clear_q;
   logic [5:0] aw_word_q;
   logic [31:0] w_data_q, w_mask;
   logic [3:0] w_strb_q;
   logic [1:0] b_resp_q;
-  logic wr_go, wr_ok;
+  logic wr_go, wr_ok, wr_pend_q;
   logic r_valid_q, rd_go, rd_mapped;
   logic [31:0] r_data_q, rd_value, rd_refuse;
   logic [1:0] r_resp_q;
   logic [5:0] ar_word;
-  logic [31:0] wr_refuse;
+  logic [31:0] wr_refuse, wr_refuse_q;
   assign s_axil_awready = !aw_full_q;
   assign s_axil_wready  = !w_full_q;
   assign s_axil_bvalid  = b_valid_q;
   assign s_axil_bresp   = b_resp_q;
-  assign wr_go = aw_full_q && w_full_q && !b_valid_q;
-  assign wr_ok = wr_go && wr_refuse == '0;
+  assign wr_go = wr_pend_q;
+  assign wr_ok = wr_go && wr_refuse_q == '0;
   assign w_mask = {{8{w_strb_q[3]}}, {8{w_strb_q[2]}}, {8{w_strb_q[1]}}, {8{w_strb_q[0]}}};
   assign clear_o = clear_q;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       aw_full_q <= 1'b0; w_full_q <= 1'b0; b_valid_q <= 1'b0; b_resp_q <= RESP_OKAY;
+      wr_pend_q <= 1'b0; wr_refuse_q <= '0;
       aw_word_q <= '0; w_data_q <= '0; w_strb_q <= '0;
     end else begin
       if (s_axil_awvalid && !aw_full_q) begin
@@ -154,9 +158,11 @@ module rijndael_regs #(
       if (s_axil_wvalid && !w_full_q) begin
         w_full_q <= 1'b1; w_data_q <= s_axil_wdata; w_strb_q <= s_axil_wstrb;
       end
+      wr_pend_q   <= aw_full_q && w_full_q && !b_valid_q && !wr_pend_q;
+      wr_refuse_q <= wr_refuse;
       if (wr_go) begin
         aw_full_q <= 1'b0; w_full_q <= 1'b0; b_valid_q <= 1'b1;
-        b_resp_q <= (wr_refuse == '0) ? RESP_OKAY : RESP_SLVERR;
+        b_resp_q <= (wr_refuse_q == '0) ? RESP_OKAY : RESP_SLVERR;
         w_data_q <= '0;  // written data (keys) does not linger
       end else if (b_valid_q && s_axil_bready) begin
         b_valid_q <= 1'b0;
@@ -397,63 +403,63 @@ module rijndael_regs #(
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_bad_addr_o <= '0;
-    else error_bad_addr_o <= (error_bad_addr_o & ~(error_we_o ? error_wvalue[0:0] : '0)) | error_bad_addr_set_i | (wr_go ? wr_refuse[0:0] : '0) | (rd_go ? rd_refuse[0:0] : '0);
+    else error_bad_addr_o <= (error_bad_addr_o & ~(error_we_o ? error_wvalue[0:0] : '0)) | error_bad_addr_set_i | (wr_go ? wr_refuse_q[0:0] : '0) | (rd_go ? rd_refuse[0:0] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_busy_o <= '0;
-    else error_busy_o <= (error_busy_o & ~(error_we_o ? error_wvalue[1:1] : '0)) | error_busy_set_i | (wr_go ? wr_refuse[1:1] : '0) | (rd_go ? rd_refuse[1:1] : '0);
+    else error_busy_o <= (error_busy_o & ~(error_we_o ? error_wvalue[1:1] : '0)) | error_busy_set_i | (wr_go ? wr_refuse_q[1:1] : '0) | (rd_go ? rd_refuse[1:1] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_bad_ctx_o <= '0;
-    else error_bad_ctx_o <= (error_bad_ctx_o & ~(error_we_o ? error_wvalue[2:2] : '0)) | error_bad_ctx_set_i | (wr_go ? wr_refuse[2:2] : '0) | (rd_go ? rd_refuse[2:2] : '0);
+    else error_bad_ctx_o <= (error_bad_ctx_o & ~(error_we_o ? error_wvalue[2:2] : '0)) | error_bad_ctx_set_i | (wr_go ? wr_refuse_q[2:2] : '0) | (rd_go ? rd_refuse[2:2] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_bad_mode_o <= '0;
-    else error_bad_mode_o <= (error_bad_mode_o & ~(error_we_o ? error_wvalue[3:3] : '0)) | error_bad_mode_set_i | (wr_go ? wr_refuse[3:3] : '0) | (rd_go ? rd_refuse[3:3] : '0);
+    else error_bad_mode_o <= (error_bad_mode_o & ~(error_we_o ? error_wvalue[3:3] : '0)) | error_bad_mode_set_i | (wr_go ? wr_refuse_q[3:3] : '0) | (rd_go ? rd_refuse[3:3] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_bad_direction_o <= '0;
-    else error_bad_direction_o <= (error_bad_direction_o & ~(error_we_o ? error_wvalue[4:4] : '0)) | error_bad_direction_set_i | (wr_go ? wr_refuse[4:4] : '0) | (rd_go ? rd_refuse[4:4] : '0);
+    else error_bad_direction_o <= (error_bad_direction_o & ~(error_we_o ? error_wvalue[4:4] : '0)) | error_bad_direction_set_i | (wr_go ? wr_refuse_q[4:4] : '0) | (rd_go ? rd_refuse[4:4] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_bad_key_len_o <= '0;
-    else error_bad_key_len_o <= (error_bad_key_len_o & ~(error_we_o ? error_wvalue[5:5] : '0)) | error_bad_key_len_set_i | (wr_go ? wr_refuse[5:5] : '0) | (rd_go ? rd_refuse[5:5] : '0);
+    else error_bad_key_len_o <= (error_bad_key_len_o & ~(error_we_o ? error_wvalue[5:5] : '0)) | error_bad_key_len_set_i | (wr_go ? wr_refuse_q[5:5] : '0) | (rd_go ? rd_refuse[5:5] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_bad_block_len_o <= '0;
-    else error_bad_block_len_o <= (error_bad_block_len_o & ~(error_we_o ? error_wvalue[6:6] : '0)) | error_bad_block_len_set_i | (wr_go ? wr_refuse[6:6] : '0) | (rd_go ? rd_refuse[6:6] : '0);
+    else error_bad_block_len_o <= (error_bad_block_len_o & ~(error_we_o ? error_wvalue[6:6] : '0)) | error_bad_block_len_set_i | (wr_go ? wr_refuse_q[6:6] : '0) | (rd_go ? rd_refuse[6:6] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_no_key_o <= '0;
-    else error_no_key_o <= (error_no_key_o & ~(error_we_o ? error_wvalue[7:7] : '0)) | error_no_key_set_i | (wr_go ? wr_refuse[7:7] : '0) | (rd_go ? rd_refuse[7:7] : '0);
+    else error_no_key_o <= (error_no_key_o & ~(error_we_o ? error_wvalue[7:7] : '0)) | error_no_key_set_i | (wr_go ? wr_refuse_q[7:7] : '0) | (rd_go ? rd_refuse[7:7] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_not_armed_o <= '0;
-    else error_not_armed_o <= (error_not_armed_o & ~(error_we_o ? error_wvalue[8:8] : '0)) | error_not_armed_set_i | (wr_go ? wr_refuse[8:8] : '0) | (rd_go ? rd_refuse[8:8] : '0);
+    else error_not_armed_o <= (error_not_armed_o & ~(error_we_o ? error_wvalue[8:8] : '0)) | error_not_armed_set_i | (wr_go ? wr_refuse_q[8:8] : '0) | (rd_go ? rd_refuse[8:8] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_partial_block_o <= '0;
-    else error_partial_block_o <= (error_partial_block_o & ~(error_we_o ? error_wvalue[9:9] : '0)) | error_partial_block_set_i | (wr_go ? wr_refuse[9:9] : '0) | (rd_go ? rd_refuse[9:9] : '0);
+    else error_partial_block_o <= (error_partial_block_o & ~(error_we_o ? error_wvalue[9:9] : '0)) | error_partial_block_set_i | (wr_go ? wr_refuse_q[9:9] : '0) | (rd_go ? rd_refuse[9:9] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_stream_o <= '0;
-    else error_stream_o <= (error_stream_o & ~(error_we_o ? error_wvalue[10:10] : '0)) | error_stream_set_i | (wr_go ? wr_refuse[10:10] : '0) | (rd_go ? rd_refuse[10:10] : '0);
+    else error_stream_o <= (error_stream_o & ~(error_we_o ? error_wvalue[10:10] : '0)) | error_stream_set_i | (wr_go ? wr_refuse_q[10:10] : '0) | (rd_go ? rd_refuse[10:10] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_core_o <= '0;
-    else error_core_o <= (error_core_o & ~(error_we_o ? error_wvalue[11:11] : '0)) | error_core_set_i | (wr_go ? wr_refuse[11:11] : '0) | (rd_go ? rd_refuse[11:11] : '0);
+    else error_core_o <= (error_core_o & ~(error_we_o ? error_wvalue[11:11] : '0)) | error_core_set_i | (wr_go ? wr_refuse_q[11:11] : '0) | (rd_go ? rd_refuse[11:11] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_bad_gcm_len_o <= '0;
-    else error_bad_gcm_len_o <= (error_bad_gcm_len_o & ~(error_we_o ? error_wvalue[12:12] : '0)) | error_bad_gcm_len_set_i | (wr_go ? wr_refuse[12:12] : '0) | (rd_go ? rd_refuse[12:12] : '0);
+    else error_bad_gcm_len_o <= (error_bad_gcm_len_o & ~(error_we_o ? error_wvalue[12:12] : '0)) | error_bad_gcm_len_set_i | (wr_go ? wr_refuse_q[12:12] : '0) | (rd_go ? rd_refuse[12:12] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_gcm_frame_o <= '0;
-    else error_gcm_frame_o <= (error_gcm_frame_o & ~(error_we_o ? error_wvalue[13:13] : '0)) | error_gcm_frame_set_i | (wr_go ? wr_refuse[13:13] : '0) | (rd_go ? rd_refuse[13:13] : '0);
+    else error_gcm_frame_o <= (error_gcm_frame_o & ~(error_we_o ? error_wvalue[13:13] : '0)) | error_gcm_frame_set_i | (wr_go ? wr_refuse_q[13:13] : '0) | (rd_go ? rd_refuse[13:13] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_q) error_auth_o <= '0;
-    else error_auth_o <= (error_auth_o & ~(error_we_o ? error_wvalue[14:14] : '0)) | error_auth_set_i | (wr_go ? wr_refuse[14:14] : '0) | (rd_go ? rd_refuse[14:14] : '0);
+    else error_auth_o <= (error_auth_o & ~(error_we_o ? error_wvalue[14:14] : '0)) | error_auth_set_i | (wr_go ? wr_refuse_q[14:14] : '0) | (rd_go ? rd_refuse[14:14] : '0);
   end
   assign clear_q = ctrl_clear_o;
 
