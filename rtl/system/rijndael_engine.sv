@@ -353,33 +353,32 @@ module rijndael_engine #(
   logic in_fifo_ready, fifo_wiping, in_slice_ready, in_slice_valid;
   assign s_axis_tready = in_slice_ready && !fifo_wiping;
 
-  // s_axis lands in a register slice first: s_axis_tready is then a flop, and TKEEP's run below starts
-  // from registers (from the pin wrapper's registers it was the two-pipeline engine's deepest path).
-  localparam int S_W = TDATA_WIDTH + LANES + 1 + TID_WIDTH;
-  logic [TDATA_WIDTH-1:0] r_tdata;
-  logic [LANES-1:0]       r_tkeep;
-  logic                   r_tlast;
-  logic [TID_WIDTH-1:0]   r_tid;
-  logic                   unused_s_next, unused_s_ready_next;
-  logic [S_W-1:0]         unused_s_next_data;
-  rijndael_skid #(.WIDTH(S_W), .READY_NEXT(1'b0)) u_in_slice (
-    .clk_i, .rst_ni(dp_rst_n), .wipe_i(!dp_rst_n),
-    .in_valid_i(s_axis_tvalid && !fifo_wiping), .in_ready_o(in_slice_ready),
-    .in_ready_next_o(unused_s_ready_next), .in_data_i({s_axis_tdata, s_axis_tkeep, s_axis_tlast, s_axis_tid}),
-    .out_valid_o(in_slice_valid), .out_ready_i(in_fifo_ready), .out_data_o({r_tdata, r_tkeep, r_tlast, r_tid}),
-    .next_valid_o(unused_s_next), .next_data_o(unused_s_next_data), .out_ready_next_i(1'b0)
-  );
-
   // TKEEP as the gearbox reads it (its run from lane 0, and whether the stream is packed), stored in the
   // FIFO instead of TKEEP itself.
   rijndael_keep_run #(.LANES(LANES)) u_keep_run (
-    .keep_i(r_tkeep), .last_i(r_tlast), .run_o(s_run), .bad_o(s_keep_bad)
+    .keep_i(s_axis_tkeep), .last_i(s_axis_tlast), .run_o(s_run), .bad_o(s_keep_bad)
+  );
+
+  // s_axis and TKEEP's run land in a register slice first: s_axis_tready is then a flop, and the run ends
+  // in flops. Into the FIFO's memory (LUT RAM with a small FIFO_DEPTH) Yosys' ABC treated it as untimed
+  // and built the prefix AND as a chain: 16 LUT levels, the two-pipeline engine's deepest path.
+  localparam int S_W = IN_W;
+  logic [IN_W-1:0] r_beat;
+  logic            unused_s_next, unused_s_ready_next;
+  logic [S_W-1:0]  unused_s_next_data;
+  rijndael_skid #(.WIDTH(S_W), .READY_NEXT(1'b0)) u_in_slice (
+    .clk_i, .rst_ni(dp_rst_n), .wipe_i(!dp_rst_n),
+    .in_valid_i(s_axis_tvalid && !fifo_wiping), .in_ready_o(in_slice_ready),
+    .in_ready_next_o(unused_s_ready_next),
+    .in_data_i({s_axis_tdata, s_run, s_keep_bad, s_axis_tlast, s_axis_tid}),
+    .out_valid_o(in_slice_valid), .out_ready_i(in_fifo_ready), .out_data_o(r_beat),
+    .next_valid_o(unused_s_next), .next_data_o(unused_s_next_data), .out_ready_next_i(1'b0)
   );
 
   rijndael_fifo #(.WIDTH(IN_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1)) u_in_fifo (
     .clk_i, .rst_ni(dp_rst_n),
     .in_valid_i(in_slice_valid), .in_ready_o(in_fifo_ready),
-    .in_data_i({r_tdata, s_run, s_keep_bad, r_tlast, r_tid}),
+    .in_data_i(r_beat),
     .out_valid_o(in_valid), .out_ready_i(in_ready), .out_data_o({in_data, in_run, in_keep_bad, in_last, in_tid}),
     .empty_o(in_empty), .wiping_o(in_wiping)
   );
