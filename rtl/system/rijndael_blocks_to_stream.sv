@@ -14,7 +14,7 @@
 //   message's last) and fits; otherwise the first goes alone and the second comes again as a first.
 // - Aligned builds (FIXED_NB = 1: every block is MAX_NB words and a beat is one or two blocks): the input
 //   side cut every message at the same fixed places, so a beat is a message's next one or two blocks, the
-//   second only when the first does not end the message. Blocks wait in an eight-block queue
+//   second only when the first does not end the message. Blocks wait in a four-block queue
 //   (rijndael_issue_queue, its ready a flop; with PAIR both ports are taken together) and a beat is formed
 //   from the queue's two oldest blocks: no word counts, no shifts (the general buffer's were 12-14 LUT
 //   levels of the two-pipeline engine). A block of another TID behind a message's non-last block (the

@@ -1183,6 +1183,14 @@ module rijndael_engine #(
   assign s_fire = s_axis_tvalid && s_axis_tready;
   assign m_fire = m_axis_tvalid && m_axis_tready;
 
+  // The core block 1 would go to is ready (rijndael_core_dispatch: block 1 goes to the core after block 0's).
+  logic second_ready;
+  if (CORES > 1) begin : g_second_ready
+    assign second_ready = core_ready[!first_core];
+  end else begin : g_no_second
+    assign second_ready = 1'b0;
+  end
+
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_state
     logic [CNT_W-1:0] beats_q;   // beats of this context between s_axis and m_axis
     logic             open_q;    // a message of this context has started and not ended on s_axis
@@ -1214,6 +1222,27 @@ module rijndael_engine #(
     logic held_d;
     assign held_d = in_c || (beats_q != '0 && !(beats_q == CNT_W'(1) && out_c));
 
+    // chain_other: what the chaining value becomes other than at issue, in the priority it always had:
+    // START (the IV), a GCM J0, the merge's feedback (OFB: the keystream, CBC/CFB encryption: the
+    // ciphertext). None of these coincides with an issue that updates the value: START is refused while
+    // the context has data inside; feedback modes do not update at issue; a GCM J0 is awaited by its
+    // context's blocks.
+    logic               issue_upd_c, other_sel, take1_val;
+    logic [BLOCK_W-1:0] issue_val_c, other_val;
+    assign other_sel = start_c || gcm_iv96_c || gcm_j0_wr[c] || done_c || done1_c;
+    always_comb begin
+      other_val = ord_fb_keystream[0] ? core_res[0] : merge_result[0];
+      if (done1_c)       other_val = ord_fb_keystream[1] ? core_res[1] : merge_result[1];
+      if (gcm_j0_wr[c])  other_val = gcm_j0_value;
+      if (gcm_iv96_c)    other_val = chain_next;
+      if (start_c)       other_val = ctx_iv[c];
+    end
+    // At issue: block 1's value when it updates this context and goes too (it comes after block 0), else
+    // block 0's. The choice does not wait for the fire decision: given block 0 fires, block 1 fires
+    // exactly when it is paired and its core is ready.
+    assign take1_val   = pair && second_ready && int'(bctx1) == c && chain_upd1;
+    assign issue_val_c = take1_val ? chain_next1 : chain_next;
+    assign issue_upd_c = (issue1_c && chain_upd1) || (issue_c && chain_upd);
     always_ff @(posedge clk_i) begin
       if (!dp_rst_n) begin
         beats_q       <= '0;
@@ -1227,26 +1256,14 @@ module rijndael_engine #(
         open_q  <= open_d;
         busy_q  <= held_d || open_d;
         if ((issue_c && feedback) || (issue1_c && feedback1)) inflight_c_q <= 1'b1;
-        // Chaining values known at issue time: the ciphertext (CBC/CFB decryption), the counter. Block 1
-        // of the same context comes after block 0, so its value wins.
-        if (issue1_c && chain_upd1) chain_c_q <= chain_next1;
-        else if (issue_c && chain_upd) chain_c_q <= chain_next;
-        // OFB feeds back the keystream, CBC/CFB encryption the ciphertext.
-        if (done_c) begin
-          inflight_c_q <= 1'b0;
-          chain_c_q <= ord_fb_keystream[0] ? core_res[0] : merge_result[0];
-        end
-        if (done1_c) begin
-          inflight_c_q <= 1'b0;
-          chain_c_q <= ord_fb_keystream[1] ? core_res[1] : merge_result[1];
-        end
-        if (gcm_j0_wr[c]) chain_c_q <= gcm_j0_value;   // a GHASHed IV's J0 (the context waits for it)
-        if (gcm_iv96_c) chain_c_q <= chain_next;        // a 96-bit IV's J0 (the IV block passes the core by)
+        if (done_c || done1_c) inflight_c_q <= 1'b0;
+        // The chaining value: from the merge, START or GCM (other_sel), or at issue. The issue's write is
+        // the last choice, so the issue decision reaches the register through one multiplexer (it was
+        // first of six); they never coincide for a context (see chain_other).
+        if (issue_upd_c)    chain_c_q <= issue_val_c;
+        else if (other_sel) chain_c_q <= other_val;
         if (touch_c) armed_c_q <= 1'b0;
-        if (start_c) begin
-          armed_c_q <= 1'b1;
-          chain_c_q <= ctx_iv[c];
-        end
+        if (start_c) armed_c_q <= 1'b1;
       end
     end
 

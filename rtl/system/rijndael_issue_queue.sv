@@ -8,15 +8,13 @@
 //
 // - Up to two blocks in per clock (in1 only with in0, in that order), up to two out (take1 only with
 //   take0): out0 is the oldest block, out1 the one behind it, whatever message or TID each belongs to.
-// - in_ready_o is a flop, loaded without this clock's moves (the consumer's take is the end of the issue
-//   decision, and ready_q was behind it): high when four entries are free before this clock's moves, so
-//   whatever arrives this clock (two at most) the producer may offer two more. DEPTH = 8 keeps two blocks
-//   per clock flowing (up to four held, two arriving, two leaving).
+// - in_ready_o is a flop: high when at least two entries are free after this clock's moves, so the
+//   producer may always offer two. DEPTH = 4 keeps two blocks per clock flowing (two held, two arriving).
 // - Order kept, nothing dropped; the data registers load only on a write; reset empties the queue and
 //   zeroes its entries (they hold message blocks).
 module rijndael_issue_queue #(
   parameter int WIDTH = 8,
-  parameter int DEPTH = 8    // a power of two, at least 8
+  parameter int DEPTH = 4    // a power of two, at least 4
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -34,8 +32,8 @@ module rijndael_issue_queue #(
   output logic             empty_o
 );
   localparam int AW = $clog2(DEPTH);
-  if (DEPTH < 8 || DEPTH != (1 << AW)) begin : g_check_depth
-    ERROR_DEPTH_must_be_a_power_of_two_of_at_least_8 u_error ();
+  if (DEPTH < 4 || DEPTH != (1 << AW)) begin : g_check_depth
+    ERROR_DEPTH_must_be_a_power_of_two_of_at_least_4 u_error ();
   end
 
   logic [WIDTH-1:0] mem_q [DEPTH];
@@ -69,8 +67,7 @@ module rijndael_issue_queue #(
       rd_q    <= rd_q + AW'(popped);
       wr_q    <= wr_q + AW'(pushed);
       count_q <= count_d;
-      // count_q plus at most two arriving now: room for two more after that.
-      ready_q <= int'(count_q) + 4 <= DEPTH;
+      ready_q <= int'(count_d) + 2 <= DEPTH;
     end
   end
 
