@@ -545,8 +545,15 @@ module rijndael_engine #(
   assign p_keystream    = flags0[rijndael_engine_pkg::BF_KEYSTREAM];
   assign p_core_decrypt = flags0[rijndael_engine_pkg::BF_CORE_DECRYPT];
   assign p_chain_upd    = flags0[rijndael_engine_pkg::BF_CHAIN_UPDATE];
+  // CTR adds one to the whole block as a big-endian number (the block sits left aligned): the step is a
+  // one in the block's last word.
+  function automatic logic [BLOCK_W-1:0] ctr_step(input logic [2:0] block_len);
+    ctr_step = BLOCK_W'(1) << (32 * (MAX_NB - 4 - int'(block_len)));
+  endfunction
+  logic [BLOCK_W-1:0] b_step;   // block 0's counter plus one
+  assign b_step = b_chain + ctr_step(b_block_len);
   rijndael_block_data #(.MAX_NB(MAX_NB)) u_data0 (
-    .flags_i(flags0), .data_i(blk_data), .block_len_i(b_block_len), .chain_i(b_chain),
+    .flags_i(flags0), .data_i(blk_data), .chain_i(b_chain), .chain_step_i(b_step),
     .core_in_o(p_core_in), .post_xor_o(p_post_xor), .chain_next_o(p_chain_next)
   );
 
@@ -615,7 +622,7 @@ module rijndael_engine #(
 
   // ---- block 1 (two cores): a block of block 0's context (behind it) or of another context (the window
   // picked it); a different context has its own chaining value, key and flags.
-  logic             ctx_ok1, bypass1, feedback1, keystream1, need_key1, same_ctx, pair;
+  logic             ctx_ok1, bypass1, feedback1, keystream1, need_key1, same_ctx, same_upd, pair;
   logic             core_decrypt1, chain_upd1;
   logic [CTX_W-1:0] bctx1;
   logic [BLOCK_W-1:0] b_chain1, b_core_in1, b_post_xor1, chain_next1;
@@ -625,7 +632,8 @@ module rijndael_engine #(
   assign bctx1      = ctx_ok1 ? CTX_W'(tid1) : '0;
   assign same_ctx   = bctx1 == bctx;
   // Behind block 0 of its own context, block 1 continues from block 0's chaining value (CTR: counter + 1).
-  assign b_chain1   = (same_ctx && chain_upd) ? chain_next : chain_q[bctx1];
+  assign same_upd   = same_ctx && chain_upd;   // block 1 continues block 0's updated chaining value
+  assign b_chain1   = same_upd ? chain_next : chain_q[bctx1];
 
   if (CORES > 1 && !WINDOW) begin : g_flags_queued
     logic unused_at_issue;   // what the flags were computed from (block 1's stream flag is in its flags)
@@ -653,8 +661,13 @@ module rijndael_engine #(
   // Block 1's refusal is shown when it comes again as block 0.
   assign unused_flags1 = ^{flags1[rijndael_engine_pkg::BF_CTX_OK], flags1[rijndael_engine_pkg::BF_ARMED],
                            flags1[rijndael_engine_pkg::BF_ERR], flags1[rijndael_engine_pkg::BF_BAD_PARTIAL]};
+  // Block 1's counter plus one. Behind block 0 of its context that is block 0's counter plus two, from
+  // the context's register: one 128-bit carry chain, not a second one behind block 0's.
+  logic [BLOCK_W-1:0] b_step1;
+  assign b_step1  = same_upd ? b_chain + (ctr_step(b_block_len) << 1)
+                             : chain_q[bctx1] + ctr_step(ctx_block_len[bctx1]);
   rijndael_block_data #(.MAX_NB(MAX_NB)) u_data1 (
-    .flags_i(flags1), .data_i(blk1_data), .block_len_i(ctx_block_len[bctx1]), .chain_i(b_chain1),
+    .flags_i(flags1), .data_i(blk1_data), .chain_i(b_chain1), .chain_step_i(b_step1),
     .core_in_o(b_core_in1), .post_xor_o(b_post_xor1), .chain_next_o(chain_next1)
   );
   // Block 1 goes with block 0 when it needs no key beat, is not refused, and (feedback modes) its
