@@ -551,7 +551,7 @@ module rijndael_engine #(
     ctr_step = BLOCK_W'(1) << (32 * (MAX_NB - 4 - int'(block_len)));
   endfunction
   logic [BLOCK_W-1:0] b_step;   // block 0's counter plus one
-  assign b_step = b_chain + ctr_step(b_block_len);
+  logic [BLOCK_W-1:0] b_step1;  // block 1's (see below)
   rijndael_block_data #(.MAX_NB(MAX_NB)) u_data0 (
     .flags_i(flags0), .data_i(blk_data), .chain_i(b_chain), .chain_step_i(b_step),
     .core_in_o(p_core_in), .post_xor_o(p_post_xor), .chain_next_o(p_chain_next)
@@ -661,11 +661,44 @@ module rijndael_engine #(
   // Block 1's refusal is shown when it comes again as block 0.
   assign unused_flags1 = ^{flags1[rijndael_engine_pkg::BF_CTX_OK], flags1[rijndael_engine_pkg::BF_ARMED],
                            flags1[rijndael_engine_pkg::BF_ERR], flags1[rijndael_engine_pkg::BF_BAD_PARTIAL]};
-  // Block 1's counter plus one. Behind block 0 of its context that is block 0's counter plus two, from
-  // the context's register: one 128-bit carry chain, not a second one behind block 0's.
-  logic [BLOCK_W-1:0] b_step1;
-  assign b_step1  = same_upd ? b_chain + (ctr_step(b_block_len) << 1)
-                             : chain_q[bctx1] + ctr_step(ctx_block_len[bctx1]);
+  // The counters plus one (block 0, b_step) and block 1's (b_step1).
+  if (FIXED_NB != 0) begin : g_ctr_split
+    // One block length: the step is a one in bit 0. The counter's low word adds its step (a 32-bit carry
+    // chain), and a carry out of it takes the high part's increment from a register (hi_inc_q, the context's
+    // high part plus one, loaded every clock from its chaining value): no 128-bit carry chain behind the
+    // issue stage's context choice. hi_inc_q is a clock behind a change of the high part, which is only ever
+    // made by such a carry (the next one is 2^32 - 2 blocks later) or by START (the context then has no
+    // block to issue for several clocks).
+    localparam int HI_W = BLOCK_W - 32;
+    logic [HI_W-1:0] hi_inc_q [CONTEXTS];
+    for (genvar c = 0; c < CONTEXTS; c++) begin : g_hi_inc
+      always_ff @(posedge clk_i) begin
+        if (!dp_rst_n) hi_inc_q[c] <= '0;
+        else           hi_inc_q[c] <= chain_q[c][BLOCK_W-1:32] + 1'b1;
+      end
+    end
+    logic [32:0]      lo0, lo1;
+    logic [31:0]      base1_lo;
+    logic [HI_W-1:0]  base1_hi, base1_inc;
+    logic [CTX_W-1:0] ctx_of1;
+    assign lo0       = {1'b0, b_chain[31:0]} + 33'd1;
+    assign b_step    = {lo0[32] ? hi_inc_q[bctx] : b_chain[BLOCK_W-1:32], lo0[31:0]};
+    // Block 1: behind block 0 of its context, block 0's counter plus two, else its own plus one.
+    assign ctx_of1   = same_upd ? bctx : bctx1;
+    assign base1_lo  = chain_q[ctx_of1][31:0];
+    assign base1_hi  = chain_q[ctx_of1][BLOCK_W-1:32];
+    assign base1_inc = hi_inc_q[ctx_of1];
+    assign lo1       = {1'b0, base1_lo} + (same_upd ? 33'd2 : 33'd1);
+    assign b_step1   = {lo1[32] ? base1_inc : base1_hi, lo1[31:0]};
+    logic unused_len;
+    assign unused_len = ^{b_block_len, ctx_block_len[bctx1]};
+  end else begin : g_ctr_full
+    assign b_step  = b_chain + ctr_step(b_block_len);
+    // Block 1's counter plus one. Behind block 0 of its context that is block 0's counter plus two, from
+    // the context's register: one carry chain, not a second one behind block 0's.
+    assign b_step1 = same_upd ? b_chain + (ctr_step(b_block_len) << 1)
+                              : chain_q[bctx1] + ctr_step(ctx_block_len[bctx1]);
+  end
   rijndael_block_data #(.MAX_NB(MAX_NB)) u_data1 (
     .flags_i(flags1), .data_i(blk1_data), .chain_i(b_chain1), .chain_step_i(b_step1),
     .core_in_o(b_core_in1), .post_xor_o(b_post_xor1), .chain_next_o(chain_next1)
