@@ -2,8 +2,9 @@
 (tools/logic_depth.py), and optionally nextpnr with the flow's arguments plus EXTRA (e.g. --no-route).
 
   .venv/bin/python results/experiments/session52/engine_steer.py TAG [pnr] [--param NAME=VALUE ...]
-  env: CONFIG (pipelined), CORES (2), TDATA (256), CONTEXTS (4), EXTRA (nextpnr options), SEED (1)
-Writes results/experiments/session52/TAG.netlist.json.gz, TAG.depth.txt and (pnr) TAG.pnr.txt.
+  env: CONFIG (pipelined), CORES (2), TDATA (256), CONTEXTS (4), EXTRA (nextpnr options), SEED (1),
+       OUT (the folder for the files below; default this script's)
+Writes TAG.netlist.json.gz, TAG.depth.txt and (pnr) TAG.pnr.txt.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from rijndael_hw import configs, synth  # noqa: E402
 from rijndael_hw.engine_sim import split_params  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(os.environ.get("OUT") or Path(__file__).resolve().parent)
 
 
 def main(argv: list[str]) -> int:
