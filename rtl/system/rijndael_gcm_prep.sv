@@ -1,5 +1,5 @@
 // rijndael_gcm_prep: GCM (SP 800-38D) for one block at issue time (combinational), the GCM
-// counterpart of rijndael_block_prep.
+// counterpart of rijndael_block_flags and rijndael_block_data.
 //
 // A GCM message of a context is four packets on s_axis with that context's TID (docs/registers.md,
 // "GCM"): the IV (GCM.IV_LEN bytes), the AAD (AAD_LEN bytes; no packet when AAD_LEN = 0), the payload

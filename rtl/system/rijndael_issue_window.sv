@@ -25,7 +25,7 @@
 // - The picks are registered (pick registers: positions and copies of the two entries; the blocks are
 //   read from LUT RAM by the registered slot numbers), searched a clock ahead for each way the engine
 //   can take the current picks and chosen by its take at the end. Why: with the search in front of the
-//   engine's decisions, window search -> entry read -> context flags -> block_prep -> chaining values
+//   engine's decisions, window search -> entry read -> context flags -> block flags -> chaining values
 //   was one 32-LUT-level path (11.5 MHz placed, two-pipeline engine). The searches work on one-hot
 //   vectors (lowest set bit by ORs, entries read by AND-OR), not on indices. Costs: a block is searched from
 //   the clock after it enters, and context flags that change show a clock late (the engine checks them
