@@ -1,5 +1,7 @@
 // rijndael_issue_queue: a few blocks between the input gearbox and the issue stage of a two-core engine
-// that issues in arrival order (rijndael_engine, CORES = 2, ISSUE_WINDOW = 0).
+// that issues in arrival order (rijndael_engine, CORES = 2, ISSUE_WINDOW = 0). The aligned output gearbox
+// (rijndael_blocks_to_stream, FIXED_NB = 1) keeps its blocks in one too: the same two-in / two-out queue
+// with a registered ready, its two oldest blocks forming a beat.
 //
 // Why: without it, the issue stage's decision (which blocks go to the cores this clock) ran back into the
 // gearbox's buffer shift and word counts in the same clock, one of the two-pipeline engine's deepest paths.
