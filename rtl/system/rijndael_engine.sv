@@ -209,7 +209,14 @@ module rijndael_engine #(
   // ---------------------------------------------------------------------------------------------
   // Registers
   logic clear;                       // CTRL.CLEAR, one cycle: the data path resets with the register block
-  logic dp_rst_n;
+  // The data path's reset (rst_ni or CTRL.CLEAR), registered and copied once per area of the engine
+  // (rijndael_reg_copies): from one LUT it reached ~8k flops' resets over the whole die (the net with the
+  // widest span of the two-pipeline engine's placement, tools/placed_paths.py). The data path therefore
+  // resets a clock after the register block's CLEAR; s_axis_tready is low from CLEAR until the wipe is done,
+  // so no beat is taken in between.
+  localparam int R_IN = 0, R_ASM = 1, R_ISSUE = 2, R_ORDER = 3, R_OUT = 4, R_UNPACK = 5, R_CTX = 6,
+                 R_GCM = 7, R_CNT = 8, R_CORE = 9, RST_COPIES = R_CORE + CORES;
+  logic [RST_COPIES-1:0] dp_rst_n;
   logic [CONTEXTS-1:0] ctx_busy;
   logic [CONTEXTS*3-1:0] config_mode, config_key_len, config_block_len;
   logic [CONTEXTS*3-1:0] block_len_all;   // ctx_block_len, packed (the issue window's view)
@@ -279,7 +286,9 @@ module rijndael_engine #(
     .iv_we_o(iv_we), .iv_word_o(iv_words)
   );
 
-  assign dp_rst_n = rst_ni && !clear;
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(RST_COPIES), .RESET(1'b0)) u_dp_rst (
+    .clk_i, .rst_ni, .d_i(!clear), .q_o(dp_rst_n)
+  );
 
   // Per-context views of the register block's flat vectors; keys and IVs left aligned, word 0 first.
   logic [2:0]         ctx_mode [CONTEXTS];
@@ -351,7 +360,7 @@ module rijndael_engine #(
   // s_axis_tready stays low until every FIFO memory is wiped (the order and output FIFOs can be deeper
   // than the input FIFO), so the first beat after reset / CLEAR finds the whole engine ready.
   logic in_fifo_ready, fifo_wiping, in_slice_ready, in_slice_valid;
-  assign s_axis_tready = in_slice_ready && !fifo_wiping;
+  assign s_axis_tready = in_slice_ready && !fifo_wiping && !clear && dp_rst_n[R_IN];
 
   // TKEEP as the gearbox reads it (its run from lane 0, and whether the stream is packed), stored in the
   // FIFO instead of TKEEP itself.
@@ -367,7 +376,7 @@ module rijndael_engine #(
   logic            unused_s_next, unused_s_ready_next;
   logic [S_W-1:0]  unused_s_next_data;
   rijndael_skid #(.WIDTH(S_W), .READY_NEXT(1'b0)) u_in_slice (
-    .clk_i, .rst_ni(dp_rst_n), .wipe_i(!dp_rst_n),
+    .clk_i, .rst_ni(dp_rst_n[R_IN]), .wipe_i(!dp_rst_n[R_IN]),
     .in_valid_i(s_axis_tvalid && !fifo_wiping), .in_ready_o(in_slice_ready),
     .in_ready_next_o(unused_s_ready_next),
     .in_data_i({s_axis_tdata, s_run, s_keep_bad, s_axis_tlast, s_axis_tid}),
@@ -376,7 +385,7 @@ module rijndael_engine #(
   );
 
   rijndael_fifo #(.WIDTH(IN_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1)) u_in_fifo (
-    .clk_i, .rst_ni(dp_rst_n),
+    .clk_i, .rst_ni(dp_rst_n[R_IN]),
     .in_valid_i(in_slice_valid), .in_ready_o(in_fifo_ready),
     .in_data_i(r_beat),
     .out_valid_o(in_valid), .out_ready_i(in_ready), .out_data_o({in_data, in_run, in_keep_bad, in_last, in_tid}),
@@ -399,7 +408,7 @@ module rijndael_engine #(
   rijndael_stream_to_blocks #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(CORES - 1),
                               .FIXED_NB(FIXED_NB))
   u_assemble (
-    .clk_i, .rst_ni(dp_rst_n),
+    .clk_i, .rst_ni(dp_rst_n[R_ASM]),
     .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data), .in_run_i(in_run),
     .in_keep_bad_i(in_keep_bad),
     .in_last_i(in_last), .in_tid_i(in_tid),
@@ -435,7 +444,7 @@ module rijndael_engine #(
   if (WINDOW) begin : g_window
     rijndael_issue_window #(.DEPTH(ISSUE_WINDOW), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .CONTEXTS(CONTEXTS),
                             .SEQ_W(SEQ_W)) u_window (
-      .clk_i, .rst_ni(dp_rst_n),
+      .clk_i, .rst_ni(dp_rst_n[R_ASM]),
       .in_valid_i(asm_valid), .in_ready_o(asm_ready), .in_data_i(asm_data), .in_bytes_i(asm_bytes),
       .in_last_i(asm_last), .in_err_i(asm_err), .in_tid_i(asm_tid),
       .in1_valid_i(asm1_valid), .in_take2_o(asm_take2), .in1_data_i(asm1_data), .in1_bytes_i(asm1_bytes),
@@ -477,7 +486,7 @@ module rijndael_engine #(
       .flags_o(a_flags1)
     );
     rijndael_issue_queue #(.WIDTH(Q_W)) u_queue (
-      .clk_i, .rst_ni(dp_rst_n),
+      .clk_i, .rst_ni(dp_rst_n[R_ASM]),
       .in0_valid_i(asm_valid), .in1_valid_i(asm1_valid), .in_ready_o(asm_ready),
       .in0_data_i({asm_data, asm_bytes, asm_last, asm_err, asm_tid, a_flags0}),
       .in1_data_i({asm1_data, asm1_bytes, asm1_last, asm1_err, asm_tid, a_flags1}),
@@ -552,6 +561,11 @@ module rijndael_engine #(
   endfunction
   logic [BLOCK_W-1:0] b_step;   // block 0's counter plus one
   logic [BLOCK_W-1:0] b_step1;  // block 1's (see below)
+  // FIXED_NB builds: every context's counter plus one and plus two, each from its own chaining value
+  // (g_ctr_split), so that a context's CTR update is local to its register (g_ctx_state) and the issue
+  // stage chooses among finished sums instead of adding behind its context choice.
+  logic [BLOCK_W-1:0] ctr_inc1 [CONTEXTS];
+  logic [BLOCK_W-1:0] ctr_inc2 [CONTEXTS];
   rijndael_block_data #(.MAX_NB(MAX_NB)) u_data0 (
     .flags_i(flags0), .data_i(blk_data), .chain_i(b_chain), .chain_step_i(b_step),
     .core_in_o(p_core_in), .post_xor_o(p_post_xor), .chain_next_o(p_chain_next)
@@ -673,26 +687,29 @@ module rijndael_engine #(
     logic [HI_W-1:0] hi_inc_q [CONTEXTS];
     for (genvar c = 0; c < CONTEXTS; c++) begin : g_hi_inc
       always_ff @(posedge clk_i) begin
-        if (!dp_rst_n) hi_inc_q[c] <= '0;
+        if (!dp_rst_n[R_ISSUE]) hi_inc_q[c] <= '0;
         else           hi_inc_q[c] <= chain_q[c][BLOCK_W-1:32] + 1'b1;
       end
     end
-    logic [32:0]      lo0, lo1;
-    logic [31:0]      base1_lo;
-    logic [HI_W-1:0]  base1_hi, base1_inc;
-    logic [CTX_W-1:0] ctx_of1;
-    assign lo0       = {1'b0, b_chain[31:0]} + 33'd1;
-    assign b_step    = {lo0[32] ? hi_inc_q[bctx] : b_chain[BLOCK_W-1:32], lo0[31:0]};
+    for (genvar c = 0; c < CONTEXTS; c++) begin : g_inc
+      logic [32:0] lo_inc1, lo_inc2;
+      assign lo_inc1     = {1'b0, chain_q[c][31:0]} + 33'd1;
+      assign lo_inc2     = {1'b0, chain_q[c][31:0]} + 33'd2;
+      assign ctr_inc1[c] = {lo_inc1[32] ? hi_inc_q[c] : chain_q[c][BLOCK_W-1:32], lo_inc1[31:0]};
+      assign ctr_inc2[c] = {lo_inc2[32] ? hi_inc_q[c] : chain_q[c][BLOCK_W-1:32], lo_inc2[31:0]};
+    end
+    assign b_step  = ctr_inc1[bctx];
     // Block 1: behind block 0 of its context, block 0's counter plus two, else its own plus one.
-    assign ctx_of1   = same_upd ? bctx : bctx1;
-    assign base1_lo  = chain_q[ctx_of1][31:0];
-    assign base1_hi  = chain_q[ctx_of1][BLOCK_W-1:32];
-    assign base1_inc = hi_inc_q[ctx_of1];
-    assign lo1       = {1'b0, base1_lo} + (same_upd ? 33'd2 : 33'd1);
-    assign b_step1   = {lo1[32] ? base1_inc : base1_hi, lo1[31:0]};
+    assign b_step1 = same_upd ? ctr_inc2[bctx] : ctr_inc1[bctx1];
     logic unused_len;
     assign unused_len = ^{b_block_len, ctx_block_len[bctx1]};
   end else begin : g_ctr_full
+    for (genvar c = 0; c < CONTEXTS; c++) begin : g_no_inc
+      logic unused_inc;   // the chaining value's update takes chain_next / chain_next1 here
+      assign ctr_inc1[c] = '0;
+      assign ctr_inc2[c] = '0;
+      assign unused_inc  = ^{ctr_inc1[c], ctr_inc2[c]};
+    end
     assign b_step  = b_chain + ctr_step(b_block_len);
     // Block 1's counter plus one. Behind block 0 of its context that is block 0's counter plus two, from
     // the context's register: one carry chain, not a second one behind block 0's.
@@ -745,7 +762,7 @@ module rijndael_engine #(
     logic [CONTEXTS-1:0] same_key_q;
     for (genvar c = 0; c < CONTEXTS; c++) begin : g_same_key
       always_ff @(posedge clk_i) begin
-        if (!dp_rst_n) same_key_q[c] <= 1'b0;
+        if (!dp_rst_n[R_ISSUE]) same_key_q[c] <= 1'b0;
         else           same_key_q[c] <= !(key_fire || config_we || key_we) &&
                                         ctx_key[loaded_ctx_q[0]] == ctx_key[c] &&
                                         ctx_key_len[loaded_ctx_q[0]] == ctx_key_len[c] &&
@@ -780,7 +797,7 @@ module rijndael_engine #(
   assign core_in_ready = &core_ready;
 
   rijndael_core_dispatch #(.CORES(CORES), .MAX_NB(MAX_NB), .SLOT_W(CORE_SLOT_W)) u_dispatch (
-    .clk_i, .rst_ni(dp_rst_n),
+    .clk_i, .rst_ni(dp_rst_n[R_ISSUE]),
     .key_req_i(key_req),
     .blk0_req_i(cand && !need_key), .blk0_data_i(b_core_in), .blk0_decrypt_i(core_decrypt),
     .blk0_slot_i(core_slot),
@@ -853,7 +870,7 @@ module rijndael_engine #(
 
   // Its in_ready is a flop (REG_READY): the issue decision starts from it, not from a pointer compare.
   rijndael_fifo #(.WIDTH(ORDER_W), .DEPTH(ORDER_DEPTH), .OUT_SLICE(1), .REG_READY(1)) u_order_fifo (
-    .clk_i, .rst_ni(dp_rst_n),
+    .clk_i, .rst_ni(dp_rst_n[R_ORDER]),
     .in_valid_i(block_fire || bypass_fire), .in_ready_o(order_ready), .in_data_i(ord_in),
     .out_valid_o(ord_valid), .out_ready_i(ord_ready), .out_data_o(ord_out),
     .empty_o(ord_empty), .wiping_o(ord_wiping)
@@ -882,7 +899,7 @@ module rijndael_engine #(
       logic                 unused_next, unused_ready_next;
       logic [CORE_IN_W-1:0] unused_next_data;
       rijndael_skid #(.WIDTH(CORE_IN_W), .READY_NEXT(1'b0)) u_in_slice (
-        .clk_i, .rst_ni(dp_rst_n), .wipe_i(!dp_rst_n),
+        .clk_i, .rst_ni(dp_rst_n[R_CORE + k]), .wipe_i(!dp_rst_n[R_CORE + k]),
         .in_valid_i(core_valid[k]), .in_ready_o(core_ready[k]), .in_ready_next_o(unused_ready_next),
         .in_data_i(c_in),
         .out_valid_o(c_valid), .out_ready_i(c_ready),
@@ -897,7 +914,7 @@ module rijndael_engine #(
     rijndael_core #(
       `RIJNDAEL_CORE_PARAMS_PASS
     ) u_core (
-      .clk_i, .rst_ni(dp_rst_n),
+      .clk_i, .rst_ni(dp_rst_n[R_CORE + k]),
       .in_valid_i(c_valid), .in_ready_o(c_ready), .in_is_key_i(c_is_key),
       .in_key_len_i(c_key_len), .in_block_len_i(c_block_len), .in_decrypt_i(c_decrypt),
       .in_slot_i(c_slot), .in_key_i(c_key), .in_block_i(c_block),
@@ -1026,7 +1043,7 @@ module rijndael_engine #(
     end
 
     always_ff @(posedge clk_i) begin
-      if (!dp_rst_n) begin
+      if (!dp_rst_n[R_GCM]) begin
         step_q      <= 2'd0;
         open_q      <= '0;
         tags_owed_q <= '0;
@@ -1041,7 +1058,7 @@ module rijndael_engine #(
     end
     for (genvar c = 0; c < CONTEXTS; c++) begin : g_pay
       always_ff @(posedge clk_i) begin
-        if (!dp_rst_n) pay_q[c] <= '0;
+        if (!dp_rst_n[R_GCM]) pay_q[c] <= '0;
         else if (merge_fire && int'(gctx) == c) begin
           if (ord_gend) pay_q[c] <= '0;
           else if (ord_gkind == GK_PAY) pay_q[c] <= pay_q[c] + 40'(ord_bytes[0]);
@@ -1050,7 +1067,7 @@ module rijndael_engine #(
     end
 
     rijndael_ghash #(.CONTEXTS(CONTEXTS), .FAST(GHASH_FAST), .DIGIT(GHASH_DIGIT)) u_ghash (
-      .clk_i, .rst_ni, .clear_i(clear),
+      .clk_i, .rst_ni, .clear_i(!dp_rst_n[R_GCM]),
       .h_valid_i(merge_valid && gcm_h_entry), .h_ready_o(h_ready), .h_ctx_i(gctx), .h_i(core_res[0][127:0]),
       .in_valid_i(gh_in_valid), .in_ready_o(gh_in_ready), .in_block_i(gh_in_block), .in_ctx_i(gctx),
       .in_first_i(gh_in_first), .in_last_i(gh_in_last),
@@ -1091,7 +1108,7 @@ module rijndael_engine #(
     logic rob_two;
     if (WINDOW) begin : g_reorder
       rijndael_reorder #(.DEPTH(REORDER_DEPTH), .SLOT_W(OUT_SLOT_W)) u_reorder (
-        .clk_i, .rst_ni(dp_rst_n),
+        .clk_i, .rst_ni(dp_rst_n[R_OUT]),
         .alloc_i(rob_alloc), .free_o(rob_free),
         .wr0_valid_i(merge_fire), .wr0_seq_i(ord_seq[0]), .wr0_slot_i(merged_slot[0]),
         .wr1_valid_i(merge_fire && ord_two), .wr1_seq_i(ord_seq[1]), .wr1_slot_i(merged_slot[1]),
@@ -1167,7 +1184,7 @@ module rijndael_engine #(
   end
 
   rijndael_fifo #(.WIDTH(OUT_W), .DEPTH(OUT_DEPTH), .OUT_SLICE(1)) u_out_fifo (
-    .clk_i, .rst_ni(dp_rst_n),
+    .clk_i, .rst_ni(dp_rst_n[R_OUT]),
     .in_valid_i(rob_valid), .in_ready_o(out_in_ready), .in_data_i(out_in),
     .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_out),
     .empty_o(out_empty), .wiping_o(out_wiping)
@@ -1179,7 +1196,7 @@ module rijndael_engine #(
   logic [TID_WIDTH-1:0] dis_tid, dis1_tid;
 
   rijndael_group_unpack #(.CORES(CORES), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH)) u_unpack (
-    .clk_i, .rst_ni(dp_rst_n),
+    .clk_i, .rst_ni(dp_rst_n[R_UNPACK]),
     .grp_valid_i(grp_valid), .grp_ready_o(grp_ready), .grp_two_i(out_two),
     .s0_data_i(out_slot0[OUT_SLOT_W-1 -: BLOCK_W]), .s0_bytes_i(out_slot0[TID_WIDTH+2 +: 6]),
     .s0_last_i(out_slot0[TID_WIDTH+1]), .s0_err_i(out_slot0[TID_WIDTH]), .s0_tid_i(out_slot0[TID_WIDTH-1:0]),
@@ -1198,7 +1215,7 @@ module rijndael_engine #(
   rijndael_blocks_to_stream #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(CORES - 1),
                               .FIXED_NB(FIXED_NB))
   u_disassemble (
-    .clk_i, .rst_ni(dp_rst_n),
+    .clk_i, .rst_ni(dp_rst_n[R_UNPACK]),
     .blk_valid_i(dis_valid), .blk_ready_o(dis_ready), .blk_data_i(dis_data), .blk_bytes_i(dis_bytes),
     .blk_last_i(dis_last), .blk_err_i(dis_err), .blk_tid_i(dis_tid),
     .blk1_valid_i(dis1_valid), .blk1_ready_o(dis1_ready), .blk1_data_i(dis1_data), .blk1_bytes_i(dis1_bytes),
@@ -1214,7 +1231,7 @@ module rijndael_engine #(
   logic              unused_beat_next, unused_beat_ready_next;
   logic [BEAT_W-1:0] unused_beat_next_data;
   rijndael_skid #(.WIDTH(BEAT_W), .READY_NEXT(1'b0)) u_beat_slice (
-    .clk_i, .rst_ni(dp_rst_n), .wipe_i(!dp_rst_n),
+    .clk_i, .rst_ni(dp_rst_n[R_UNPACK]), .wipe_i(!dp_rst_n[R_UNPACK]),
     .in_valid_i(beat_valid), .in_ready_o(beat_ready), .in_ready_next_o(unused_beat_ready_next),
     .in_data_i({beat_data, beat_keep, beat_last, beat_user, beat_tid}),
     .out_valid_o(m_axis_tvalid), .out_ready_i(m_axis_tready),
@@ -1287,10 +1304,21 @@ module rijndael_engine #(
     // block 0's. The choice does not wait for the fire decision: given block 0 fires, block 1 fires
     // exactly when it is paired and its core is ready.
     assign take1_val   = pair && second_ready && int'(bctx1) == c && chain_upd1;
-    assign issue_val_c = take1_val ? chain_next1 : chain_next;
+    if (FIXED_NB != 0) begin : g_local_ctr
+      // The same values from this context's own sums (ctr_inc1/2): block 1 updates it only as block 1 of
+      // this context (plus two behind block 0 of it, else plus one), block 0 only as block 0 of it.
+      logic ctr0, ctr1, unused_next1;
+      assign unused_next1 = ^chain_next1;   // the same value, chosen at issue (g_chosen_ctr)
+      assign ctr0        = flags0[rijndael_engine_pkg::BF_CTR];
+      assign ctr1        = flags1[rijndael_engine_pkg::BF_CTR];
+      assign issue_val_c = take1_val ? (ctr1 ? (same_upd ? ctr_inc2[c] : ctr_inc1[c]) : blk1_data)
+                                     : (ctr0 ? ctr_inc1[c] : blk_data);
+    end else begin : g_chosen_ctr
+      assign issue_val_c = take1_val ? chain_next1 : chain_next;
+    end
     assign issue_upd_c = (issue1_c && chain_upd1) || (issue_c && chain_upd);
     always_ff @(posedge clk_i) begin
-      if (!dp_rst_n) begin
+      if (!dp_rst_n[R_CTX]) begin
         beats_q       <= '0;
         open_q        <= 1'b0;
         busy_q        <= 1'b0;
@@ -1318,7 +1346,7 @@ module rijndael_engine #(
     assign take_c = blk_ready && is_gcm && int'(bctx) == c;
     assign h_c    = block_fire && is_gcm && g_h_issue && int'(bctx) == c;
     always_ff @(posedge clk_i) begin
-      if (!dp_rst_n) begin
+      if (!dp_rst_n[R_GCM]) begin
         gcm_phase_q[c]      <= '0;
         gcm_pkt_q[c]        <= '0;
         gcm_broken_q[c]     <= 1'b0;
@@ -1351,7 +1379,7 @@ module rijndael_engine #(
 
   for (genvar e = 0; e < ENGINE_SLOTS; e++) begin : g_loaded
     always_ff @(posedge clk_i) begin
-      if (!dp_rst_n) begin
+      if (!dp_rst_n[R_ISSUE]) begin
         loaded_valid_q[e] <= 1'b0;
         loaded_ctx_q[e]   <= '0;
       end else begin
@@ -1380,7 +1408,7 @@ module rijndael_engine #(
   // A GCM tag that does not match is flagged at the output FIFO's head (set_auth), not at the merge.
   assign merged_errors = merge_fire ? 2'(merge_err[0]) + 2'(ord_two && merge_err[1]) : 2'd0;
   always_ff @(posedge clk_i) begin
-    if (!dp_rst_n) begin
+    if (!dp_rst_n[R_CNT]) begin
       issued_q       <= '0;
       merged_q       <= '0;
       merr_q         <= '0;

@@ -155,7 +155,8 @@ async def engine_interleaved(dut):
     others = [(m, d) for m in MODES for d in _directions(cfg, m) if (m, d) not in feedback]
     plan = []
     for ctx in range(contexts):
-        mode, decrypt = rng.choice(feedback if ctx % 2 == 0 or not others else others)
+        # (A decrypt-only build has no feedback mode: every context then takes one of the others.)
+        mode, decrypt = rng.choice(feedback if feedback and (ctx % 2 == 0 or not others) else others)
         job = _job(cfg, rng, mode, decrypt, whole=True)
         # Every third context shares context 0's key: the engine then skips the key beat between them.
         if ctx % 3 == 2:
