@@ -70,9 +70,7 @@ module rijndael_core_dispatch #(
       assign core_decrypt_o[k] = is_first ? blk0_decrypt_i : blk1_decrypt_i;
       // The key beat's slot is block 0's (the block the key is for).
       assign core_slot_o[k*SLOT_W +: SLOT_W] = (is_first || key_req_i) ? blk0_slot_i : blk1_slot_i;
-      // The block field is not zeroed on a key beat (the core ignores it then): the request stays out of
-      // the data's multiplexer.
-      assign core_block_o[k*32*MAX_NB +: 32*MAX_NB] = is_first ? blk0_data_i : blk1_data_i;
+      assign core_block_o[k*32*MAX_NB +: 32*MAX_NB] = key_req_i ? '0 : (is_first ? blk0_data_i : blk1_data_i);
     end
 
     always_ff @(posedge clk_i) begin

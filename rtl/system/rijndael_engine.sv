@@ -760,58 +760,13 @@ module rijndael_engine #(
     // a clock (a key beat, any write of a key or CONFIG): a cleared flag costs at most a key beat, never
     // a block under the wrong key.
     logic [CONTEXTS-1:0] same_key_q;
-    if (CONTEXTS <= 4) begin : g_pair_table
-      // Up to four contexts: a registered table of which pairs of contexts have equal keys and lengths
-      // (six compares for four contexts; it grows with CONTEXTS squared, so larger builds compare below),
-      // and the flag only looks up the loaded context's row. The compare behind the loaded context's
-      // choice (a 256-bit multiplexer, then the compare) was the deepest placed path of the two-pipeline
-      // engine after session 54's reset change. The table is a clock behind a write, so a write clears the
-      // flags for one more clock (wrote_q).
-      logic [CONTEXTS*CONTEXTS-1:0] pair_eq;   // [a*CONTEXTS + b], a < b (the other bits are unused)
-      logic                         wrote_q, unused_pairs;
-      for (genvar a = 0; a < CONTEXTS; a++) begin : g_pair_a
-        for (genvar b = 0; b < CONTEXTS; b++) begin : g_pair_b
-          if (a < b) begin : g_compare
-            logic eq_q;
-            always_ff @(posedge clk_i) begin
-              if (!dp_rst_n[R_ISSUE]) eq_q <= 1'b0;
-              else eq_q <= ctx_key[a] == ctx_key[b] && ctx_key_len[a] == ctx_key_len[b] &&
-                           ctx_block_len[a] == ctx_block_len[b];
-            end
-            assign pair_eq[a*CONTEXTS + b] = eq_q;
-          end else begin : g_none
-            assign pair_eq[a*CONTEXTS + b] = 1'b0;
-          end
-        end
-      end
-      assign unused_pairs = ^pair_eq;
+    for (genvar c = 0; c < CONTEXTS; c++) begin : g_same_key
       always_ff @(posedge clk_i) begin
-        if (!dp_rst_n[R_ISSUE]) wrote_q <= 1'b0;
-        else                    wrote_q <= config_we || key_we;
-      end
-      for (genvar c = 0; c < CONTEXTS; c++) begin : g_same_key
-        logic same_d;
-        always_comb begin
-          same_d = 1'b0;
-          for (int d = 0; d < CONTEXTS; d++) begin
-            if (int'(loaded_ctx_q[0]) == d)
-              same_d = (d == c) ? 1'b1 : pair_eq[(d < c ? d : c) * CONTEXTS + (d < c ? c : d)];
-          end
-        end
-        always_ff @(posedge clk_i) begin
-          if (!dp_rst_n[R_ISSUE]) same_key_q[c] <= 1'b0;
-          else same_key_q[c] <= !(key_fire || config_we || key_we || wrote_q) && same_d;
-        end
-      end
-    end else begin : g_compare_loaded
-      for (genvar c = 0; c < CONTEXTS; c++) begin : g_same_key
-        always_ff @(posedge clk_i) begin
-          if (!dp_rst_n[R_ISSUE]) same_key_q[c] <= 1'b0;
-          else           same_key_q[c] <= !(key_fire || config_we || key_we) &&
-                                          ctx_key[loaded_ctx_q[0]] == ctx_key[c] &&
-                                          ctx_key_len[loaded_ctx_q[0]] == ctx_key_len[c] &&
-                                          ctx_block_len[loaded_ctx_q[0]] == ctx_block_len[c];
-        end
+        if (!dp_rst_n[R_ISSUE]) same_key_q[c] <= 1'b0;
+        else           same_key_q[c] <= !(key_fire || config_we || key_we) &&
+                                        ctx_key[loaded_ctx_q[0]] == ctx_key[c] &&
+                                        ctx_key_len[loaded_ctx_q[0]] == ctx_key_len[c] &&
+                                        ctx_block_len[loaded_ctx_q[0]] == ctx_block_len[c];
       end
     end
     assign core_slot  = '0;
@@ -938,11 +893,8 @@ module rijndael_engine #(
     logic [KEY_W-1:0]       c_key;
     logic [BLOCK_W-1:0]     c_block;
     logic [CORE_IN_W-1:0]   c_in;
-    // The key field carries block 0's context key on every beat (the core reads it on key beats only): the
-    // key-or-zero choice put the issue decision's need_key in front of the slice's 256 key bits (a placed
-    // path from the issue queue's head across the die into both slices, tools/placed_paths.py).
     assign c_in = {need_key, ctx_key_len[bctx], b_block_len, core_dec[k], core_slots[k*CORE_SLOT_W +: CORE_SLOT_W],
-                   ctx_key[bctx], core_blocks[k*BLOCK_W +: BLOCK_W]};
+                   need_key ? ctx_key[bctx] : '0, core_blocks[k*BLOCK_W +: BLOCK_W]};
     if (CORES > 1) begin : g_slice
       logic                 unused_next, unused_ready_next;
       logic [CORE_IN_W-1:0] unused_next_data;
@@ -1231,30 +1183,9 @@ module rijndael_engine #(
     end
   end
 
-  // Two cores in arrival order: the merged group lands in a register slice before the output FIFO. The
-  // merge (the cores' results, the order FIFO's head, the XOR) ran straight into the FIFO's LUT-RAM write
-  // data, which the placer spreads over the die (placed paths of 28 ns from the cores' output buffers).
-  logic             fifo_in_valid, fifo_in_ready;
-  logic [OUT_W-1:0] fifo_in;
-  if (CORES > 1 && !WINDOW) begin : g_merge_slice
-    logic             unused_next, unused_ready_next;
-    logic [OUT_W-1:0] unused_next_data;
-    rijndael_skid #(.WIDTH(OUT_W), .READY_NEXT(1'b0)) u_merge_slice (
-      .clk_i, .rst_ni(dp_rst_n[R_OUT]), .wipe_i(!dp_rst_n[R_OUT]),
-      .in_valid_i(rob_valid), .in_ready_o(out_in_ready), .in_ready_next_o(unused_ready_next),
-      .in_data_i(out_in),
-      .out_valid_o(fifo_in_valid), .out_ready_i(fifo_in_ready), .out_data_o(fifo_in),
-      .next_valid_o(unused_next), .next_data_o(unused_next_data), .out_ready_next_i(1'b0)
-    );
-  end else begin : g_merge_direct
-    assign fifo_in_valid = rob_valid;
-    assign out_in_ready  = fifo_in_ready;
-    assign fifo_in       = out_in;
-  end
-
   rijndael_fifo #(.WIDTH(OUT_W), .DEPTH(OUT_DEPTH), .OUT_SLICE(1)) u_out_fifo (
     .clk_i, .rst_ni(dp_rst_n[R_OUT]),
-    .in_valid_i(fifo_in_valid), .in_ready_o(fifo_in_ready), .in_data_i(fifo_in),
+    .in_valid_i(rob_valid), .in_ready_o(out_in_ready), .in_data_i(out_in),
     .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_out),
     .empty_o(out_empty), .wiping_o(out_wiping)
   );
@@ -1502,8 +1433,7 @@ module rijndael_engine #(
 
   assign st_armed  = armed_q[sel];
   assign st_busy   = ctx_busy[sel];
-  assign st_idle   = !in_slice_valid && in_empty && asm_empty && win_empty && ord_empty && rob_empty && !fifo_in_valid &&
-                     out_empty && dis_empty &&
+  assign st_idle   = !in_slice_valid && in_empty && asm_empty && win_empty && ord_empty && rob_empty && out_empty && dis_empty &&
                      !in_wiping;
   assign st_wiping = in_wiping || ord_wiping || out_wiping;
   assign fifo_wiping = ord_wiping || out_wiping;
