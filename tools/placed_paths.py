@@ -112,8 +112,8 @@ def main(argv=None) -> int:
     # node = (cell, port); edges: net arcs driver -> sink, cell arcs input -> output
     succ = defaultdict(list)
     for b, (dc, dp) in driver.items():
-        if cells[dc]["type"] in ("DCCA", "TRELLIS_IO"):   # the clock; pins are <async>, as nextpnr has them
-            continue
+        if cells[dc]["type"] in ("DCCA", "TRELLIS_IO") or dc.startswith("$PACKER_"):
+            continue   # the clock; pins are <async> and constants untimed, as nextpnr has them
         for sc, sp in sinks.get(b, ()):
             d = arc_delay((dc, dp, where[dc], 0), (sc, sp, where[sc], 0))
             succ[(dc, dp)].append(((sc, sp), d))

@@ -634,6 +634,17 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
         for i in range(len(handle)):
             zero(handle[i], f"{'.'.join(path)} entry {i}")
     assert found >= 1, f"{what}: no gearbox buffer found to check"
+    # Two cores: the register slice in front of each core. Its key and block fields are its low bits (a key
+    # beat carries the key); above them sit flags (key beat or not, lengths, direction, slot), which are no
+    # secret and load from the idle issue stage like any other value.
+    if engine.get("CORES", 1) == 2:
+        data_bits = 32 * (cfg.params["MAX_NK"] + cfg.params["MAX_NB"])
+        for k in range(2):
+            handle = dut.g_core[k].g_slice.u_in_slice
+            for reg in ("head_q", "spare_q"):
+                v = getattr(handle, reg).value
+                assert v.is_resolvable and int(v) & ((1 << data_bits) - 1) == 0, \
+                    f"{what}: core {k} input slice {reg} = {v} after the wipe"
     # The core's round-key store is wiped before the core takes input again.
     for _ in range(2000):
         if _core_open(dut, engine):
