@@ -208,7 +208,7 @@ module rijndael_engine #(
 
   // ---------------------------------------------------------------------------------------------
   // Registers
-  logic clear;                       // CTRL.CLEAR, one cycle: the data path resets with the register block
+  logic clear;                       // CTRL.CLEAR, one cycle: the register block clears, the data path a clock later
   // The data path's reset (rst_ni or CTRL.CLEAR), registered and copied once per area of the engine
   // (rijndael_reg_copies): from one LUT it reached ~8k flops' resets over the whole die (the net with the
   // widest span of the two-pipeline engine's placement, tools/placed_paths.py). The data path therefore
@@ -1311,7 +1311,9 @@ module rijndael_engine #(
       assign unused_next1 = ^chain_next1;   // the same value, chosen at issue (g_chosen_ctr)
       assign ctr0        = flags0[rijndael_engine_pkg::BF_CTR];
       assign ctr1        = flags1[rijndael_engine_pkg::BF_CTR];
+      // GCM (one core, block 0 only) keeps its own counter step (inc32, J0): chain_next.
       assign issue_val_c = take1_val ? (ctr1 ? (same_upd ? ctr_inc2[c] : ctr_inc1[c]) : blk1_data)
+                         : is_gcm    ? chain_next
                                      : (ctr0 ? ctr_inc1[c] : blk_data);
     end else begin : g_chosen_ctr
       assign issue_val_c = take1_val ? chain_next1 : chain_next;
