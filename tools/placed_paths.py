@@ -46,7 +46,6 @@ def cell_arcs(cell) -> list[tuple[str, str, float]]:
     t = cell["type"]
     ports = cell["port_directions"]
     if t == "TRELLIS_COMB":
-        ram = cell.get("parameters", {}).get("MODE") == "DPRAM"
         outs = [p for p in ports if p in COMB_OUT]
         arcs = []
         for i in ports:
@@ -63,7 +62,6 @@ def cell_arcs(cell) -> list[tuple[str, str, float]]:
                         arcs.append((i, o, MUX))
                 else:
                     arcs.append((i, o, LUT + (MUX if o == "OFX" else 0.0)))
-        del ram
         return arcs
     if t == "TRELLIS_RAMW":
         return [(f"{a}{n}", f"WADO{k}" if n == 0 else f"WDO{k}", 0.0)
