@@ -16,14 +16,16 @@
 // - in_ready_o depends only on registers (no combinational path from out_ready_i), so FIFOs and
 //   other stages can be chained without long ready paths.
 // - The memory holds plaintext and keystream-derived data, so after reset it is zeroed by a counted
-//   sequence (DEPTH cycles, wiping_o high, in_ready_o low) when WIPE is set; every flop is reset.
+//   sequence (DEPTH cycles, wiping_o high, in_ready_o low; with REG_READY in_ready_o a clock longer) when
+//   WIPE is set; every flop is reset.
 module rijndael_fifo #(
   parameter int WIDTH = 8,
   parameter int DEPTH = 16,   // memory entries: a power of two, at least 2
   parameter int WIPE  = 1,    // 1: zero the memory after every reset
   parameter int BYPASS = 0,   // 1: into the head register directly when the memory is empty
   parameter int OUT_SLICE = 0, // 1: a register slice behind the head (see above)
-  parameter int REG_READY = 0  // 1: in_ready_o is a flop (see below)
+  parameter int REG_READY = 0, // 1: in_ready_o is a flop (see below)
+  parameter int READY_AHEAD = 0 // 1 (with REG_READY): in_ready_o a clock ahead, every offered beat taken (below)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -55,28 +57,43 @@ module rijndael_fifo #(
   logic [WIDTH-1:0] mem_wdata;
 
   assign mem_empty = wr_ptr_q == rd_ptr_q;
+  if (READY_AHEAD != 0 && REG_READY == 0) begin : g_check_ahead
+    ERROR_rijndael_fifo_READY_AHEAD_needs_REG_READY u_error ();
+  end
+  // What a push needs: in_ready_o, or (READY_AHEAD) nothing, the producer having checked it a clock before.
+  logic accept;
   if (REG_READY != 0) begin : g_reg_ready
     // in_ready_o from a flop: high when the memory had two free entries a clock ago, so it still has one
-    // whatever was pushed since (one entry of the memory goes unused). The producer's decision then starts
-    // from a flop instead of a pointer compare (the two-pipeline engine's issue stage, its order FIFO).
+    // whatever was pushed since (a producer pushing every clock still fills all DEPTH entries). The
+    // producer's decision then starts from a flop instead of a pointer compare (the two-pipeline engine's issue stage, its order FIFO).
+    // READY_AHEAD: three free entries a clock ago, so a producer that registers its push (offers the beat
+    // the clock after it saw in_ready_o high) still finds one: the FIFO then takes every beat offered, and
+    // the producer's decision and its wide data are a register apart (the two-pipeline engine's issue stage
+    // and merge). A beat offered without that is lost: the producer's contract.
+    localparam int MARGIN = READY_AHEAD != 0 ? 3 : 2;
+    if (DEPTH < MARGIN + 1) begin : g_check_margin
+      ERROR_rijndael_fifo_READY_AHEAD_needs_DEPTH_of_at_least_4 u_error ();
+    end
     logic          ready_q;
     logic [AW:0]   used;
     assign used = wr_ptr_q - rd_ptr_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni) ready_q <= 1'b0;
-      else         ready_q <= int'(used) + 2 <= DEPTH && !wiping_q;
+      else         ready_q <= int'(used) + MARGIN <= DEPTH && !wiping_q;
     end
     assign in_ready_o = ready_q;
+    assign accept     = READY_AHEAD != 0 ? 1'b1 : ready_q;
   end else begin : g_comb_ready
     logic mem_full;
     assign mem_full   = (wr_ptr_q[AW] != rd_ptr_q[AW]) && (wr_ptr_q[AW-1:0] == rd_ptr_q[AW-1:0]);
     assign in_ready_o = !mem_full && !wiping_q;
+    assign accept     = in_ready_o;
   end
   // Refill the head register whenever it is empty or being taken: from the memory, or with BYPASS from
   // the input when the memory is empty (then the beat is not written to the memory).
   assign load       = !mem_empty && (!head_valid_q || head_ready);
-  assign take_input = BYPASS != 0 && mem_empty && (!head_valid_q || head_ready) && in_valid_i && in_ready_o;
-  assign push       = in_valid_i && in_ready_o && !take_input;
+  assign take_input = BYPASS != 0 && mem_empty && (!head_valid_q || head_ready) && in_valid_i && accept;
+  assign push       = in_valid_i && accept && !take_input;
 
   // The head's consumer: the outputs, or the slice in front of them.
   logic head_ready, slice_empty;

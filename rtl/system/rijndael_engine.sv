@@ -44,6 +44,10 @@
 //   cycle. Two blocks per clock need two blocks per beat (TDATA_WIDTH >= 2 x 32*MAX_NB, i.e. 256 for AES):
 //   an elaboration check refuses CORES = 2 with a pipelined core (one block per clock already) on a narrower
 //   stream; slower cores gain at any width.
+// - CORES = 2 with ISSUE_WINDOW = 0 (STAGED): blocks issue in arrival order from a small queue
+//   (rijndael_issue_queue), and the issue stage takes two clocks: decide (from registers only), then
+//   execute (chaining values, core inputs, order FIFO); each core is fed from a small FIFO, and a register
+//   sits behind the merge (docs/system.md, "Arrival-order issue").
 `include "rijndael_core_params.svh"
 
 module rijndael_engine #(
@@ -131,6 +135,9 @@ module rijndael_engine #(
   localparam int SEQ_W        = $clog2(REORDER_DEPTH);   // sequence numbers in arrival order (CORES = 2)
   // Two cores with an issue window (and a reorder buffer behind the merge), or in arrival order without both.
   localparam bit WINDOW       = CORES > 1 && ISSUE_WINDOW > 0;
+  // Two cores in arrival order: the issue stage in two clocks (decide, then execute; see "Issue" below), the
+  // cores fed from FIFOs whose ready is a clock ahead, and a register behind the merge.
+  localparam bit STAGED       = CORES > 1 && !WINDOW;
 
   // Mode values (CONFIG.MODE).
   localparam logic [2:0] MODE_ECB = 3'(rijndael_regs_pkg::CONFIG_MODE_ECB);
@@ -440,6 +447,9 @@ module rijndael_engine #(
   // The static flags of blocks 0 and 1 (rijndael_block_flags): from the issue queue, where the two-core
   // arrival-order build computes them as blocks enter it (q_flags*), or computed at issue (g_flags_at_issue).
   logic [rijndael_engine_pkg::BF_W-1:0] flags0, flags1, q_flags0, q_flags1;
+  // STAGED: the queue's head as the issue decision sees it (the names above are then the execute stage's).
+  logic [TID_WIDTH-1:0] h_tid0, h_tid1;
+  logic [rijndael_engine_pkg::BF_W-1:0] h_flags0, h_flags1;
 
   if (WINDOW) begin : g_window
     rijndael_issue_window #(.DEPTH(ISSUE_WINDOW), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .CONTEXTS(CONTEXTS),
@@ -459,6 +469,7 @@ module rijndael_engine #(
     );
     assign q_flags0 = '0;
     assign q_flags1 = '0;
+    assign {h_tid0, h_tid1, h_flags0, h_flags1} = '0;
   end else if (CORES > 1) begin : g_queue
     // Arrival order: a few blocks between the gearbox and the issue stage (rijndael_issue_queue), so the
     // issue decision does not reach back into the gearbox in the same clock; blocks 0 and 1 are the two
@@ -485,16 +496,34 @@ module rijndael_engine #(
       .mode_i(ctx_mode[a_ctx]), .decrypt_i(ctx_decrypt[a_ctx]), .block_len_i(ctx_block_len[a_ctx]),
       .flags_o(a_flags1)
     );
+    logic [Q_W-1:0] head0, head1, x_head0_q, x_head1_q;
     rijndael_issue_queue #(.WIDTH(Q_W)) u_queue (
       .clk_i, .rst_ni(dp_rst_n[R_ASM]),
       .in0_valid_i(asm_valid), .in1_valid_i(asm1_valid), .in_ready_o(asm_ready),
       .in0_data_i({asm_data, asm_bytes, asm_last, asm_err, asm_tid, a_flags0}),
       .in1_data_i({asm1_data, asm1_bytes, asm1_last, asm1_err, asm_tid, a_flags1}),
       .out0_valid_o(blk_valid), .out1_valid_o(blk1_valid),
-      .out0_data_o({blk_data, blk_bytes, blk_last, blk_err, tid0, q_flags0}),
-      .out1_data_o({blk1_data, blk1_bytes, blk1_last, blk1_err, tid1, q_flags1}),
+      .out0_data_o(head0), .out1_data_o(head1),
       .take0_i(blk_ready), .take1_i(blk_take2), .empty_o(win_empty)
     );
+    // The decision (g_staged_issue) reads the head's TIDs and flags; the execute stage a clock later reads
+    // the blocks it decided on from these registers, loaded every clock (no enable, so the decision does not
+    // reach ~600 flops' enables).
+    assign h_tid0   = head0[FL_W +: TID_WIDTH];
+    assign h_tid1   = head1[FL_W +: TID_WIDTH];
+    assign h_flags0 = head0[FL_W-1:0];
+    assign h_flags1 = head1[FL_W-1:0];
+    always_ff @(posedge clk_i) begin
+      if (!dp_rst_n[R_ISSUE]) begin
+        x_head0_q <= '0;
+        x_head1_q <= '0;
+      end else begin
+        x_head0_q <= head0;
+        x_head1_q <= head1;
+      end
+    end
+    assign {blk_data, blk_bytes, blk_last, blk_err, tid0, q_flags0}        = x_head0_q;
+    assign {blk1_data, blk1_bytes, blk1_last, blk1_err, tid1, q_flags1}    = x_head1_q;
     assign asm_take2 = asm_ready;
     assign seq0      = '0;
     assign seq1      = '0;
@@ -522,6 +551,7 @@ module rijndael_engine #(
     assign win_empty  = 1'b1;
     assign q_flags0   = '0;
     assign q_flags1   = '0;
+    assign {h_tid0, h_tid1, h_flags0, h_flags1} = '0;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -529,6 +559,7 @@ module rijndael_engine #(
   // two cores also block 1 (the one behind it) when block 1 does not depend on block 0.
   logic [CORE_SLOT_W-1:0] core_slot, core_slot1;   // the key slot of block 0 (and of its key beat), block 1
   logic [ENGINE_SLOTS-1:0] loaded_valid_q;          // which key each core key slot holds (g_loaded)
+  logic [CONTEXTS-1:0]     same_key_all;            // one slot: the context's key is the loaded one (g_one_slot)
   logic [CTX_W-1:0]        loaded_ctx_q [ENGINE_SLOTS];
 
   // ---- block 0
@@ -746,6 +777,7 @@ module rijndael_engine #(
     logic unused_same_key;
     assign core_slot       = CORE_SLOT_W'(bctx);
     assign core_slot1      = CORE_SLOT_W'(bctx1);
+    assign same_key_all    = '0;
     assign same_key        = 1'b0;
     assign need_key        = !loaded_valid_q[bctx];
     assign need_key1       = !loaded_valid_q[bctx1];
@@ -760,10 +792,11 @@ module rijndael_engine #(
     // a clock (a key beat, any write of a key or CONFIG): a cleared flag costs at most a key beat, never
     // a block under the wrong key.
     logic [CONTEXTS-1:0] same_key_q;
+    assign same_key_all = same_key_q;
     for (genvar c = 0; c < CONTEXTS; c++) begin : g_same_key
       always_ff @(posedge clk_i) begin
         if (!dp_rst_n[R_ISSUE]) same_key_q[c] <= 1'b0;
-        else           same_key_q[c] <= !(key_fire || config_we || key_we) &&
+        else           same_key_q[c] <= !(load_fire || config_we || key_we) &&
                                         ctx_key[loaded_ctx_q[0]] == ctx_key[c] &&
                                         ctx_key_len[loaded_ctx_q[0]] == ctx_key_len[c] &&
                                         ctx_block_len[loaded_ctx_q[0]] == ctx_block_len[c];
@@ -784,26 +817,120 @@ module rijndael_engine #(
 
   // The block's context/key is checked from registers only, so the cores' valid never waits on ready.
   logic             order_ready, cand, key_req, key_fire, block_fire, fire1, bypass_fire, first_core;
-  logic [CORES-1:0] core_valid, core_ready, core_dec;
+  logic [CORES-1:0] core_valid, core_ready, core_dec, disp_ready;
   logic [CORES*CORE_SLOT_W-1:0] core_slots;
   logic [CORES*BLOCK_W-1:0]     core_blocks;
   logic             core_in_ready;   // every core takes input (tests wait on it after reset)
+  // What the dispatcher is asked for, and where the key slots' state learns of a key beat (load_fire).
+  logic             second_ready;   // g_second_ready
+  logic             x_busy;         // STAGED: a decision waits for its execute stage
+  logic [CTX_W-1:0] load_ctx;       // the context a key beat loads (the decision's block 0)
+  logic             e_key_req, e_blk0_req, e_blk1_req, e_bypass_fire, load_fire, is_key_beat, pair_fires;
+  // STAGED: the decision's per-context effects that the next decision must see (a feedback block issued).
+  logic [CONTEXTS-1:0] d_fb_issue;
 
   assign cand        = blk_valid && order_ready && !bypass && !wait_fb;
   assign key_req     = cand && need_key;
-  assign bypass_fire = blk_valid && order_ready && bypass;
-  assign blk_ready   = bypass_fire || (block_fire && !(is_gcm && g_h_issue));   // the H block takes no input
-  assign blk_take2   = fire1;
   assign core_in_ready = &core_ready;
+  assign bypass_fire = e_bypass_fire;
+
+  if (STAGED) begin : g_staged_issue
+    // Two cores in arrival order: the issue decision in one clock, its execution in the next.
+    // - Decide: from registers only (the queue's head TIDs and flags, the contexts' in-flight and key-slot
+    //   flags, and readies a clock ahead: the order FIFO's and the cores' input FIFOs'), which of a key beat,
+    //   block 0 (and block 1) or a refused block 0 goes; the queue pops at once, and the in-flight and
+    //   key-slot flags are set at once, so the next clock's decision sees them.
+    // - Execute, a clock later (x_*_q; the blocks from the queue's x_head registers): everything that reads
+    //   a chaining value (the core inputs, the XOR masks, the CTR / CBC / CFB updates) and the pushes into
+    //   the order FIFO and the cores' input FIFOs, which take every beat (their readies were checked).
+    // Chaining values are read and written in the execute stage only, in issue order, so a clock between
+    // decision and execution changes no result; a feedback block's successor still waits for the merge.
+    logic             d_ok0, d_ok1, d_same, d_bypass0, d_bypass1, d_fb0, d_fb1, d_loaded0, d_loaded1, d_room;
+    logic             d_cand, d_key, d_fire0, d_fire1, d_bypass;
+    logic [CTX_W-1:0] d_ctx0, d_ctx1;
+    logic             x_key_q, x_fire0_q, x_fire1_q, x_bypass_q;
+    assign d_ok0     = int'(h_tid0) < CONTEXTS;
+    assign d_ok1     = int'(h_tid1) < CONTEXTS;
+    assign d_ctx0    = d_ok0 ? CTX_W'(h_tid0) : '0;
+    assign d_ctx1    = d_ok1 ? CTX_W'(h_tid1) : '0;
+    assign d_same    = d_ctx0 == d_ctx1;
+    assign d_bypass0 = h_flags0[rijndael_engine_pkg::BF_BYPASS];
+    assign d_bypass1 = h_flags1[rijndael_engine_pkg::BF_BYPASS];
+    assign d_fb0     = h_flags0[rijndael_engine_pkg::BF_FEEDBACK];
+    assign d_fb1     = h_flags1[rijndael_engine_pkg::BF_FEEDBACK];
+    if (ENGINE_SLOTS > 1) begin : g_d_slots
+      assign d_loaded0 = loaded_valid_q[d_ctx0];
+      assign d_loaded1 = loaded_valid_q[d_ctx1];
+    end else begin : g_d_slot
+      assign d_loaded0 = loaded_valid_q[0] && (loaded_ctx_q[0] == d_ctx0 || same_key_all[d_ctx0]);
+      assign d_loaded1 = d_same ? d_loaded0
+                                : loaded_valid_q[0] && (loaded_ctx_q[0] == d_ctx1 || same_key_all[d_ctx1]);
+    end
+    assign d_room   = order_ready && (&core_ready);
+    assign d_cand   = blk_valid && d_room && !d_bypass0 && !(d_fb0 && inflight_q[d_ctx0]);
+    assign d_key    = d_cand && !d_loaded0;
+    assign d_fire0  = d_cand && d_loaded0;
+    // Block 1 goes with block 0 when it needs no key beat, is not refused, and (feedback modes) its
+    // context has no block in a core and is not block 0's context.
+    assign d_fire1  = d_fire0 && blk1_valid && !d_bypass1 && d_loaded1 &&
+                      !(d_fb1 && (inflight_q[d_ctx1] || d_same));
+    assign d_bypass = blk_valid && order_ready && d_bypass0;
+    for (genvar c = 0; c < CONTEXTS; c++) begin : g_d_fb
+      assign d_fb_issue[c] = (d_fire0 && d_fb0 && int'(d_ctx0) == c) || (d_fire1 && d_fb1 && int'(d_ctx1) == c);
+    end
+    always_ff @(posedge clk_i) begin
+      if (!dp_rst_n[R_ISSUE]) begin
+        x_key_q    <= 1'b0;
+        x_fire0_q  <= 1'b0;
+        x_fire1_q  <= 1'b0;
+        x_bypass_q <= 1'b0;
+      end else begin
+        x_key_q    <= d_key;
+        x_fire0_q  <= d_fire0;
+        x_fire1_q  <= d_fire1;
+        x_bypass_q <= d_bypass;
+      end
+    end
+    assign blk_ready     = d_bypass || d_fire0;
+    assign blk_take2     = d_fire1;
+    assign load_fire     = d_key;
+    assign load_ctx      = d_ctx0;
+    assign e_key_req     = x_key_q;
+    assign e_blk0_req    = x_fire0_q;
+    assign e_blk1_req    = x_fire1_q;
+    assign e_bypass_fire = x_bypass_q;
+    assign is_key_beat   = x_key_q;
+    assign pair_fires    = x_fire1_q;
+    assign disp_ready    = '1;   // the input FIFOs' readies were checked at the decision
+    assign x_busy        = x_key_q || x_fire0_q || x_bypass_q;
+    logic unused_direct;   // the one-clock decision's signals (g_direct_issue)
+    assign unused_direct = ^{pair, key_req, second_ready};
+  end else begin : g_direct_issue
+    assign blk_ready     = bypass_fire || (block_fire && !(is_gcm && g_h_issue));   // the H block takes no input
+    assign blk_take2     = fire1;
+    assign load_fire     = key_fire;
+    assign load_ctx      = bctx;
+    assign e_key_req     = key_req;
+    assign e_blk0_req    = cand && !need_key;
+    assign e_blk1_req    = pair;
+    assign e_bypass_fire = blk_valid && order_ready && bypass;
+    assign is_key_beat   = need_key;
+    assign pair_fires    = pair && second_ready;
+    assign disp_ready    = core_ready;
+    assign x_busy        = 1'b0;
+    logic unused_staged;   // the queue's head and the slot flags as the two-clock decision reads them
+    assign unused_staged = ^{h_tid0, h_tid1, h_flags0, h_flags1, same_key_all};
+    assign d_fb_issue    = '0;
+  end
 
   rijndael_core_dispatch #(.CORES(CORES), .MAX_NB(MAX_NB), .SLOT_W(CORE_SLOT_W)) u_dispatch (
     .clk_i, .rst_ni(dp_rst_n[R_ISSUE]),
-    .key_req_i(key_req),
-    .blk0_req_i(cand && !need_key), .blk0_data_i(b_core_in), .blk0_decrypt_i(core_decrypt),
+    .key_req_i(e_key_req),
+    .blk0_req_i(e_blk0_req), .blk0_data_i(b_core_in), .blk0_decrypt_i(core_decrypt),
     .blk0_slot_i(core_slot),
-    .blk1_req_i(pair), .blk1_data_i(b_core_in1), .blk1_decrypt_i(core_decrypt1), .blk1_slot_i(core_slot1),
+    .blk1_req_i(e_blk1_req), .blk1_data_i(b_core_in1), .blk1_decrypt_i(core_decrypt1), .blk1_slot_i(core_slot1),
     .key_fire_o(key_fire), .fire0_o(block_fire), .fire1_o(fire1), .first_core_o(first_core),
-    .core_valid_o(core_valid), .core_ready_i(core_ready), .core_decrypt_o(core_dec), .core_slot_o(core_slots),
+    .core_valid_o(core_valid), .core_ready_i(disp_ready), .core_decrypt_o(core_dec), .core_slot_o(core_slots),
     .core_block_o(core_blocks)
   );
 
@@ -869,7 +996,9 @@ module rijndael_engine #(
     ord_out[ORD_SLOT_W-1:0];
 
   // Its in_ready is a flop (REG_READY): the issue decision starts from it, not from a pointer compare.
-  rijndael_fifo #(.WIDTH(ORDER_W), .DEPTH(ORDER_DEPTH), .OUT_SLICE(1), .REG_READY(1)) u_order_fifo (
+  // STAGED: its ready a clock ahead (the decision reads it, the execute stage pushes).
+  rijndael_fifo #(.WIDTH(ORDER_W), .DEPTH(ORDER_DEPTH), .OUT_SLICE(1), .REG_READY(1), .READY_AHEAD(int'(STAGED)))
+  u_order_fifo (
     .clk_i, .rst_ni(dp_rst_n[R_ORDER]),
     .in_valid_i(block_fire || bypass_fire), .in_ready_o(order_ready), .in_data_i(ord_in),
     .out_valid_o(ord_valid), .out_ready_i(ord_ready), .out_data_o(ord_out),
@@ -893,9 +1022,22 @@ module rijndael_engine #(
     logic [KEY_W-1:0]       c_key;
     logic [BLOCK_W-1:0]     c_block;
     logic [CORE_IN_W-1:0]   c_in;
-    assign c_in = {need_key, ctx_key_len[bctx], b_block_len, core_dec[k], core_slots[k*CORE_SLOT_W +: CORE_SLOT_W],
-                   need_key ? ctx_key[bctx] : '0, core_blocks[k*BLOCK_W +: BLOCK_W]};
-    if (CORES > 1) begin : g_slice
+    assign c_in = {is_key_beat, ctx_key_len[bctx], b_block_len, core_dec[k], core_slots[k*CORE_SLOT_W +: CORE_SLOT_W],
+                   is_key_beat ? ctx_key[bctx] : '0, core_blocks[k*BLOCK_W +: BLOCK_W]};
+    if (STAGED) begin : g_in_fifo
+      // Arrival order (STAGED): a small FIFO whose ready is a clock ahead, so the decision checks the room
+      // and the execute stage a clock later pushes without a handshake. It holds key beats: wiped after
+      // reset / CLEAR like the engine's other FIFOs.
+      logic in_empty_k, in_wiping_k, unused_in_fifo;
+      rijndael_fifo #(.WIDTH(CORE_IN_W), .DEPTH(8), .BYPASS(1), .REG_READY(1), .READY_AHEAD(1)) u_in_fifo (
+        .clk_i, .rst_ni(dp_rst_n[R_CORE + k]),
+        .in_valid_i(core_valid[k]), .in_ready_o(core_ready[k]), .in_data_i(c_in),
+        .out_valid_o(c_valid), .out_ready_i(c_ready),
+        .out_data_o({c_is_key, c_key_len, c_block_len, c_decrypt, c_slot, c_key, c_block}),
+        .empty_o(in_empty_k), .wiping_o(in_wiping_k)
+      );
+      assign unused_in_fifo = ^{in_empty_k, in_wiping_k};
+    end else if (CORES > 1) begin : g_slice
       logic                 unused_next, unused_ready_next;
       logic [CORE_IN_W-1:0] unused_next_data;
       rijndael_skid #(.WIDTH(CORE_IN_W), .READY_NEXT(1'b0)) u_in_slice (
@@ -937,6 +1079,10 @@ module rijndael_engine #(
   logic [BLOCK_W-1:0] byte_mask [2];
   logic [BLOCK_W-1:0] std_data [2];
   logic               std_err [2];
+  // STAGED: the merge's feedback blocks, a clock later (g_in_order): done (block 0, block 1), context, value.
+  logic [1:0]         fb_done_q;
+  logic [CTX_W-1:0]   fb_ctx0_q, fb_ctx1_q;
+  logic [BLOCK_W-1:0] fb_val0_q, fb_val1_q;
 
   rijndael_core_collect #(.CORES(CORES), .MAX_NB(MAX_NB)) u_collect (
     .group_valid_i(ord_valid), .group_ready_o(ord_ready), .bypass_i(ord_bypass), .two_i(ord_two),
@@ -1116,17 +1262,52 @@ module rijndael_engine #(
         .out_slot0_o(rob_slot[0]), .out_slot1_o(rob_slot[1]), .empty_o(rob_empty)
       );
       assign merge_ready = 1'b1;   // the window allocated the slot: the merge never waits
+      assign fb_done_q   = '0;
+      assign fb_ctx0_q   = '0;
+      assign fb_ctx1_q   = '0;
+      assign fb_val0_q   = '0;
+      assign fb_val1_q   = '0;
     end else begin : g_in_order
-      // Arrival-order issue: the merged group is in arrival order already and goes on as it is.
+      // Arrival-order issue (STAGED): the merged group is in arrival order already. It goes into a register
+      // first (m_*_q), and from there into the output FIFO (whose ready is a clock ahead, so the push needs
+      // no handshake) and, for a feedback block, into its context's chaining value: the cores' outputs, the
+      // merge and the output FIFO's write, and the chaining values, are a register apart.
       logic unused_seq;
+      // (Separate registers, not an array: Icarus did not propagate an unpacked array's nonblocking
+      // writes through a continuous assignment of its element.)
+      logic m_valid_q, m_two_q;
+      logic [OUT_SLOT_W-1:0] m_slot0_q, m_slot1_q;
       assign unused_seq  = ^{rob_alloc, ord_seq[0], ord_seq[1]};
       assign rob_free    = '0;
-      assign rob_empty   = 1'b1;
-      assign rob_valid   = merge_valid;
-      assign rob_two     = ord_two;
-      assign rob_slot[0] = merged_slot[0];
-      assign rob_slot[1] = merged_slot[1];
+      assign rob_empty   = !m_valid_q;
+      assign rob_valid   = m_valid_q;
+      assign rob_two     = m_two_q;
+      assign rob_slot[0] = m_slot0_q;
+      assign rob_slot[1] = m_slot1_q;
       assign merge_ready = out_in_ready;
+      always_ff @(posedge clk_i) begin
+        if (!dp_rst_n[R_OUT]) begin
+          m_valid_q   <= 1'b0;
+          m_two_q     <= 1'b0;
+          m_slot0_q   <= '0;
+          m_slot1_q   <= '0;
+          fb_done_q   <= '0;
+          fb_ctx0_q   <= '0;
+          fb_ctx1_q   <= '0;
+          fb_val0_q   <= '0;
+          fb_val1_q   <= '0;
+        end else begin
+          m_valid_q   <= merge_fire;
+          m_two_q     <= ord_two;
+          m_slot0_q   <= merged_slot[0];
+          m_slot1_q   <= merged_slot[1];
+          fb_done_q   <= {merge_fire && ord_two && ord_fb[1], merge_fire && !ord_bypass && ord_fb[0]};
+          fb_ctx0_q   <= octx[0];
+          fb_ctx1_q   <= octx[1];
+          fb_val0_q   <= ord_fb_keystream[0] ? core_res[0] : merge_result[0];
+          fb_val1_q   <= ord_fb_keystream[1] ? core_res[1] : merge_result[1];
+        end
+      end
     end
     logic unused_gcm_go;   // GCM is refused with two cores
     assign unused_gcm_go = ^{gcm_go, gcm_tag_entry, gcm_tag_dec, gh_out_valid, gh_out_hash};
@@ -1138,6 +1319,11 @@ module rijndael_engine #(
     assign set_auth  = 1'b0;
   end else begin : g_out_one
     logic unused_rob;
+    assign fb_done_q   = '0;
+    assign fb_ctx0_q   = '0;
+    assign fb_ctx1_q   = '0;
+    assign fb_val0_q   = '0;
+    assign fb_val1_q   = '0;
     assign unused_rob = ^{rob_alloc, merged_slot[1], rob_slot[0], rob_slot[1]};
     assign rob_free    = '0;
     assign rob_empty   = 1'b1;
@@ -1183,7 +1369,9 @@ module rijndael_engine #(
     end
   end
 
-  rijndael_fifo #(.WIDTH(OUT_W), .DEPTH(OUT_DEPTH), .OUT_SLICE(1)) u_out_fifo (
+  // STAGED: pushed from the merge's register, its ready a clock ahead.
+  rijndael_fifo #(.WIDTH(OUT_W), .DEPTH(OUT_DEPTH), .OUT_SLICE(1), .REG_READY(int'(STAGED)), .READY_AHEAD(int'(STAGED)))
+  u_out_fifo (
     .clk_i, .rst_ni(dp_rst_n[R_OUT]),
     .in_valid_i(rob_valid), .in_ready_o(out_in_ready), .in_data_i(out_in),
     .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_out),
@@ -1247,7 +1435,6 @@ module rijndael_engine #(
   assign m_fire = m_axis_tvalid && m_axis_tready;
 
   // The core block 1 would go to is ready (rijndael_core_dispatch: block 1 goes to the core after block 0's).
-  logic second_ready;
   if (CORES > 1) begin : g_second_ready
     assign second_ready = core_ready[!first_core];
   end else begin : g_no_second
@@ -1269,8 +1456,11 @@ module rijndael_engine #(
     assign issue_c  = block_fire && int'(bctx) == c;
     assign issue1_c = fire1 && int'(bctx1) == c;
     // A context has at most one feedback block in the cores, so at most one of these per cycle.
-    assign done_c   = merge_fire && !ord_bypass && ord_fb[0] && int'(octx[0]) == c;
-    assign done1_c  = merge_fire && ord_two && ord_fb[1] && int'(octx[1]) == c;
+    // STAGED: from the merge's register (g_in_order), a clock after the merge.
+    assign done_c   = STAGED ? fb_done_q[0] && int'(fb_ctx0_q) == c
+                             : merge_fire && !ord_bypass && ord_fb[0] && int'(octx[0]) == c;
+    assign done1_c  = STAGED ? fb_done_q[1] && int'(fb_ctx1_q) == c
+                             : merge_fire && ord_two && ord_fb[1] && int'(octx[1]) == c;
     assign start_c  = start_pulse && int'(sel) == c;
     // Any accepted write to this context's banked registers disarms it until the next START.
     assign touch_c = (config_we || key_we || iv_we) && int'(wr_ctx) == c;
@@ -1294,8 +1484,12 @@ module rijndael_engine #(
     logic [BLOCK_W-1:0] issue_val_c, other_val;
     assign other_sel = start_c || gcm_iv96_c || gcm_j0_wr[c] || done_c || done1_c;
     always_comb begin
-      other_val = ord_fb_keystream[0] ? core_res[0] : merge_result[0];
-      if (done1_c)       other_val = ord_fb_keystream[1] ? core_res[1] : merge_result[1];
+      if (STAGED) begin
+        other_val = done1_c ? fb_val1_q : fb_val0_q;
+      end else begin
+        other_val = ord_fb_keystream[0] ? core_res[0] : merge_result[0];
+        if (done1_c) other_val = ord_fb_keystream[1] ? core_res[1] : merge_result[1];
+      end
       if (gcm_j0_wr[c])  other_val = gcm_j0_value;
       if (gcm_iv96_c)    other_val = chain_next;
       if (start_c)       other_val = ctx_iv[c];
@@ -1303,7 +1497,7 @@ module rijndael_engine #(
     // At issue: block 1's value when it updates this context and goes too (it comes after block 0), else
     // block 0's. The choice does not wait for the fire decision: given block 0 fires, block 1 fires
     // exactly when it is paired and its core is ready.
-    assign take1_val   = pair && second_ready && int'(bctx1) == c && chain_upd1;
+    assign take1_val   = pair_fires && int'(bctx1) == c && chain_upd1;
     if (FIXED_NB != 0) begin : g_local_ctr
       // The same values from this context's own sums (ctr_inc1/2): block 1 updates it only as block 1 of
       // this context (plus two behind block 0 of it, else plus one), block 0 only as block 0 of it.
@@ -1331,7 +1525,8 @@ module rijndael_engine #(
         beats_q <= beats_d;
         open_q  <= open_d;
         busy_q  <= held_d || open_d;
-        if ((issue_c && feedback) || (issue1_c && feedback1)) inflight_c_q <= 1'b1;
+        // STAGED: set by the decision (d_fb_issue), so that the next clock's decision sees it.
+        if ((!STAGED && ((issue_c && feedback) || (issue1_c && feedback1))) || d_fb_issue[c]) inflight_c_q <= 1'b1;
         if (done_c || done1_c) inflight_c_q <= 1'b0;
         // The chaining value: from the merge, START or GCM (other_sel), or at issue. The issue's write is
         // the last choice, so the issue decision reaches the register through one multiplexer (it was
@@ -1385,9 +1580,9 @@ module rijndael_engine #(
         loaded_valid_q[e] <= 1'b0;
         loaded_ctx_q[e]   <= '0;
       end else begin
-        if (key_fire && int'(core_slot) == e) begin
+        if (load_fire && (ENGINE_SLOTS == 1 || int'(load_ctx) == e)) begin
           loaded_valid_q[e] <= 1'b1;
-          loaded_ctx_q[e]   <= bctx;
+          loaded_ctx_q[e]   <= load_ctx;
         end
         // A write to the loaded context's key or lengths (or its START) means the core may no longer hold
         // what that context's registers say: load again before the next block, and compare no other
@@ -1435,7 +1630,7 @@ module rijndael_engine #(
 
   assign st_armed  = armed_q[sel];
   assign st_busy   = ctx_busy[sel];
-  assign st_idle   = !in_slice_valid && in_empty && asm_empty && win_empty && ord_empty && rob_empty && out_empty && dis_empty &&
+  assign st_idle   = !in_slice_valid && in_empty && asm_empty && win_empty && !x_busy && ord_empty && rob_empty && out_empty && dis_empty &&
                      !in_wiping;
   assign st_wiping = in_wiping || ord_wiping || out_wiping;
   assign fifo_wiping = ord_wiping || out_wiping;

@@ -11,6 +11,15 @@ Checked for each (DEPTH, BYPASS, WIPE, OUT_SLICE) build:
   rijndael_fifo_small: DEPTH);
 * latency from a push into an empty FIFO to out_valid_o: 1 cycle with BYPASS, 2 without, one more with
   OUT_SLICE or OUT_STAGE (the documented figures);
+* rijndael_fifo with REG_READY and READY_AHEAD (the two-core arrival-order engine's core input FIFOs, DEPTH 8 with
+  BYPASS, and its order / output FIFOs, without BYPASS, with OUT_SLICE): the producer keeps the contract, deciding
+  in a clock, from in_ready_o in that clock, whether to offer a beat in the next, and the FIFO takes every beat
+  offered (also those offered after in_ready_o fell): the memory is never full when a beat is offered (its
+  pointers), and the random traffic's order, no-loss and AXI checks hold; in_ready_o (a flop) is low during the
+  DEPTH-cycle wipe and one clock more; the latency, counted from the clock the beat is offered (the producer's
+  decision a clock before is its own), is the documented figure; with out_ready_i held low and a beat offered
+  whenever the contract allows, in_ready_o falls and stays low with the FIFO full (DEPTH in the memory, the head,
+  OUT_SLICE's two), no beat lost, and after out_ready_i rises all leave once, in order;
 * rijndael_fifo_fast: its read, bank and output registers are zero in every clock of the wipe after a reset
   (from the fourth clock of the reset); with CREDITED the producer keeps at most DEPTH beats inside itself;
   with EARLY_VALID (the pipelined core's buffer: two clocks, banked memory) every valid is given that many clocks
@@ -58,6 +67,7 @@ EARLY_BUILDS = {"fast-depth64-stage-credited-early2": 2}
 BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_fifo", 4, 0, 1, 0),
           "depth16-bypass-nowipe": ("rijndael_fifo", 16, 1, 0, 0),
           "depth4-slice": ("rijndael_fifo", 4, 0, 1, 1), "depth8-bypass-slice": ("rijndael_fifo", 8, 1, 1, 1),
+          "depth8-bypass-ahead": ("rijndael_fifo", 8, 1, 1, 0), "depth16-slice-ahead": ("rijndael_fifo", 16, 0, 1, 1),
           "fast-depth4": ("rijndael_fifo_fast", 4, 1, 1, 0),
           "fast-depth16": ("rijndael_fifo_fast", 16, 1, 1, 0), "fast-depth64": ("rijndael_fifo_fast", 64, 1, 1, 0),
           "fast-depth16-stage": ("rijndael_fifo_fast", 16, 1, 1, 0),
@@ -70,6 +80,9 @@ BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_f
           "chain-depth4-pass": ("rijndael_fifo_chain", 4, 1, 0, 0)}
 # rijndael_fifo_chain builds with FALL_THROUGH = 1 (and HEAD_LOAD, their "bypass")
 FALL_THROUGH_BUILDS = {"chain-depth4-pass"}
+# rijndael_fifo builds with REG_READY = 1 and READY_AHEAD = 1 (the two-core arrival-order engine's core input FIFO,
+# and its order / output FIFOs at a smaller DEPTH): in_ready_o a flop a clock ahead, every offered beat taken
+AHEAD_BUILDS = {"depth8-bypass-ahead", "depth16-slice-ahead"}
 
 
 def _params(dut) -> tuple[int, int, int]:
@@ -135,6 +148,23 @@ async def _fall_through_latency(dut, bus: _InputBus) -> None:
 
 def _fall_through(dut) -> bool:
     return dut._name == "rijndael_fifo_chain" and bool(int(dut.FALL_THROUGH.value))
+
+
+def _reg_ready(dut) -> int:
+    """rijndael_fifo's REG_READY: in_ready_o is a flop (loaded from the wipe flag too: it rises a clock after
+    wiping_o falls)."""
+    return int(dut.REG_READY.value) if dut._name == "rijndael_fifo" else 0
+
+
+def _ahead(dut) -> bool:
+    """rijndael_fifo's READY_AHEAD: the producer offers a beat only in the clock after one in which in_ready_o was
+    high, and the FIFO takes every beat offered."""
+    return dut._name == "rijndael_fifo" and bool(int(dut.READY_AHEAD.value))
+
+
+def _mem_used(dut, depth: int) -> int:
+    """rijndael_fifo's memory entries in use, from its pointers (one extra bit tells full from empty)."""
+    return (int(dut.wr_ptr_q.value) - int(dut.rd_ptr_q.value)) % (2 * depth)
 
 
 def _slice(dut) -> int:
@@ -210,20 +240,28 @@ async def _reset(dut, depth: int, wipe: int, bus: _InputBus | None = None) -> No
     await RisingEdge(dut.clk_i)
     dut.rst_ni.value = 1
     # The counted wipe: DEPTH cycles of in_ready_o low, then ready (rijndael_fifo_fast: DEPTH + 1, as its
-    # slices leave reset a clock after rst_ni rises).
+    # slices leave reset a clock after rst_ni rises; REG_READY: in_ready_o, a flop, one clock more).
     limit = depth + 1 if dut._name == "rijndael_fifo_fast" else depth
+    lag = _reg_ready(dut)
     low = 0
+    wiped = 0  # clocks of wiping_o high, from the first clock after reset
     while True:
         await ReadOnly()
         if int(dut.in_ready_o.value):
+            assert not int(dut.wiping_o.value), "in_ready_o high during the wipe"
             break
-        assert int(dut.wiping_o.value) == 1, "in_ready_o low after reset without a wipe"
+        if int(dut.wiping_o.value):
+            assert wiped == low, "wiping_o high after a clock without it"
+            wiped += 1
+        else:
+            assert low < wiped + lag, "in_ready_o low after reset without a wipe"
         if dut._name == "rijndael_fifo_fast" and low > 0:  # zero from the fourth clock of the reset on
             assert all(int(r.value) == 0 for r in _fast_data_regs(dut)), "a data register not zero during the wipe"
         low += 1
-        assert low <= limit, f"wipe longer than {limit} cycles"
+        assert low <= limit + lag, f"wipe longer than {limit} cycles"
         await RisingEdge(dut.clk_i)
-    assert low == (limit if wipe else 0), f"wipe took {low} cycles, expected {limit if wipe else 0}"
+    assert wiped == (limit if wipe else 0), f"wipe took {wiped} cycles, expected {limit if wipe else 0}"
+    assert low == wiped + lag, f"in_ready_o low for {low} cycles, wiping_o high for {wiped}"
     await RisingEdge(dut.clk_i)
 
 
@@ -236,7 +274,8 @@ async def fifo_wipe_order_latency(dut):
     bus = _InputBus(dut)
     await _reset(dut, depth, wipe, bus)
 
-    # Latency into an empty FIFO with the consumer ready, from the clock the beat's valid is given.
+    # Latency into an empty FIFO with the consumer ready, from the clock the beat's valid is given (READY_AHEAD:
+    # in_ready_o was high in the clock before, the last of _reset's, as the producer's contract asks).
     dut.out_ready_i.value = 1
     bus.offer(True, 0x5A5)
     if _fall_through(dut):
@@ -244,7 +283,6 @@ async def fifo_wipe_order_latency(dut):
     else:
         await _latency(dut, rng, width, bus, depth, bypass)
 
-    # Random traffic: order, no loss, AXI stability, capacity.
     # Random traffic: order, no loss, AXI stability, capacity.
     sent = [rng.randrange(1, 1 << width) for _ in range(400)]
     # rijndael_fifo_small: about a fifth of the beats offered with in_clear_i, which must arrive with their
@@ -256,10 +294,16 @@ async def fifo_wipe_order_latency(dut):
     index = 0
     held = None  # (data) of a beat offered and not taken in the previous cycle
     max_inside = 0
+    ahead = _ahead(dut)
+    planned = False  # READY_AHEAD: the producer's decision, in the previous clock, to offer a beat in this one
+    late = 0  # READY_AHEAD: beats offered while in_ready_o was low (the FIFO takes them all the same)
     for _ in range(20 * len(sent)):  # bounded: a lost beat fails the test instead of hanging it
         if len(received) == len(sent):
             break
-        offer = index < len(sent) and rng.random() < 0.7
+        if ahead:
+            offer = planned
+        else:
+            offer = index < len(sent) and rng.random() < 0.7
         if _credited(dut):  # the producer's own credit count: never more inside than the capacity
             offer = offer and index - len(received) < _capacity(dut, depth)
         bus.offer(offer, sent[index] if offer else rng.randrange(1 << width))  # junk while not valid
@@ -275,6 +319,10 @@ async def fifo_wipe_order_latency(dut):
         if bus.lead:  # a credited producer's beat is taken when its data is on the port: never refused
             assert not bus.beat_on_port() or int(dut.in_ready_o.value), "in_ready_o low for a credited beat"
             taken_in = offer
+        elif ahead:  # taken whatever in_ready_o is now; the contract keeps the memory from overflowing
+            assert not offer or _mem_used(dut, depth) < depth, "a beat offered to a full memory"
+            late += offer and not int(dut.in_ready_o.value)
+            taken_in = offer
         else:
             taken_in = offer and int(dut.in_ready_o.value)
         if valid and ready:
@@ -285,6 +333,8 @@ async def fifo_wipe_order_latency(dut):
         if taken_in:
             index += 1
         max_inside = max(max_inside, index - len(received))
+        if ahead:  # decided in this clock, from in_ready_o in this clock, for the next
+            planned = index < len(sent) and rng.random() < 0.7 and bool(int(dut.in_ready_o.value))
         await RisingEdge(dut.clk_i)
     bus.offer(False)
     if clear_w:
@@ -292,17 +342,29 @@ async def fifo_wipe_order_latency(dut):
         assert any(clears) and any(v != e for v, e in zip(sent, expected_out)), "no beat was cleared"
     assert received == expected_out, "beats lost, duplicated, reordered or cleared wrongly"
     assert max_inside == _capacity(dut, depth), f"filled to {max_inside}, capacity is {_capacity(dut, depth)}"
+    if ahead:
+        assert late, "no beat offered while in_ready_o was low: the ready-ahead path untested"
 
     if dut._name == "rijndael_fifo_fast":
         await _full_rate(dut, rng, width, bus)
     if dut._name == "rijndael_fifo_chain" and bypass:
         await _head_stream(dut, rng, width, bus)
+    if ahead:
+        await _ahead_fill(dut, rng, width, bus, depth)
 
-    # Fill the memory with data, reset: after the wipe every entry is zero.
+    # Fill the memory with data, reset: after the wipe every entry is zero (READY_AHEAD: the producer keeps the
+    # contract, for a few clocks more, and fills the memory).
     dut.out_ready_i.value = 0
-    for _ in range(depth + 1 + bus.lead):
-        bus.offer(True, rng.randrange(1, 1 << width))
+    planned = False
+    for _ in range(depth + 1 + bus.lead + 8 * ahead):
+        bus.offer(planned or not ahead, rng.randrange(1, 1 << width))
+        if ahead:
+            await ReadOnly()
+            planned = bool(int(dut.in_ready_o.value))
+            used = _mem_used(dut, depth)
         await RisingEdge(dut.clk_i)
+    if ahead:
+        assert used == depth, f"memory holds {used} of {depth} entries before the reset"
     await _reset(dut, depth, wipe, bus)
     await ReadOnly()
     if wipe:
@@ -323,6 +385,56 @@ async def fifo_wipe_order_latency(dut):
     if _slice(dut) and dut._name == "rijndael_fifo":
         outputs += [dut.g_slice.u_slice.head_q, dut.g_slice.u_slice.spare_q]
     assert int(dut.out_valid_o.value) == 0 and all(int(r.value) == 0 for r in outputs)
+
+
+async def _ahead_fill(dut, rng, width: int, bus: _InputBus, depth: int) -> None:
+    """rijndael_fifo with READY_AHEAD, from empty, out_ready_i held low: the producer offers a beat in every clock
+    after one in which it saw in_ready_o high. The FIFO takes every beat offered, the memory never full when one
+    is, until in_ready_o stays low with the FIFO full (DEPTH in the memory, the head, OUT_SLICE's two); the last
+    beats were offered after in_ready_o fell. Then out_ready_i goes high: all leave, once and in order, one per
+    clock from the first, and in_ready_o rises again."""
+    capacity = _capacity(dut, depth)
+    dut.out_ready_i.value = 0
+    sent: list[int] = []
+    planned = False
+    late = 0  # beats offered in a clock with in_ready_o low
+    idle = 0  # clocks since the last beat offered
+    for _ in range(4 * capacity):  # bounded, as above
+        data = rng.randrange(1, 1 << width)
+        bus.offer(planned, data if planned else rng.randrange(1 << width))
+        await ReadOnly()
+        ready = bool(int(dut.in_ready_o.value))
+        if planned:
+            assert _mem_used(dut, depth) < depth, f"beat {len(sent)} offered to a full memory"
+            sent.append(data)
+            late += not ready
+            idle = 0
+        else:
+            idle += 1
+        assert len(sent) <= capacity, f"{len(sent)} beats taken, capacity is {capacity}"
+        if idle > depth + 4:  # in_ready_o low all this while: it stays low (nothing leaves)
+            break
+        planned = ready
+        await RisingEdge(dut.clk_i)
+    assert idle > depth + 4, "in_ready_o never stayed low with out_ready_i held low"
+    assert _mem_used(dut, depth) == depth, f"memory holds {_mem_used(dut, depth)} of {depth} entries"
+    assert len(sent) == capacity, f"{len(sent)} beats taken before in_ready_o stayed low, capacity is {capacity}"
+    assert late, "no beat offered after in_ready_o fell"
+    await RisingEdge(dut.clk_i)
+    bus.offer(False)
+    dut.out_ready_i.value = 1
+    received: list[int] = []
+    for _ in range(capacity + 8):
+        await ReadOnly()
+        if int(dut.out_valid_o.value):
+            received.append(int(dut.out_data_o.value))
+        else:
+            assert len(received) in (0, len(sent)), f"out_valid_o low after {len(received)} of {len(sent)} beats"
+        await RisingEdge(dut.clk_i)
+    assert received == sent, "beats lost, duplicated or reordered filling under back-pressure"
+    await ReadOnly()
+    assert int(dut.in_ready_o.value) and not int(dut.out_valid_o.value), "not empty and ready after draining"
+    await RisingEdge(dut.clk_i)
 
 
 async def _head_stream(dut, rng, width: int, bus: _InputBus) -> None:
@@ -421,6 +533,8 @@ def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
                                                                "rijndael_stage_flags.sv")]
     if module == "rijndael_fifo":
         parameters.update(BYPASS=bypass, WIPE=wipe, OUT_SLICE=out_slice)
+        parameters["REG_READY"] = int(build in AHEAD_BUILDS)
+        parameters["READY_AHEAD"] = int(build in AHEAD_BUILDS)
         sources.append(str(REPO / "rtl" / "common" / "rijndael_skid.sv"))
     runner.build(sources=sources, hdl_toplevel=module, build_dir=build_dir,
                  always=True, parameters=parameters,

@@ -634,17 +634,36 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
         for i in range(len(handle)):
             zero(handle[i], f"{'.'.join(path)} entry {i}")
     assert found >= 1, f"{what}: no gearbox buffer found to check"
-    # Two cores: the register slice in front of each core. Its key and block fields are its low bits (a key
-    # beat carries the key); above them sit flags (key beat or not, lengths, direction, slot), which are no
-    # secret and load from the idle issue stage like any other value.
+    # Two cores: the register slice in front of each core, or (arrival order, ISSUE_WINDOW = 0) the small
+    # FIFO there. Its key and block fields are its low bits (a key beat carries the key); above them sit flags
+    # (key beat or not, lengths, direction, slot), which are no secret and load from the idle issue stage
+    # like any other value.
     if engine.get("CORES", 1) == 2:
         data_bits = 32 * (cfg.params["MAX_NK"] + cfg.params["MAX_NB"])
+
+        def data_zero(handle, name):
+            v = handle.value
+            assert v.is_resolvable and int(v) & ((1 << data_bits) - 1) == 0, f"{what}: {name} = {v} after the wipe"
         for k in range(2):
-            handle = dut.g_core[k].g_slice.u_in_slice
-            for reg in ("head_q", "spare_q"):
-                v = getattr(handle, reg).value
-                assert v.is_resolvable and int(v) & ((1 << data_bits) - 1) == 0, \
-                    f"{what}: core {k} input slice {reg} = {v} after the wipe"
+            core = dut.g_core[k]
+            if engine.get("ISSUE_WINDOW", 16) == 0:
+                fifo = core.g_in_fifo.u_in_fifo
+                data_zero(fifo.head_q, f"core {k} input FIFO head")
+                for i in range(len(fifo.mem)):
+                    data_zero(fifo.mem[i], f"core {k} input FIFO entry {i}")
+            else:
+                for reg in ("head_q", "spare_q"):
+                    data_zero(getattr(core.g_slice.u_in_slice, reg), f"core {k} input slice {reg}")
+        if engine.get("ISSUE_WINDOW", 16) == 0:
+            # The issue stage's execute registers (the queue's two head blocks) and the merge's register
+            # (the merged blocks and the feedback values).
+            for reg in ("x_head0_q", "x_head1_q"):
+                zero(getattr(dut.g_queue, reg), f"issue stage {reg}")
+            merge = dut.g_out_two.g_in_order
+            for reg in ("m_slot0_q", "m_slot1_q"):
+                zero(getattr(merge, reg), f"merge register {reg}")
+            for reg in ("fb_val0_q", "fb_val1_q"):
+                zero(getattr(dut, reg), f"merge register {reg}")
     # The core's round-key store is wiped before the core takes input again.
     for _ in range(2000):
         if _core_open(dut, engine):
@@ -906,6 +925,12 @@ TWO_CORES = {
                                   ["engine_two_per_clock", "engine_modes"],
                                   ["engine_feedback_contexts", "engine_interleaved", "engine_refusals",
                                    "engine_bad_messages", "engine_clear_and_reset", "engine_key_slots"]),
+    # The same with one key slot (the steering build of docs/results.md, "Two pipelines"): contexts share the
+    # cores' one key, a key beat between contexts of different keys, none between equal ones.
+    "pipelined-x2-w256-inorder-1slot": ("pipelined", {}, {**X2, "TDATA_WIDTH": 256, "ISSUE_WINDOW": 0},
+                                        ["engine_modes", "engine_interleaved"],
+                                        ["engine_feedback_contexts", "engine_refusals", "engine_bad_messages",
+                                         "engine_clear_and_reset", "engine_two_per_clock"]),
     "rijndael-x2-w256": ("rijndael", {}, {**X2, "TDATA_WIDTH": 256, "CONTEXTS": 2}, [], TESTS),
     "iterative-x2-w32": ("iterative", {}, {**X2, "TDATA_WIDTH": 32, "CONTEXTS": 3}, [], TESTS),
 }
