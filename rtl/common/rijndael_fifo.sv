@@ -25,7 +25,7 @@ module rijndael_fifo #(
   parameter int BYPASS = 0,   // 1: into the head register directly when the memory is empty
   parameter int OUT_SLICE = 0, // 1: a register slice behind the head (see above)
   parameter int REG_READY = 0, // 1: in_ready_o is a flop (see below)
-  parameter int READY_AHEAD = 0 // 1 (with REG_READY): in_ready_o a clock ahead, every offered beat taken (below)
+  parameter int READY_AHEAD = 0 // 1..3 (with REG_READY): in_ready_o that many clocks ahead, every beat taken (below)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -60,19 +60,23 @@ module rijndael_fifo #(
   if (READY_AHEAD != 0 && REG_READY == 0) begin : g_check_ahead
     ERROR_rijndael_fifo_READY_AHEAD_needs_REG_READY u_error ();
   end
-  // What a push needs: in_ready_o, or (READY_AHEAD) nothing, the producer having checked it a clock before.
+  // What a push needs: in_ready_o, or (READY_AHEAD) nothing, the producer having checked it before.
   logic accept;
   if (REG_READY != 0) begin : g_reg_ready
     // in_ready_o from a flop: high when the memory had two free entries a clock ago, so it still has one
     // whatever was pushed since (a producer pushing every clock still fills all DEPTH entries). The
     // producer's decision then starts from a flop instead of a pointer compare (the two-pipeline engine's issue stage, its order FIFO).
-    // READY_AHEAD: three free entries a clock ago, so a producer that registers its push (offers the beat
-    // the clock after it saw in_ready_o high) still finds one: the FIFO then takes every beat offered, and
-    // the producer's decision and its wide data are a register apart (the two-pipeline engine's issue stage
-    // and merge). A beat offered without that is lost: the producer's contract.
-    localparam int MARGIN = READY_AHEAD != 0 ? 3 : 2;
+    // READY_AHEAD = n: n + 2 free entries a clock ago, so a producer whose push is n registers behind its
+    // decision (offers the beat n clocks after it saw in_ready_o high) still finds one: the FIFO then takes
+    // every beat offered, and the producer's decision and its wide data are n registers apart (the
+    // two-pipeline engine's issue stage and merge). A beat offered without that is lost: the producer's
+    // contract.
+    localparam int MARGIN = 2 + READY_AHEAD;
+    if (READY_AHEAD < 0 || READY_AHEAD > 3) begin : g_check_ahead_range
+      ERROR_rijndael_fifo_READY_AHEAD_must_be_0_to_3 u_error ();
+    end
     if (DEPTH < MARGIN + 1) begin : g_check_margin
-      ERROR_rijndael_fifo_READY_AHEAD_needs_DEPTH_of_at_least_4 u_error ();
+      ERROR_rijndael_fifo_DEPTH_must_exceed_READY_AHEAD_plus_2 u_error ();
     end
     logic          ready_q;
     logic [AW:0]   used;

@@ -779,6 +779,8 @@ module rijndael_engine #(
     assign core_slot1      = CORE_SLOT_W'(bctx1);
     assign same_key_all    = '0;
     assign same_key        = 1'b0;
+    logic unused_stale;   // the one-slot flags' clear (g_one_slot)
+    assign unused_stale  = same_key_stale;
     assign need_key        = !loaded_valid_q[bctx];
     assign need_key1       = !loaded_valid_q[bctx1];
     assign unused_same_key = same_key;
@@ -790,13 +792,15 @@ module rijndael_engine #(
     // behind two context choices) was in the issue decision, ~7 LUT levels of the two-pipeline engine's
     // deepest path. A flag is a clock old, so every event that can change the answer clears them all for
     // a clock (a key beat, any write of a key or CONFIG): a cleared flag costs at most a key beat, never
-    // a block under the wrong key.
+    // a block under the wrong key. STAGED: the key beat's clear comes from the execute stage's register
+    // (same_key_stale = x_key_q, a clock after the decision), and the decision ignores the flags in that
+    // clock, when they still compare against the context loaded before the beat (g_d_slot).
     logic [CONTEXTS-1:0] same_key_q;
     assign same_key_all = same_key_q;
     for (genvar c = 0; c < CONTEXTS; c++) begin : g_same_key
       always_ff @(posedge clk_i) begin
         if (!dp_rst_n[R_ISSUE]) same_key_q[c] <= 1'b0;
-        else           same_key_q[c] <= !(load_fire || config_we || key_we) &&
+        else           same_key_q[c] <= !(same_key_stale || config_we || key_we) &&
                                         ctx_key[loaded_ctx_q[0]] == ctx_key[c] &&
                                         ctx_key_len[loaded_ctx_q[0]] == ctx_key_len[c] &&
                                         ctx_block_len[loaded_ctx_q[0]] == ctx_block_len[c];
@@ -824,6 +828,7 @@ module rijndael_engine #(
   // What the dispatcher is asked for, and where the key slots' state learns of a key beat (load_fire).
   logic             second_ready;   // g_second_ready
   logic             x_busy;         // STAGED: a decision waits for its execute stage
+  logic             same_key_stale; // one key slot: the same-key flags compare against an old loaded context
   logic [CTX_W-1:0] load_ctx;       // the context a key beat loads (the decision's block 0)
   logic             e_key_req, e_blk0_req, e_blk1_req, e_bypass_fire, load_fire, is_key_beat, pair_fires;
   // STAGED: the decision's per-context effects that the next decision must see (a feedback block issued).
@@ -862,9 +867,11 @@ module rijndael_engine #(
       assign d_loaded0 = loaded_valid_q[d_ctx0];
       assign d_loaded1 = loaded_valid_q[d_ctx1];
     end else begin : g_d_slot
-      assign d_loaded0 = loaded_valid_q[0] && (loaded_ctx_q[0] == d_ctx0 || same_key_all[d_ctx0]);
+      // same_key_all is stale in the clock after a key beat's decision (x_key_q): ignored then.
+      assign d_loaded0 = loaded_valid_q[0] && (loaded_ctx_q[0] == d_ctx0 || (same_key_all[d_ctx0] && !x_key_q));
       assign d_loaded1 = d_same ? d_loaded0
-                                : loaded_valid_q[0] && (loaded_ctx_q[0] == d_ctx1 || same_key_all[d_ctx1]);
+                                : loaded_valid_q[0] && (loaded_ctx_q[0] == d_ctx1 ||
+                                                        (same_key_all[d_ctx1] && !x_key_q));
     end
     assign d_room   = order_ready && (&core_ready);
     assign d_cand   = blk_valid && d_room && !d_bypass0 && !(d_fb0 && inflight_q[d_ctx0]);
@@ -894,6 +901,7 @@ module rijndael_engine #(
     assign blk_ready     = d_bypass || d_fire0;
     assign blk_take2     = d_fire1;
     assign load_fire     = d_key;
+    assign same_key_stale = x_key_q;
     assign load_ctx      = d_ctx0;
     assign e_key_req     = x_key_q;
     assign e_blk0_req    = x_fire0_q;
@@ -909,6 +917,7 @@ module rijndael_engine #(
     assign blk_ready     = bypass_fire || (block_fire && !(is_gcm && g_h_issue));   // the H block takes no input
     assign blk_take2     = fire1;
     assign load_fire     = key_fire;
+    assign same_key_stale = key_fire;
     assign load_ctx      = bctx;
     assign e_key_req     = key_req;
     assign e_blk0_req    = cand && !need_key;
@@ -1025,13 +1034,25 @@ module rijndael_engine #(
     assign c_in = {is_key_beat, ctx_key_len[bctx], b_block_len, core_dec[k], core_slots[k*CORE_SLOT_W +: CORE_SLOT_W],
                    is_key_beat ? ctx_key[bctx] : '0, core_blocks[k*BLOCK_W +: BLOCK_W]};
     if (STAGED) begin : g_in_fifo
-      // Arrival order (STAGED): a small FIFO whose ready is a clock ahead, so the decision checks the room
-      // and the execute stage a clock later pushes without a handshake. It holds key beats: wiped after
-      // reset / CLEAR like the engine's other FIFOs.
-      logic in_empty_k, in_wiping_k, unused_in_fifo;
-      rijndael_fifo #(.WIDTH(CORE_IN_W), .DEPTH(8), .BYPASS(1), .REG_READY(1), .READY_AHEAD(1)) u_in_fifo (
+      // Arrival order (STAGED): the execute stage's beat for this core goes into a register (in_beat_q,
+      // loaded every clock: the route from the issue stage to the core is a register hop with no logic),
+      // then into a small FIFO whose ready is two clocks ahead, so the decision checks the room and the
+      // push two clocks later needs no handshake. Both hold key beats: zeroed / wiped after reset / CLEAR
+      // like the engine's other FIFOs.
+      logic in_empty_k, in_wiping_k, unused_in_fifo, in_valid_q;
+      logic [CORE_IN_W-1:0] in_beat_q;
+      always_ff @(posedge clk_i) begin
+        if (!dp_rst_n[R_CORE + k]) begin
+          in_valid_q <= 1'b0;
+          in_beat_q  <= '0;
+        end else begin
+          in_valid_q <= core_valid[k];
+          in_beat_q  <= c_in;
+        end
+      end
+      rijndael_fifo #(.WIDTH(CORE_IN_W), .DEPTH(8), .REG_READY(1), .READY_AHEAD(2)) u_in_fifo (
         .clk_i, .rst_ni(dp_rst_n[R_CORE + k]),
-        .in_valid_i(core_valid[k]), .in_ready_o(core_ready[k]), .in_data_i(c_in),
+        .in_valid_i(in_valid_q), .in_ready_o(core_ready[k]), .in_data_i(in_beat_q),
         .out_valid_o(c_valid), .out_ready_i(c_ready),
         .out_data_o({c_is_key, c_key_len, c_block_len, c_decrypt, c_slot, c_key, c_block}),
         .empty_o(in_empty_k), .wiping_o(in_wiping_k)
@@ -1053,6 +1074,8 @@ module rijndael_engine #(
       assign core_ready[k] = c_ready;
       assign {c_is_key, c_key_len, c_block_len, c_decrypt, c_slot, c_key, c_block} = c_in;
     end
+    logic               o_valid, o_ready;
+    logic [BLOCK_W-1:0] o_block;
     rijndael_core #(
       `RIJNDAEL_CORE_PARAMS_PASS
     ) u_core (
@@ -1060,11 +1083,29 @@ module rijndael_engine #(
       .in_valid_i(c_valid), .in_ready_o(c_ready), .in_is_key_i(c_is_key),
       .in_key_len_i(c_key_len), .in_block_len_i(c_block_len), .in_decrypt_i(c_decrypt),
       .in_slot_i(c_slot), .in_key_i(c_key), .in_block_i(c_block),
-      .out_valid_o(core_out_valid[k]), .out_ready_i(core_out_ready[k]),
-      .out_block_o(core_out_blocks[k*BLOCK_W +: BLOCK_W]),
+      .out_valid_o(o_valid), .out_ready_i(o_ready), .out_block_o(o_block),
       .out_error_o(out_error), .key_error_o(key_error)
     );
-    assign core_out_err[k] = out_error || key_error;
+    if (STAGED) begin : g_out_slice
+      // Arrival order (STAGED): the core's results reach the merge through a register slice (ready from a
+      // flop), so the core's output buffer and the merge's decision are a register apart. It holds results:
+      // zeroed after reset / CLEAR.
+      logic                 unused_next, unused_ready_next;
+      logic [BLOCK_W:0]     unused_next_data;
+      rijndael_skid #(.WIDTH(BLOCK_W + 1), .READY_NEXT(1'b0)) u_out_slice (
+        .clk_i, .rst_ni(dp_rst_n[R_CORE + k]), .wipe_i(!dp_rst_n[R_CORE + k]),
+        .in_valid_i(o_valid), .in_ready_o(o_ready), .in_ready_next_o(unused_ready_next),
+        .in_data_i({out_error || key_error, o_block}),
+        .out_valid_o(core_out_valid[k]), .out_ready_i(core_out_ready[k]),
+        .out_data_o({core_out_err[k], core_out_blocks[k*BLOCK_W +: BLOCK_W]}),
+        .next_valid_o(unused_next), .next_data_o(unused_next_data), .out_ready_next_i(1'b0)
+      );
+    end else begin : g_out_direct
+      assign core_out_valid[k] = o_valid;
+      assign o_ready           = core_out_ready[k];
+      assign core_out_blocks[k*BLOCK_W +: BLOCK_W] = o_block;
+      assign core_out_err[k]   = out_error || key_error;
+    end
   end
 
   // ---------------------------------------------------------------------------------------------

@@ -647,10 +647,13 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
         for k in range(2):
             core = dut.g_core[k]
             if engine.get("ISSUE_WINDOW", 16) == 0:
+                data_zero(core.g_in_fifo.in_beat_q, f"core {k} input register")
                 fifo = core.g_in_fifo.u_in_fifo
                 data_zero(fifo.head_q, f"core {k} input FIFO head")
                 for i in range(len(fifo.mem)):
                     data_zero(fifo.mem[i], f"core {k} input FIFO entry {i}")
+                for reg in ("head_q", "spare_q"):  # the results' slice behind the core
+                    zero(getattr(core.g_out_slice.u_out_slice, reg), f"core {k} output slice {reg}")
             else:
                 for reg in ("head_q", "spare_q"):
                     data_zero(getattr(core.g_slice.u_in_slice, reg), f"core {k} input slice {reg}")
