@@ -11,15 +11,17 @@ Checked for each (DEPTH, BYPASS, WIPE, OUT_SLICE) build:
   rijndael_fifo_small: DEPTH);
 * latency from a push into an empty FIFO to out_valid_o: 1 cycle with BYPASS, 2 without, one more with
   OUT_SLICE or OUT_STAGE (the documented figures);
-* rijndael_fifo with REG_READY and READY_AHEAD (the two-core arrival-order engine's core input FIFOs, DEPTH 8 with
-  BYPASS, and its order / output FIFOs, without BYPASS, with OUT_SLICE): the producer keeps the contract, deciding
-  in a clock, from in_ready_o in that clock, whether to offer a beat in the next, and the FIFO takes every beat
-  offered (also those offered after in_ready_o fell): the memory is never full when a beat is offered (its
-  pointers), and the random traffic's order, no-loss and AXI checks hold; in_ready_o (a flop) is low during the
-  DEPTH-cycle wipe and one clock more; the latency, counted from the clock the beat is offered (the producer's
-  decision a clock before is its own), is the documented figure; with out_ready_i held low and a beat offered
-  whenever the contract allows, in_ready_o falls and stays low with the FIFO full (DEPTH in the memory, the head,
-  OUT_SLICE's two), no beat lost, and after out_ready_i rises all leave once, in order;
+* rijndael_fifo with REG_READY and READY_AHEAD = n (read from the build): n = 2 as the two-pipeline engine's core
+  input FIFOs (DEPTH 8, no BYPASS, no OUT_SLICE), n = 1 at DEPTH 8 with BYPASS and as its order / output FIFOs
+  (without BYPASS, with OUT_SLICE): the producer keeps the contract, deciding in clock t, from in_ready_o in
+  clock t, whether to offer a beat in clock t + n (its decisions in a queue n clocks long), and the FIFO takes
+  every beat offered (also the n offered after in_ready_o fell): the memory is never full when a beat is offered
+  (its pointers), and the random traffic's order, no-loss and AXI checks hold; in_ready_o (a flop) is low during
+  the DEPTH-cycle wipe and one clock more; the latency, counted from the clock the beat is offered (the
+  producer's decision n clocks before is its own), is the documented figure; with out_ready_i held low and a
+  beat offered whenever the contract allows, in_ready_o falls and stays low with the FIFO full, for every n (DEPTH
+  in the memory, the head, OUT_SLICE's two: derived at _ahead_fill), no beat lost, and after out_ready_i rises
+  all leave once, in order;
 * rijndael_fifo_fast: its read, bank and output registers are zero in every clock of the wipe after a reset
   (from the fourth clock of the reset); with CREDITED the producer keeps at most DEPTH beats inside itself;
   with EARLY_VALID (the pipelined core's buffer: two clocks, banked memory) every valid is given that many clocks
@@ -40,6 +42,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -68,6 +71,7 @@ BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_f
           "depth16-bypass-nowipe": ("rijndael_fifo", 16, 1, 0, 0),
           "depth4-slice": ("rijndael_fifo", 4, 0, 1, 1), "depth8-bypass-slice": ("rijndael_fifo", 8, 1, 1, 1),
           "depth8-bypass-ahead": ("rijndael_fifo", 8, 1, 1, 0), "depth16-slice-ahead": ("rijndael_fifo", 16, 0, 1, 1),
+          "depth8-ahead2": ("rijndael_fifo", 8, 0, 1, 0),
           "fast-depth4": ("rijndael_fifo_fast", 4, 1, 1, 0),
           "fast-depth16": ("rijndael_fifo_fast", 16, 1, 1, 0), "fast-depth64": ("rijndael_fifo_fast", 64, 1, 1, 0),
           "fast-depth16-stage": ("rijndael_fifo_fast", 16, 1, 1, 0),
@@ -80,9 +84,10 @@ BUILDS = {"depth4-bypass": ("rijndael_fifo", 4, 1, 1, 0), "depth4": ("rijndael_f
           "chain-depth4-pass": ("rijndael_fifo_chain", 4, 1, 0, 0)}
 # rijndael_fifo_chain builds with FALL_THROUGH = 1 (and HEAD_LOAD, their "bypass")
 FALL_THROUGH_BUILDS = {"chain-depth4-pass"}
-# rijndael_fifo builds with REG_READY = 1 and READY_AHEAD = 1 (the two-core arrival-order engine's core input FIFO,
-# and its order / output FIFOs at a smaller DEPTH): in_ready_o a flop a clock ahead, every offered beat taken
-AHEAD_BUILDS = {"depth8-bypass-ahead", "depth16-slice-ahead"}
+# rijndael_fifo builds with REG_READY = 1 -> their READY_AHEAD = n: in_ready_o a flop n clocks ahead, every offered
+# beat taken. n = 2: the two-pipeline engine's core input FIFOs (DEPTH 8, no BYPASS, no OUT_SLICE); n = 1: its
+# order / output FIFOs (OUT_SLICE, at a smaller DEPTH), and DEPTH 8 with BYPASS
+AHEAD_BUILDS = {"depth8-bypass-ahead": 1, "depth16-slice-ahead": 1, "depth8-ahead2": 2}
 
 
 def _params(dut) -> tuple[int, int, int]:
@@ -156,10 +161,16 @@ def _reg_ready(dut) -> int:
     return int(dut.REG_READY.value) if dut._name == "rijndael_fifo" else 0
 
 
-def _ahead(dut) -> bool:
-    """rijndael_fifo's READY_AHEAD: the producer offers a beat only in the clock after one in which in_ready_o was
-    high, and the FIFO takes every beat offered."""
-    return dut._name == "rijndael_fifo" and bool(int(dut.READY_AHEAD.value))
+def _ahead(dut) -> int:
+    """rijndael_fifo's READY_AHEAD = n (0 without): the producer offers a beat in clock t + n only if it decided so
+    in clock t, seeing in_ready_o high in clock t, and the FIFO takes every beat offered."""
+    return int(dut.READY_AHEAD.value) if dut._name == "rijndael_fifo" else 0
+
+
+def _decisions(n: int) -> deque:
+    """The READY_AHEAD producer's decisions in flight, oldest first: n of them, one per clock, none to offer yet.
+    Each clock pops the one for that clock's offer and appends the one taken in that clock (for n clocks later)."""
+    return deque([False] * n)
 
 
 def _mem_used(dut, depth: int) -> int:
@@ -274,9 +285,11 @@ async def fifo_wipe_order_latency(dut):
     bus = _InputBus(dut)
     await _reset(dut, depth, wipe, bus)
 
-    # Latency into an empty FIFO with the consumer ready, from the clock the beat's valid is given (READY_AHEAD:
-    # in_ready_o was high in the clock before, the last of _reset's, as the producer's contract asks).
+    # Latency into an empty FIFO with the consumer ready, from the clock the beat's valid is given (READY_AHEAD = n:
+    # in_ready_o was high n clocks before, the last of _reset's, as the producer's contract asks).
     dut.out_ready_i.value = 1
+    for _ in range(_ahead(dut) - 1):
+        await RisingEdge(dut.clk_i)
     bus.offer(True, 0x5A5)
     if _fall_through(dut):
         await _fall_through_latency(dut, bus)
@@ -295,13 +308,13 @@ async def fifo_wipe_order_latency(dut):
     held = None  # (data) of a beat offered and not taken in the previous cycle
     max_inside = 0
     ahead = _ahead(dut)
-    planned = False  # READY_AHEAD: the producer's decision, in the previous clock, to offer a beat in this one
+    planned = _decisions(ahead)  # READY_AHEAD = n: the producer's decisions, in the last n clocks, to offer a beat
     late = 0  # READY_AHEAD: beats offered while in_ready_o was low (the FIFO takes them all the same)
     for _ in range(20 * len(sent)):  # bounded: a lost beat fails the test instead of hanging it
         if len(received) == len(sent):
             break
         if ahead:
-            offer = planned
+            offer = planned.popleft()
         else:
             offer = index < len(sent) and rng.random() < 0.7
         if _credited(dut):  # the producer's own credit count: never more inside than the capacity
@@ -333,8 +346,8 @@ async def fifo_wipe_order_latency(dut):
         if taken_in:
             index += 1
         max_inside = max(max_inside, index - len(received))
-        if ahead:  # decided in this clock, from in_ready_o in this clock, for the next
-            planned = index < len(sent) and rng.random() < 0.7 and bool(int(dut.in_ready_o.value))
+        if ahead:  # decided in this clock, from in_ready_o in this clock, for n clocks later (beats still to send)
+            planned.append(index + sum(planned) < len(sent) and rng.random() < 0.7 and bool(int(dut.in_ready_o.value)))
         await RisingEdge(dut.clk_i)
     bus.offer(False)
     if clear_w:
@@ -355,12 +368,12 @@ async def fifo_wipe_order_latency(dut):
     # Fill the memory with data, reset: after the wipe every entry is zero (READY_AHEAD: the producer keeps the
     # contract, for a few clocks more, and fills the memory).
     dut.out_ready_i.value = 0
-    planned = False
+    planned = _decisions(ahead)
     for _ in range(depth + 1 + bus.lead + 8 * ahead):
-        bus.offer(planned or not ahead, rng.randrange(1, 1 << width))
+        bus.offer(planned.popleft() if ahead else True, rng.randrange(1, 1 << width))
         if ahead:
             await ReadOnly()
-            planned = bool(int(dut.in_ready_o.value))
+            planned.append(bool(int(dut.in_ready_o.value)))
             used = _mem_used(dut, depth)
         await RisingEdge(dut.clk_i)
     if ahead:
@@ -388,23 +401,37 @@ async def fifo_wipe_order_latency(dut):
 
 
 async def _ahead_fill(dut, rng, width: int, bus: _InputBus, depth: int) -> None:
-    """rijndael_fifo with READY_AHEAD, from empty, out_ready_i held low: the producer offers a beat in every clock
-    after one in which it saw in_ready_o high. The FIFO takes every beat offered, the memory never full when one
-    is, until in_ready_o stays low with the FIFO full (DEPTH in the memory, the head, OUT_SLICE's two); the last
-    beats were offered after in_ready_o fell. Then out_ready_i goes high: all leave, once and in order, one per
-    clock from the first, and in_ready_o rises again."""
+    """rijndael_fifo with READY_AHEAD = n, from empty, out_ready_i held low: the producer offers a beat in every clock
+    n clocks after one in which it saw in_ready_o high. The FIFO takes every beat offered, the memory never full
+    when one is, until in_ready_o stays low with the FIFO full; the last n beats were offered after in_ready_o
+    fell. Then out_ready_i goes high: all leave, once and in order, one per clock from the first, and in_ready_o
+    rises again.
+
+    The fill, exactly, for every n (from the RTL): in_ready_o in clock t is ready_q, loaded at the edge before t
+    with used + 2 + n <= DEPTH, used the memory's entries in clock t - 1. Nothing leaves once the head (and
+    OUT_SLICE's two) hold beats, and a beat offered goes to the memory (or, first, the head), so from then on used
+    grows by one in every clock with a beat offered and by nothing otherwise: with a beat in every clock it passes
+    through DEPTH - 2 - n. Let t be the last clock with in_ready_o high: used was DEPTH - 2 - n in clock t - 1,
+    and the n + 2 beats offered in clocks t - 1 .. t + n (decided in clocks t - 1 - n .. t, all with in_ready_o
+    high) go to the memory, which ends with exactly DEPTH entries, none offered to it full; in_ready_o is low from
+    clock t + 1 on (used DEPTH - 1 - n in clock t, and no smaller later), so n beats are offered after it fell and
+    no decision after them. So the FIFO holds _capacity: DEPTH, the head, OUT_SLICE's two, whatever n (the margin
+    n + 2 is the beat of clock t - 1, in_ready_o's clock of lag, and the n + 1 beats decided in clocks
+    t - n .. t; with a margin one smaller the same fill offers a beat to a full memory)."""
     capacity = _capacity(dut, depth)
     dut.out_ready_i.value = 0
     sent: list[int] = []
-    planned = False
+    n = _ahead(dut)
+    planned = _decisions(n)
     late = 0  # beats offered in a clock with in_ready_o low
     idle = 0  # clocks since the last beat offered
-    for _ in range(4 * capacity):  # bounded, as above
+    for _ in range(4 * capacity + n):  # bounded, as above
         data = rng.randrange(1, 1 << width)
-        bus.offer(planned, data if planned else rng.randrange(1 << width))
+        offer = planned.popleft()
+        bus.offer(offer, data if offer else rng.randrange(1 << width))
         await ReadOnly()
         ready = bool(int(dut.in_ready_o.value))
-        if planned:
+        if offer:
             assert _mem_used(dut, depth) < depth, f"beat {len(sent)} offered to a full memory"
             sent.append(data)
             late += not ready
@@ -412,14 +439,14 @@ async def _ahead_fill(dut, rng, width: int, bus: _InputBus, depth: int) -> None:
         else:
             idle += 1
         assert len(sent) <= capacity, f"{len(sent)} beats taken, capacity is {capacity}"
-        if idle > depth + 4:  # in_ready_o low all this while: it stays low (nothing leaves)
+        if idle > depth + 4 + n:  # in_ready_o low all this while: it stays low (nothing leaves)
             break
-        planned = ready
+        planned.append(ready)
         await RisingEdge(dut.clk_i)
-    assert idle > depth + 4, "in_ready_o never stayed low with out_ready_i held low"
+    assert idle > depth + 4 + n, "in_ready_o never stayed low with out_ready_i held low"
     assert _mem_used(dut, depth) == depth, f"memory holds {_mem_used(dut, depth)} of {depth} entries"
     assert len(sent) == capacity, f"{len(sent)} beats taken before in_ready_o stayed low, capacity is {capacity}"
-    assert late, "no beat offered after in_ready_o fell"
+    assert late == n, f"{late} beats offered after in_ready_o fell, the producer has {n} in flight"
     await RisingEdge(dut.clk_i)
     bus.offer(False)
     dut.out_ready_i.value = 1
@@ -534,7 +561,7 @@ def test_rijndael_fifo(build, sim_build_dir, cocotb_results):
     if module == "rijndael_fifo":
         parameters.update(BYPASS=bypass, WIPE=wipe, OUT_SLICE=out_slice)
         parameters["REG_READY"] = int(build in AHEAD_BUILDS)
-        parameters["READY_AHEAD"] = int(build in AHEAD_BUILDS)
+        parameters["READY_AHEAD"] = AHEAD_BUILDS.get(build, 0)
         sources.append(str(REPO / "rtl" / "common" / "rijndael_skid.sv"))
     runner.build(sources=sources, hdl_toplevel=module, build_dir=build_dir,
                  always=True, parameters=parameters,
