@@ -108,7 +108,9 @@ module rijndael_engine #(
   localparam int LANES   = TDATA_WIDTH / 8;
   localparam int CTX_W   = (CONTEXTS > 1) ? $clog2(CONTEXTS) : 1;
   localparam int IN_BEATS  = (FIFO_DEPTH * BLOCK_W + TDATA_WIDTH - 1) / TDATA_WIDTH;
-  localparam int IN_DEPTH  = 1 << $clog2(IN_BEATS < 2 ? 2 : IN_BEATS);
+  // (two-core arrival-order builds: at least 4, as the FIFO's registered ready needs; see u_in_fifo)
+  localparam int IN_MIN    = (CORES > 1 && ISSUE_WINDOW == 0) ? 4 : 2;
+  localparam int IN_DEPTH  = 1 << $clog2(IN_BEATS < IN_MIN ? IN_MIN : IN_BEATS);
   localparam int OUT_DEPTH = 1 << $clog2(FIFO_DEPTH < 2 ? 2 : FIFO_DEPTH);
   // Groups of blocks between issue and merge (order FIFO entries). It must cover every block a core can
   // hold, or the order FIFO, not the core, limits throughput: the iterative, folded and tiny cores hold a
@@ -222,7 +224,8 @@ module rijndael_engine #(
   // resets a clock after the register block's CLEAR; s_axis_tready is low from CLEAR until the wipe is done,
   // so no beat is taken in between.
   localparam int R_IN = 0, R_ASM = 1, R_ISSUE = 2, R_ORDER = 3, R_OUT = 4, R_UNPACK = 5, R_CTX = 6,
-                 R_GCM = 7, R_CNT = 8, R_CORE = 9, RST_COPIES = R_CORE + CORES;
+                 R_GCM = 7, R_CNT = 8, R_CORE = 9, R_CIN = R_CORE + CORES, R_COUT = R_CIN + CORES,
+                 RST_COPIES = R_COUT + CORES;   // R_CIN, R_COUT: each core's input FIFO and output slice (STAGED)
   logic [RST_COPIES-1:0] dp_rst_n;
   logic [CONTEXTS-1:0] ctx_busy;
   logic [CONTEXTS*3-1:0] config_mode, config_key_len, config_block_len;
@@ -391,7 +394,9 @@ module rijndael_engine #(
     .next_valid_o(unused_s_next), .next_data_o(unused_s_next_data), .out_ready_next_i(1'b0)
   );
 
-  rijndael_fifo #(.WIDTH(IN_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1)) u_in_fifo (
+  // STAGED: its ready a flop (REG_READY), so the gearbox's pops (its read pointer) do not reach the s_axis
+  // slice's ~300 load enables in the same clock (a path of the two-pipeline engine's placement, session 55).
+  rijndael_fifo #(.WIDTH(IN_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1), .REG_READY(int'(STAGED))) u_in_fifo (
     .clk_i, .rst_ni(dp_rst_n[R_IN]),
     .in_valid_i(in_slice_valid), .in_ready_o(in_fifo_ready),
     .in_data_i(r_beat),
@@ -796,14 +801,43 @@ module rijndael_engine #(
     // (same_key_stale = x_key_q, a clock after the decision), and the decision ignores the flags in that
     // clock, when they still compare against the context loaded before the beat (g_d_slot).
     logic [CONTEXTS-1:0] same_key_q;
+    logic [KEY_W-1:0]    cmp_key;       // the loaded context's key and lengths, as compared
+    logic [2:0]          cmp_key_len, cmp_block_len;
     assign same_key_all = same_key_q;
+    if (STAGED) begin : g_cmp_reg
+      // STAGED: the loaded context's key and lengths from a register (a clock behind loaded_ctx_q), so the
+      // context choice and the compare are a register apart (the two-pipeline engine's placement, session
+      // 55). Still safe with the one clear: after a key beat decided in clock t, the flags of clocks t + 1
+      // (ignored by the decision) and t + 2 (cleared by x_key_q) are the only ones computed from the old
+      // register; after a write, the written context's own flag is cleared in its clock, and the loaded
+      // context's key or lengths written clears loaded_valid_q (g_loaded).
+      logic [KEY_W-1:0] loaded_key_q;
+      logic [2:0]       loaded_key_len_q, loaded_block_len_q;
+      always_ff @(posedge clk_i) begin
+        if (!dp_rst_n[R_ISSUE]) begin
+          loaded_key_q       <= '0;
+          loaded_key_len_q   <= '0;
+          loaded_block_len_q <= '0;
+        end else begin
+          loaded_key_q       <= ctx_key[loaded_ctx_q[0]];
+          loaded_key_len_q   <= ctx_key_len[loaded_ctx_q[0]];
+          loaded_block_len_q <= ctx_block_len[loaded_ctx_q[0]];
+        end
+      end
+      assign cmp_key       = loaded_key_q;
+      assign cmp_key_len   = loaded_key_len_q;
+      assign cmp_block_len = loaded_block_len_q;
+    end else begin : g_cmp_direct
+      assign cmp_key       = ctx_key[loaded_ctx_q[0]];
+      assign cmp_key_len   = ctx_key_len[loaded_ctx_q[0]];
+      assign cmp_block_len = ctx_block_len[loaded_ctx_q[0]];
+    end
     for (genvar c = 0; c < CONTEXTS; c++) begin : g_same_key
       always_ff @(posedge clk_i) begin
         if (!dp_rst_n[R_ISSUE]) same_key_q[c] <= 1'b0;
         else           same_key_q[c] <= !(same_key_stale || config_we || key_we) &&
-                                        ctx_key[loaded_ctx_q[0]] == ctx_key[c] &&
-                                        ctx_key_len[loaded_ctx_q[0]] == ctx_key_len[c] &&
-                                        ctx_block_len[loaded_ctx_q[0]] == ctx_block_len[c];
+                                        cmp_key == ctx_key[c] && cmp_key_len == ctx_key_len[c] &&
+                                        cmp_block_len == ctx_block_len[c];
       end
     end
     assign core_slot  = '0;
@@ -1042,7 +1076,7 @@ module rijndael_engine #(
       logic in_empty_k, in_wiping_k, unused_in_fifo, in_valid_q;
       logic [CORE_IN_W-1:0] in_beat_q;
       always_ff @(posedge clk_i) begin
-        if (!dp_rst_n[R_CORE + k]) begin
+        if (!dp_rst_n[R_CIN + k]) begin
           in_valid_q <= 1'b0;
           in_beat_q  <= '0;
         end else begin
@@ -1051,7 +1085,7 @@ module rijndael_engine #(
         end
       end
       rijndael_fifo #(.WIDTH(CORE_IN_W), .DEPTH(8), .REG_READY(1), .READY_AHEAD(2)) u_in_fifo (
-        .clk_i, .rst_ni(dp_rst_n[R_CORE + k]),
+        .clk_i, .rst_ni(dp_rst_n[R_CIN + k]),
         .in_valid_i(in_valid_q), .in_ready_o(core_ready[k]), .in_data_i(in_beat_q),
         .out_valid_o(c_valid), .out_ready_i(c_ready),
         .out_data_o({c_is_key, c_key_len, c_block_len, c_decrypt, c_slot, c_key, c_block}),
@@ -1093,7 +1127,7 @@ module rijndael_engine #(
       logic                 unused_next, unused_ready_next;
       logic [BLOCK_W:0]     unused_next_data;
       rijndael_skid #(.WIDTH(BLOCK_W + 1), .READY_NEXT(1'b0)) u_out_slice (
-        .clk_i, .rst_ni(dp_rst_n[R_CORE + k]), .wipe_i(!dp_rst_n[R_CORE + k]),
+        .clk_i, .rst_ni(dp_rst_n[R_COUT + k]), .wipe_i(!dp_rst_n[R_COUT + k]),
         .in_valid_i(o_valid), .in_ready_o(o_ready), .in_ready_next_o(unused_ready_next),
         .in_data_i({out_error || key_error, o_block}),
         .out_valid_o(core_out_valid[k]), .out_ready_i(core_out_ready[k]),

@@ -667,6 +667,8 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
                 zero(getattr(merge, reg), f"merge register {reg}")
             for reg in ("fb_val0_q", "fb_val1_q"):
                 zero(getattr(dut, reg), f"merge register {reg}")
+            if cfg.params.get("KEY_SLOTS", 1) < contexts:  # one key slot: the loaded key's register
+                zero(dut.g_one_slot.g_cmp_reg.loaded_key_q, "the loaded key's register")
     # The core's round-key store is wiped before the core takes input again.
     for _ in range(2000):
         if _core_open(dut, engine):
