@@ -126,31 +126,34 @@ module rijndael_regs #(
   // ---- write channel: hold address and data until both are here; the clock after, register the write's
   // refusal (wr_refuse_q) and go on (wr_pend_q); act the clock after that. The refusal (address decode,
   // the engine's checks of the value and of the context's state) is then a flop, not a path in front of
-  // every write enable and the engine's state behind them.
+  // every write enable and the engine's state behind them; whether it refuses anything (wr_clean_q) is a
+  // flop too, so no 32-bit compare sits in front of the ~1000 key and IV flops' enables.
   logic aw_full_q, w_full_q, b_valid_q, clear_q;
   logic [5:0] aw_word_q;
   logic [31:0] w_data_q, w_mask;
   logic [3:0] w_strb_q;
   logic [1:0] b_resp_q;
-  logic wr_go, wr_ok, wr_pend_q;
-  logic r_valid_q, rd_go, rd_mapped;
+  logic wr_go, wr_ok, wr_pend_q, wr_clean_q;
+  logic r_valid_q, ar_full_q, rd_go, rd_mapped;
   logic [31:0] r_data_q, rd_value, rd_refuse;
   logic [1:0] r_resp_q;
-  logic [5:0] ar_word;
+  logic [5:0] ar_word, ar_word_q;
   logic [31:0] wr_refuse, wr_refuse_q;
   assign s_axil_awready = !aw_full_q;
   assign s_axil_wready  = !w_full_q;
   assign s_axil_bvalid  = b_valid_q;
   assign s_axil_bresp   = b_resp_q;
   assign wr_go = wr_pend_q;
-  assign wr_ok = wr_go && wr_refuse_q == '0;
+  assign wr_ok = wr_go && wr_clean_q;
+  logic unused_refuse_bits;   // refusal bits without an ERROR bit of their own (wr_clean_q covers them)
+  assign unused_refuse_bits = ^wr_refuse_q;
   assign w_mask = {{8{w_strb_q[3]}}, {8{w_strb_q[2]}}, {8{w_strb_q[1]}}, {8{w_strb_q[0]}}};
   assign clear_o = clear_q;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       aw_full_q <= 1'b0; w_full_q <= 1'b0; b_valid_q <= 1'b0; b_resp_q <= RESP_OKAY;
-      wr_pend_q <= 1'b0; wr_refuse_q <= '0;
+      wr_pend_q <= 1'b0; wr_refuse_q <= '0; wr_clean_q <= 1'b1;
       aw_word_q <= '0; w_data_q <= '0; w_strb_q <= '0;
     end else begin
       if (s_axil_awvalid && !aw_full_q) begin
@@ -161,9 +164,10 @@ module rijndael_regs #(
       end
       wr_pend_q   <= aw_full_q && w_full_q && !b_valid_q && !wr_pend_q;
       wr_refuse_q <= wr_refuse;
+      wr_clean_q  <= wr_refuse == '0;
       if (wr_go) begin
         aw_full_q <= 1'b0; w_full_q <= 1'b0; b_valid_q <= 1'b1;
-        b_resp_q <= (wr_refuse_q == '0) ? RESP_OKAY : RESP_SLVERR;
+        b_resp_q <= wr_clean_q ? RESP_OKAY : RESP_SLVERR;
         w_data_q <= '0;  // written data (keys) does not linger
       end else if (b_valid_q && s_axil_bready) begin
         b_valid_q <= 1'b0;
@@ -464,13 +468,15 @@ module rijndael_regs #(
   end
   assign clear_q = ctrl_clear_o;
 
-  // ---- read channel: the answer is registered; write-only fields read as zero
-  assign ar_word = s_axil_araddr[7:2];
-  assign s_axil_arready = !r_valid_q;
+  // ---- read channel: the address is registered first (ar_word_q), the answer the clock after; write-only
+  // fields read as zero. (The address decode and the read multiplexer then start from a flop, not from
+  // the AXI4-Lite master's address.)
+  assign ar_word = ar_word_q;
+  assign s_axil_arready = !ar_full_q && !r_valid_q;
   assign s_axil_rvalid = r_valid_q;
   assign s_axil_rdata = r_data_q;
   assign s_axil_rresp = r_resp_q;
-  assign rd_go = s_axil_arvalid && !r_valid_q;
+  assign rd_go = ar_full_q && !r_valid_q;
   assign rd_mapped = rd_hit_id || rd_hit_build || rd_hit_ctrl || rd_hit_ctx_sel || rd_hit_status || rd_hit_error || rd_hit_config || rd_hit_gcm || rd_hit_blocks_in || rd_hit_blocks_out || rd_hit_messages || rd_hit_error_blocks || rd_hit_aad_len || rd_hit_key || rd_hit_iv;
   assign rd_refuse = (rd_mapped ? 32'b0 : 32'd1 << 0);
   always_comb begin
@@ -545,10 +551,17 @@ module rijndael_regs #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       r_valid_q <= 1'b0; r_data_q <= '0; r_resp_q <= RESP_OKAY;
-    end else if (rd_go) begin
-      r_valid_q <= 1'b1; r_data_q <= rd_value; r_resp_q <= rd_mapped ? RESP_OKAY : RESP_SLVERR;
-    end else if (r_valid_q && s_axil_rready) begin
-      r_valid_q <= 1'b0; r_data_q <= '0;
+      ar_full_q <= 1'b0; ar_word_q <= '0;
+    end else begin
+      if (s_axil_arvalid && s_axil_arready) begin
+        ar_full_q <= 1'b1; ar_word_q <= s_axil_araddr[7:2];
+      end
+      if (rd_go) begin
+        ar_full_q <= 1'b0;
+        r_valid_q <= 1'b1; r_data_q <= rd_value; r_resp_q <= rd_mapped ? RESP_OKAY : RESP_SLVERR;
+      end else if (r_valid_q && s_axil_rready) begin
+        r_valid_q <= 1'b0; r_data_q <= '0;
+      end
     end
   end
 endmodule
