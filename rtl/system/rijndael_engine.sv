@@ -1056,6 +1056,7 @@ module rijndael_engine #(
   // (a key beat or a block, the direction): without the slice that decision ran from the issue stage
   // through the core's front end and back into the issue stage, the gearbox and the order FIFO in one
   // clock (14.9 LUT levels, tools/logic_depth.py). The slice's ready is a flop; it costs a clock of latency.
+  // (STAGED builds: a register and a small FIFO instead, g_in_fifo.)
   localparam int CORE_IN_W = 1 + 3 + 3 + 1 + CORE_SLOT_W + KEY_W + BLOCK_W;
   for (genvar k = 0; k < CORES; k++) begin : g_core
     logic out_error, key_error;
