@@ -867,6 +867,13 @@ module rijndael_engine #(
   logic             e_key_req, e_blk0_req, e_blk1_req, e_bypass_fire, load_fire, is_key_beat, pair_fires;
   // STAGED: the decision's per-context effects that the next decision must see (a feedback block issued).
   logic [CONTEXTS-1:0] d_fb_issue;
+  // STAGED: per context, whether the decided blocks update its chaining value, and with what (d_src: 0
+  // block 0's data, 1 a counter plus one, 2 plus two, 3 block 1's data). The execute stage reads them from
+  // per-context registers (g_ctx_state), so each chaining value's enable and multiplexer start from flops
+  // of its own instead of the execute stage's shared fire flags and head flags (session 56: those fanned
+  // out to all four chaining values, 20-26 ns after placement).
+  logic [CONTEXTS-1:0] d_upd, d_take1;
+  logic [1:0]          d_src [CONTEXTS];
 
   assign cand        = blk_valid && order_ready && !bypass && !wait_fb;
   assign key_req     = cand && need_key;
@@ -919,6 +926,22 @@ module rijndael_engine #(
     for (genvar c = 0; c < CONTEXTS; c++) begin : g_d_fb
       assign d_fb_issue[c] = (d_fire0 && d_fb0 && int'(d_ctx0) == c) || (d_fire1 && d_fb1 && int'(d_ctx1) == c);
     end
+    // The execute stage's chaining-value writes (g_ctx_state), as it would derive them from x_head and the
+    // fire flags: block 1's value when block 1 goes and updates the context (it comes after block 0), else
+    // block 0's; a counter plus two when block 1 follows block 0 of its context and block 0 updates it.
+    logic d_upd_flag0, d_upd_flag1, d_ctr0, d_ctr1;
+    assign d_upd_flag0 = h_flags0[rijndael_engine_pkg::BF_CHAIN_UPDATE];
+    assign d_upd_flag1 = h_flags1[rijndael_engine_pkg::BF_CHAIN_UPDATE];
+    assign d_ctr0      = h_flags0[rijndael_engine_pkg::BF_CTR];
+    assign d_ctr1      = h_flags1[rijndael_engine_pkg::BF_CTR];
+    for (genvar c = 0; c < CONTEXTS; c++) begin : g_d_upd
+      logic up0;
+      assign up0        = d_fire0 && d_upd_flag0 && int'(d_ctx0) == c;
+      assign d_take1[c] = d_fire1 && d_upd_flag1 && int'(d_ctx1) == c;
+      assign d_upd[c]   = up0 || d_take1[c];
+      assign d_src[c]   = d_take1[c] ? (d_ctr1 ? ((d_same && d_upd_flag0) ? 2'd2 : 2'd1) : 2'd3)
+                                     : (d_ctr0 ? 2'd1 : 2'd0);
+    end
     always_ff @(posedge clk_i) begin
       if (!dp_rst_n[R_ISSUE]) begin
         x_key_q    <= 1'b0;
@@ -964,6 +987,11 @@ module rijndael_engine #(
     logic unused_staged;   // the queue's head and the slot flags as the two-clock decision reads them
     assign unused_staged = ^{h_tid0, h_tid1, h_flags0, h_flags1, same_key_all};
     assign d_fb_issue    = '0;
+    assign d_upd         = '0;
+    assign d_take1       = '0;
+    for (genvar c = 0; c < CONTEXTS; c++) begin : g_no_src
+      assign d_src[c] = '0;
+    end
   end
 
   rijndael_core_dispatch #(.CORES(CORES), .MAX_NB(MAX_NB), .SLOT_W(CORE_SLOT_W)) u_dispatch (
@@ -1574,7 +1602,41 @@ module rijndael_engine #(
     // block 0's. The choice does not wait for the fire decision: given block 0 fires, block 1 fires
     // exactly when it is paired and its core is ready.
     assign take1_val   = pair_fires && int'(bctx1) == c && chain_upd1;
-    if (FIXED_NB != 0) begin : g_local_ctr
+    if (STAGED) begin : g_x_upd
+      // The decision's per-context writes (d_upd, d_src), registered beside this chaining value.
+      logic       x_upd_q, x_take1_q;
+      logic [1:0] x_src_q;
+      logic       unused_direct_upd;
+      always_ff @(posedge clk_i) begin
+        if (!dp_rst_n[R_ISSUE]) begin
+          x_upd_q   <= 1'b0;
+          x_take1_q <= 1'b0;
+          x_src_q   <= '0;
+        end else begin
+          x_upd_q   <= d_upd[c];
+          x_take1_q <= d_take1[c];
+          x_src_q   <= d_src[c];
+        end
+      end
+      assign issue_upd_c = x_upd_q;
+      if (FIXED_NB != 0) begin : g_src
+        logic unused_take1;
+        assign unused_take1 = ^{x_take1_q, chain_next1};   // the same values, chosen by d_src
+        always_comb begin
+          unique case (x_src_q)
+            2'd0:    issue_val_c = blk_data;
+            2'd1:    issue_val_c = ctr_inc1[c];
+            2'd2:    issue_val_c = ctr_inc2[c];
+            default: issue_val_c = blk1_data;
+          endcase
+        end
+      end else begin : g_next
+        logic [1:0] unused_src;
+        assign unused_src  = x_src_q;
+        assign issue_val_c = x_take1_q ? chain_next1 : chain_next;
+      end
+      assign unused_direct_upd = ^{take1_val, issue_c, issue1_c};
+    end else if (FIXED_NB != 0) begin : g_local_ctr
       // The same values from this context's own sums (ctr_inc1/2): block 1 updates it only as block 1 of
       // this context (plus two behind block 0 of it, else plus one), block 0 only as block 0 of it.
       logic ctr0, ctr1, unused_next1;
@@ -1588,7 +1650,11 @@ module rijndael_engine #(
     end else begin : g_chosen_ctr
       assign issue_val_c = take1_val ? chain_next1 : chain_next;
     end
-    assign issue_upd_c = (issue1_c && chain_upd1) || (issue_c && chain_upd);
+    if (!STAGED) begin : g_direct_upd
+      logic unused_staged_upd;   // the two-clock decision's per-context writes (g_x_upd)
+      assign unused_staged_upd = ^{d_upd[c], d_take1[c], d_src[c]};
+      assign issue_upd_c = (issue1_c && chain_upd1) || (issue_c && chain_upd);
+    end
     always_ff @(posedge clk_i) begin
       if (!dp_rst_n[R_CTX]) begin
         beats_q       <= '0;
