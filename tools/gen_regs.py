@@ -385,7 +385,14 @@ def gen_sv(d: Desc) -> str:
         hits_r.append(f"rd_hit_{rn}")
         if any(f["access"] in WRITABLE for f in r["field"]):
             writable_hits.append(f"wr_hit_{rn}")
-            w(f"  assign {rn}_we_o = wr_ok && wr_hit_{rn};")
+            # The hit registered the clock the refusal is (aw_word_q holds until the write acts, and no
+            # write acts in that clock), so the write enables start from a flop.
+            w(f"  logic wr_hit_{rn}_q;")
+            w("  always_ff @(posedge clk_i) begin")
+            w(f"    if (!rst_ni) wr_hit_{rn}_q <= 1'b0;")
+            w(f"    else wr_hit_{rn}_q <= wr_hit_{rn};")
+            w("  end")
+            w(f"  assign {rn}_we_o = wr_ok && wr_hit_{rn}_q;")
         if r.get("banked"):
             banked_hits.append(f"wr_hit_{rn}")
     w("")
@@ -409,6 +416,22 @@ def gen_sv(d: Desc) -> str:
                 fn = f"{rn}_{lower(f['name'])}"
                 w(f"  logic [{f['width']-1}:0] {fn}_old;")
         w(f"  assign {rn}_wvalue = (({old}) & ~w_mask) | (w_data_q & w_mask);")
+        # What the storage takes: the same merge from the old value registered the clock before the write
+        # acts (nothing writes the register in that clock), so the context and word choice of the old value
+        # is not in front of the stored flops. (The refusal checks take {rn}_wvalue, a clock earlier.)
+        old_q = old
+        for f in r["field"]:
+            if f["access"] == "rw":
+                fn = f"{rn}_{lower(f['name'])}"
+                w(f"  logic [{f['width']-1}:0] {fn}_old_q;")
+                w("  always_ff @(posedge clk_i) begin")
+                w(f"    if (!rst_ni || clear_q) {fn}_old_q <= '0;")
+                w(f"    else {fn}_old_q <= {fn}_old;")
+                w("  end")
+                old_q = old_q.replace(f"{fn}_old", f"{fn}_old_q")
+        if any(f["access"] in STORED for f in r["field"]):
+            w(f"  logic [31:0] {rn}_wstore;")
+            w(f"  assign {rn}_wstore = (({old_q}) & ~w_mask) | (w_data_q & w_mask);")
         if r.get("check"):
             w(f"  assign {rn}_wvalue_o = {rn}_wvalue;")
     w("")
@@ -416,6 +439,7 @@ def gen_sv(d: Desc) -> str:
     bad = d.error_field(d.block["bad_address_error"])["lsb"]
     busy = d.error_field(d.block["busy_error"])["lsb"]
     wvalues = [f"{lower(r['name'])}_wvalue" for r in d.regs if any(f["access"] in WRITABLE for f in r["field"])]
+    wvalues += [f"{lower(r['name'])}_wstore" for r in d.regs if any(f["access"] in STORED for f in r["field"])]
     w("  // Bits of written values that no field holds, and refusal bits no read can cause, are dropped here.")
     w("  logic unused_bits;")
     w(f"  assign unused_bits = ^{{{', '.join(wvalues)}, rd_refuse}};")
@@ -449,15 +473,19 @@ def gen_sv(d: Desc) -> str:
         sel_expr = f"int'(sel)*{n}" if banked else "0"
         wr_entry = f"{sel_expr} + int'(wr_idx_{rn})" if arr else sel_expr
         w(f"  for (genvar e = 0; e < {entries}; e++) begin : g_{rn}")
-        w(f"    logic wr_here;")
-        w(f"    assign wr_here = wr_ok && wr_hit_{rn} && e == {wr_entry};")
+        w(f"    logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_{rn}_q)")
+        w("    always_ff @(posedge clk_i) begin")
+        w("      if (!rst_ni) wr_sel_q <= 1'b0;")
+        w(f"      else wr_sel_q <= wr_hit_{rn} && e == {wr_entry};")
+        w("    end")
+        w(f"    assign wr_here = wr_ok && wr_sel_q;")
         for f in stored:
             fn = f"{rn}_{lower(f['name'])}"
             wd, lo = f["width"], f["lsb"]
             w(f"    logic [{wd-1}:0] {lower(f['name'])}_q;")
             w("    always_ff @(posedge clk_i) begin")
             w(f"      if (!rst_ni || clear_q) {lower(f['name'])}_q <= {wd}'d{f.get('reset', 0)};")
-            w(f"      else if (wr_here) {lower(f['name'])}_q <= {rn}_wvalue[{lo + wd - 1}:{lo}];")
+            w(f"      else if (wr_here) {lower(f['name'])}_q <= {rn}_wstore[{lo + wd - 1}:{lo}];")
             w("    end")
             w(f"    assign {fn}_o[e*{wd} +: {wd}] = {lower(f['name'])}_q;")
         if r.get("written_mask"):
@@ -499,19 +527,20 @@ def gen_sv(d: Desc) -> str:
     w(f"  assign clear_q = {' | '.join(clears) if clears else zero};")
     w("")
     # read channel
-    w("  // ---- read channel: the address is registered first (ar_word_q), the answer the clock after; write-only")
-    w("  // fields read as zero. (The address decode and the read multiplexer then start from a flop, not from")
-    w("  // the AXI4-Lite master's address.)")
+    w("  // ---- read channel: the address is registered first (ar_word_q); the clock after, each register's word")
+    w("  // (zero unless the address hits it) is registered (rd_word_q: the context and word choice, then the")
+    w("  // address decode, each start from a flop); the clock after that, the answer is their OR. Write-only")
+    w("  // fields read as zero.")
     w(f"  assign ar_word = ar_word_q;")
+    w("  logic rd_stage_q;")
     w("  assign s_axil_arready = !ar_full_q && !r_valid_q;")
     w("  assign s_axil_rvalid = r_valid_q;")
     w("  assign s_axil_rdata = r_data_q;")
     w("  assign s_axil_rresp = r_resp_q;")
-    w("  assign rd_go = ar_full_q && !r_valid_q;")
+    w("  assign rd_go = rd_stage_q;")
     w(f"  assign rd_mapped = {' || '.join(hits_r)};")
     w(f"  assign rd_refuse = (rd_mapped ? 32'b0 : 32'd1 << {bad});")
-    w("  always_comb begin")
-    w("    rd_value = '0;")
+    words = []
     for r in d.regs:
         rn = lower(r["name"])
         n = d.count_expr(r)
@@ -533,18 +562,26 @@ def gen_sv(d: Desc) -> str:
                 src = f"{fn}_o"
             else:  # wo, pulse: no read path
                 continue
-            parts.append(f"rd_value[{lo + wd - 1}:{lo}] = {src};")
+            parts.append(f"rd_word_{rn}[{lo + wd - 1}:{lo}] = {src};")
         if parts:
-            w(f"    if (rd_hit_{rn}) begin")
+            words.append(f"rd_word_{rn}_q")
+            w(f"  logic [31:0] rd_word_{rn}, rd_word_{rn}_q;")
+            w("  always_comb begin")
+            w(f"    rd_word_{rn} = '0;")
             for p in parts:
-                w(f"      {p}")
-            w("    end")
-    w("  end")
+                w(f"    {p}")
+            w("  end")
+            w("  always_ff @(posedge clk_i) begin")
+            w(f"    if (!rst_ni || !rd_hit_{rn}) rd_word_{rn}_q <= '0;")
+            w(f"    else rd_word_{rn}_q <= rd_word_{rn};")
+            w("  end")
+    w(f"  assign rd_value = {' | '.join(words)};")
     w("  always_ff @(posedge clk_i) begin")
     w("    if (!rst_ni) begin")
     w("      r_valid_q <= 1'b0; r_data_q <= '0; r_resp_q <= RESP_OKAY;")
-    w("      ar_full_q <= 1'b0; ar_word_q <= '0;")
+    w("      ar_full_q <= 1'b0; ar_word_q <= '0; rd_stage_q <= 1'b0;")
     w("    end else begin")
+    w("      rd_stage_q <= ar_full_q && !r_valid_q && !rd_stage_q;")
     w("      if (s_axil_arvalid && s_axil_arready) begin")
     w(f"        ar_full_q <= 1'b1; ar_word_q <= s_axil_araddr[{A-1}:2];")
     w("      end")

@@ -189,29 +189,54 @@ module rijndael_regs #(
   assign wr_hit_ctrl = aw_word_q == 6'd2;
   logic rd_hit_ctrl;
   assign rd_hit_ctrl = ar_word == 6'd2;
-  assign ctrl_we_o = wr_ok && wr_hit_ctrl;
+  logic wr_hit_ctrl_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) wr_hit_ctrl_q <= 1'b0;
+    else wr_hit_ctrl_q <= wr_hit_ctrl;
+  end
+  assign ctrl_we_o = wr_ok && wr_hit_ctrl_q;
   logic wr_hit_ctx_sel;
   assign wr_hit_ctx_sel = aw_word_q == 6'd3;
   logic rd_hit_ctx_sel;
   assign rd_hit_ctx_sel = ar_word == 6'd3;
-  assign ctx_sel_we_o = wr_ok && wr_hit_ctx_sel;
+  logic wr_hit_ctx_sel_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) wr_hit_ctx_sel_q <= 1'b0;
+    else wr_hit_ctx_sel_q <= wr_hit_ctx_sel;
+  end
+  assign ctx_sel_we_o = wr_ok && wr_hit_ctx_sel_q;
   logic rd_hit_status;
   assign rd_hit_status = ar_word == 6'd4;
   logic wr_hit_error;
   assign wr_hit_error = aw_word_q == 6'd5;
   logic rd_hit_error;
   assign rd_hit_error = ar_word == 6'd5;
-  assign error_we_o = wr_ok && wr_hit_error;
+  logic wr_hit_error_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) wr_hit_error_q <= 1'b0;
+    else wr_hit_error_q <= wr_hit_error;
+  end
+  assign error_we_o = wr_ok && wr_hit_error_q;
   logic wr_hit_config;
   assign wr_hit_config = aw_word_q == 6'd6;
   logic rd_hit_config;
   assign rd_hit_config = ar_word == 6'd6;
-  assign config_we_o = wr_ok && wr_hit_config;
+  logic wr_hit_config_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) wr_hit_config_q <= 1'b0;
+    else wr_hit_config_q <= wr_hit_config;
+  end
+  assign config_we_o = wr_ok && wr_hit_config_q;
   logic wr_hit_gcm;
   assign wr_hit_gcm = aw_word_q == 6'd7;
   logic rd_hit_gcm;
   assign rd_hit_gcm = ar_word == 6'd7;
-  assign gcm_we_o = wr_ok && wr_hit_gcm;
+  logic wr_hit_gcm_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) wr_hit_gcm_q <= 1'b0;
+    else wr_hit_gcm_q <= wr_hit_gcm;
+  end
+  assign gcm_we_o = wr_ok && wr_hit_gcm_q;
   logic rd_hit_blocks_in;
   assign rd_hit_blocks_in = ar_word == 6'd8;
   logic rd_hit_blocks_out;
@@ -224,7 +249,12 @@ module rijndael_regs #(
   assign wr_hit_aad_len = aw_word_q == 6'd12;
   logic rd_hit_aad_len;
   assign rd_hit_aad_len = ar_word == 6'd12;
-  assign aad_len_we_o = wr_ok && wr_hit_aad_len;
+  logic wr_hit_aad_len_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) wr_hit_aad_len_q <= 1'b0;
+    else wr_hit_aad_len_q <= wr_hit_aad_len;
+  end
+  assign aad_len_we_o = wr_ok && wr_hit_aad_len_q;
   logic wr_hit_key;
   logic [5:0] wr_idx_key;
   assign wr_idx_key = aw_word_q - 6'd16;
@@ -233,7 +263,12 @@ module rijndael_regs #(
   logic [5:0] rd_idx_key;
   assign rd_idx_key = ar_word - 6'd16;
   assign rd_hit_key = ar_word >= 6'd16 && int'(rd_idx_key) < MAX_NK;
-  assign key_we_o = wr_ok && wr_hit_key;
+  logic wr_hit_key_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) wr_hit_key_q <= 1'b0;
+    else wr_hit_key_q <= wr_hit_key;
+  end
+  assign key_we_o = wr_ok && wr_hit_key_q;
   logic wr_hit_iv;
   logic [5:0] wr_idx_iv;
   assign wr_idx_iv = aw_word_q - 6'd24;
@@ -242,7 +277,12 @@ module rijndael_regs #(
   logic [5:0] rd_idx_iv;
   assign rd_idx_iv = ar_word - 6'd24;
   assign rd_hit_iv = ar_word >= 6'd24 && int'(rd_idx_iv) < MAX_NB;
-  assign iv_we_o = wr_ok && wr_hit_iv;
+  logic wr_hit_iv_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) wr_hit_iv_q <= 1'b0;
+    else wr_hit_iv_q <= wr_hit_iv;
+  end
+  assign iv_we_o = wr_ok && wr_hit_iv_q;
 
   // ---- value a write would leave in each register (byte strobes merge with the old value; write-only
   // and command fields merge with zero, so no stored key bit ever flows back)
@@ -252,6 +292,13 @@ module rijndael_regs #(
   logic [31:0] ctx_sel_wvalue;
   logic [7:0] ctx_sel_ctx_old;
   assign ctx_sel_wvalue = ((({{24{1'b0}}, ctx_sel_ctx_old} << 0)) & ~w_mask) | (w_data_q & w_mask);
+  logic [7:0] ctx_sel_ctx_old_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_q) ctx_sel_ctx_old_q <= '0;
+    else ctx_sel_ctx_old_q <= ctx_sel_ctx_old;
+  end
+  logic [31:0] ctx_sel_wstore;
+  assign ctx_sel_wstore = ((({{24{1'b0}}, ctx_sel_ctx_old_q} << 0)) & ~w_mask) | (w_data_q & w_mask);
   assign ctx_sel_wvalue_o = ctx_sel_wvalue;
   logic [31:0] error_wvalue;
   assign error_wvalue = ((32'b0) & ~w_mask) | (w_data_q & w_mask);
@@ -261,25 +308,75 @@ module rijndael_regs #(
   logic [2:0] config_key_len_old;
   logic [2:0] config_block_len_old;
   assign config_wvalue = ((({{29{1'b0}}, config_mode_old} << 0) | ({{31{1'b0}}, config_decrypt_old} << 4) | ({{29{1'b0}}, config_key_len_old} << 8) | ({{29{1'b0}}, config_block_len_old} << 12)) & ~w_mask) | (w_data_q & w_mask);
+  logic [2:0] config_mode_old_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_q) config_mode_old_q <= '0;
+    else config_mode_old_q <= config_mode_old;
+  end
+  logic [0:0] config_decrypt_old_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_q) config_decrypt_old_q <= '0;
+    else config_decrypt_old_q <= config_decrypt_old;
+  end
+  logic [2:0] config_key_len_old_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_q) config_key_len_old_q <= '0;
+    else config_key_len_old_q <= config_key_len_old;
+  end
+  logic [2:0] config_block_len_old_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_q) config_block_len_old_q <= '0;
+    else config_block_len_old_q <= config_block_len_old;
+  end
+  logic [31:0] config_wstore;
+  assign config_wstore = ((({{29{1'b0}}, config_mode_old_q} << 0) | ({{31{1'b0}}, config_decrypt_old_q} << 4) | ({{29{1'b0}}, config_key_len_old_q} << 8) | ({{29{1'b0}}, config_block_len_old_q} << 12)) & ~w_mask) | (w_data_q & w_mask);
   assign config_wvalue_o = config_wvalue;
   logic [31:0] gcm_wvalue;
   logic [15:0] gcm_iv_len_old;
   logic [4:0] gcm_tag_len_old;
   assign gcm_wvalue = ((({{16{1'b0}}, gcm_iv_len_old} << 0) | ({{27{1'b0}}, gcm_tag_len_old} << 16)) & ~w_mask) | (w_data_q & w_mask);
+  logic [15:0] gcm_iv_len_old_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_q) gcm_iv_len_old_q <= '0;
+    else gcm_iv_len_old_q <= gcm_iv_len_old;
+  end
+  logic [4:0] gcm_tag_len_old_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_q) gcm_tag_len_old_q <= '0;
+    else gcm_tag_len_old_q <= gcm_tag_len_old;
+  end
+  logic [31:0] gcm_wstore;
+  assign gcm_wstore = ((({{16{1'b0}}, gcm_iv_len_old_q} << 0) | ({{27{1'b0}}, gcm_tag_len_old_q} << 16)) & ~w_mask) | (w_data_q & w_mask);
   assign gcm_wvalue_o = gcm_wvalue;
   logic [31:0] aad_len_wvalue;
   logic [31:0] aad_len_len_old;
   assign aad_len_wvalue = ((aad_len_len_old) & ~w_mask) | (w_data_q & w_mask);
+  logic [31:0] aad_len_len_old_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_q) aad_len_len_old_q <= '0;
+    else aad_len_len_old_q <= aad_len_len_old;
+  end
+  logic [31:0] aad_len_wstore;
+  assign aad_len_wstore = ((aad_len_len_old_q) & ~w_mask) | (w_data_q & w_mask);
   assign aad_len_wvalue_o = aad_len_wvalue;
   logic [31:0] key_wvalue;
   assign key_wvalue = ((32'b0) & ~w_mask) | (w_data_q & w_mask);
+  logic [31:0] key_wstore;
+  assign key_wstore = ((32'b0) & ~w_mask) | (w_data_q & w_mask);
   logic [31:0] iv_wvalue;
   logic [31:0] iv_word_old;
   assign iv_wvalue = ((iv_word_old) & ~w_mask) | (w_data_q & w_mask);
+  logic [31:0] iv_word_old_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_q) iv_word_old_q <= '0;
+    else iv_word_old_q <= iv_word_old;
+  end
+  logic [31:0] iv_wstore;
+  assign iv_wstore = ((iv_word_old_q) & ~w_mask) | (w_data_q & w_mask);
 
   // Bits of written values that no field holds, and refusal bits no read can cause, are dropped here.
   logic unused_bits;
-  assign unused_bits = ^{ctrl_wvalue, ctx_sel_wvalue, error_wvalue, config_wvalue, gcm_wvalue, aad_len_wvalue, key_wvalue, iv_wvalue, rd_refuse};
+  assign unused_bits = ^{ctrl_wvalue, ctx_sel_wvalue, error_wvalue, config_wvalue, gcm_wvalue, aad_len_wvalue, key_wvalue, iv_wvalue, ctx_sel_wstore, config_wstore, gcm_wstore, aad_len_wstore, key_wstore, iv_wstore, rd_refuse};
 
   // ---- refusals: each sets ERROR bits and turns the response into SLVERR
   logic wr_mapped, wr_banked;
@@ -298,41 +395,49 @@ module rijndael_regs #(
 
   // ---- storage
   for (genvar e = 0; e < 1; e++) begin : g_ctx_sel
-    logic wr_here;
-    assign wr_here = wr_ok && wr_hit_ctx_sel && e == 0;
+    logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_ctx_sel_q)
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) wr_sel_q <= 1'b0;
+      else wr_sel_q <= wr_hit_ctx_sel && e == 0;
+    end
+    assign wr_here = wr_ok && wr_sel_q;
     logic [7:0] ctx_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) ctx_q <= 8'd0;
-      else if (wr_here) ctx_q <= ctx_sel_wvalue[7:0];
+      else if (wr_here) ctx_q <= ctx_sel_wstore[7:0];
     end
     assign ctx_sel_ctx_o[e*8 +: 8] = ctx_q;
   end
   assign ctx_sel_ctx_old = ctx_sel_ctx_o[(0)*8 +: 8];
   for (genvar e = 0; e < CONTEXTS*1; e++) begin : g_config
-    logic wr_here;
-    assign wr_here = wr_ok && wr_hit_config && e == int'(sel)*1;
+    logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_config_q)
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) wr_sel_q <= 1'b0;
+      else wr_sel_q <= wr_hit_config && e == int'(sel)*1;
+    end
+    assign wr_here = wr_ok && wr_sel_q;
     logic [2:0] mode_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) mode_q <= 3'd0;
-      else if (wr_here) mode_q <= config_wvalue[2:0];
+      else if (wr_here) mode_q <= config_wstore[2:0];
     end
     assign config_mode_o[e*3 +: 3] = mode_q;
     logic [0:0] decrypt_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) decrypt_q <= 1'd0;
-      else if (wr_here) decrypt_q <= config_wvalue[4:4];
+      else if (wr_here) decrypt_q <= config_wstore[4:4];
     end
     assign config_decrypt_o[e*1 +: 1] = decrypt_q;
     logic [2:0] key_len_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) key_len_q <= 3'd0;
-      else if (wr_here) key_len_q <= config_wvalue[10:8];
+      else if (wr_here) key_len_q <= config_wstore[10:8];
     end
     assign config_key_len_o[e*3 +: 3] = key_len_q;
     logic [2:0] block_len_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) block_len_q <= 3'd0;
-      else if (wr_here) block_len_q <= config_wvalue[14:12];
+      else if (wr_here) block_len_q <= config_wstore[14:12];
     end
     assign config_block_len_o[e*3 +: 3] = block_len_q;
   end
@@ -341,41 +446,53 @@ module rijndael_regs #(
   assign config_key_len_old = config_key_len_o[(int'(sel)*1)*3 +: 3];
   assign config_block_len_old = config_block_len_o[(int'(sel)*1)*3 +: 3];
   for (genvar e = 0; e < CONTEXTS*1; e++) begin : g_gcm
-    logic wr_here;
-    assign wr_here = wr_ok && wr_hit_gcm && e == int'(sel)*1;
+    logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_gcm_q)
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) wr_sel_q <= 1'b0;
+      else wr_sel_q <= wr_hit_gcm && e == int'(sel)*1;
+    end
+    assign wr_here = wr_ok && wr_sel_q;
     logic [15:0] iv_len_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) iv_len_q <= 16'd12;
-      else if (wr_here) iv_len_q <= gcm_wvalue[15:0];
+      else if (wr_here) iv_len_q <= gcm_wstore[15:0];
     end
     assign gcm_iv_len_o[e*16 +: 16] = iv_len_q;
     logic [4:0] tag_len_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) tag_len_q <= 5'd16;
-      else if (wr_here) tag_len_q <= gcm_wvalue[20:16];
+      else if (wr_here) tag_len_q <= gcm_wstore[20:16];
     end
     assign gcm_tag_len_o[e*5 +: 5] = tag_len_q;
   end
   assign gcm_iv_len_old = gcm_iv_len_o[(int'(sel)*1)*16 +: 16];
   assign gcm_tag_len_old = gcm_tag_len_o[(int'(sel)*1)*5 +: 5];
   for (genvar e = 0; e < CONTEXTS*1; e++) begin : g_aad_len
-    logic wr_here;
-    assign wr_here = wr_ok && wr_hit_aad_len && e == int'(sel)*1;
+    logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_aad_len_q)
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) wr_sel_q <= 1'b0;
+      else wr_sel_q <= wr_hit_aad_len && e == int'(sel)*1;
+    end
+    assign wr_here = wr_ok && wr_sel_q;
     logic [31:0] len_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) len_q <= 32'd0;
-      else if (wr_here) len_q <= aad_len_wvalue[31:0];
+      else if (wr_here) len_q <= aad_len_wstore[31:0];
     end
     assign aad_len_len_o[e*32 +: 32] = len_q;
   end
   assign aad_len_len_old = aad_len_len_o[(int'(sel)*1)*32 +: 32];
   for (genvar e = 0; e < CONTEXTS*MAX_NK; e++) begin : g_key
-    logic wr_here;
-    assign wr_here = wr_ok && wr_hit_key && e == int'(sel)*MAX_NK + int'(wr_idx_key);
+    logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_key_q)
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) wr_sel_q <= 1'b0;
+      else wr_sel_q <= wr_hit_key && e == int'(sel)*MAX_NK + int'(wr_idx_key);
+    end
+    assign wr_here = wr_ok && wr_sel_q;
     logic [31:0] word_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) word_q <= 32'd0;
-      else if (wr_here) word_q <= key_wvalue[31:0];
+      else if (wr_here) word_q <= key_wstore[31:0];
     end
     assign key_word_o[e*32 +: 32] = word_q;
     logic written_q;
@@ -386,12 +503,16 @@ module rijndael_regs #(
     assign key_written_o[e] = written_q;
   end
   for (genvar e = 0; e < CONTEXTS*MAX_NB; e++) begin : g_iv
-    logic wr_here;
-    assign wr_here = wr_ok && wr_hit_iv && e == int'(sel)*MAX_NB + int'(wr_idx_iv);
+    logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_iv_q)
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) wr_sel_q <= 1'b0;
+      else wr_sel_q <= wr_hit_iv && e == int'(sel)*MAX_NB + int'(wr_idx_iv);
+    end
+    assign wr_here = wr_ok && wr_sel_q;
     logic [31:0] word_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) word_q <= 32'd0;
-      else if (wr_here) word_q <= iv_wvalue[31:0];
+      else if (wr_here) word_q <= iv_wstore[31:0];
     end
     assign iv_word_o[e*32 +: 32] = word_q;
   end
@@ -468,91 +589,170 @@ module rijndael_regs #(
   end
   assign clear_q = ctrl_clear_o;
 
-  // ---- read channel: the address is registered first (ar_word_q), the answer the clock after; write-only
-  // fields read as zero. (The address decode and the read multiplexer then start from a flop, not from
-  // the AXI4-Lite master's address.)
+  // ---- read channel: the address is registered first (ar_word_q); the clock after, each register's word
+  // (zero unless the address hits it) is registered (rd_word_q: the context and word choice, then the
+  // address decode, each start from a flop); the clock after that, the answer is their OR. Write-only
+  // fields read as zero.
   assign ar_word = ar_word_q;
+  logic rd_stage_q;
   assign s_axil_arready = !ar_full_q && !r_valid_q;
   assign s_axil_rvalid = r_valid_q;
   assign s_axil_rdata = r_data_q;
   assign s_axil_rresp = r_resp_q;
-  assign rd_go = ar_full_q && !r_valid_q;
+  assign rd_go = rd_stage_q;
   assign rd_mapped = rd_hit_id || rd_hit_build || rd_hit_ctrl || rd_hit_ctx_sel || rd_hit_status || rd_hit_error || rd_hit_config || rd_hit_gcm || rd_hit_blocks_in || rd_hit_blocks_out || rd_hit_messages || rd_hit_error_blocks || rd_hit_aad_len || rd_hit_key || rd_hit_iv;
   assign rd_refuse = (rd_mapped ? 32'b0 : 32'd1 << 0);
+  logic [31:0] rd_word_id, rd_word_id_q;
   always_comb begin
-    rd_value = '0;
-    if (rd_hit_id) begin
-      rd_value[31:0] = 32'h524a4e31;
-    end
-    if (rd_hit_build) begin
-      rd_value[4:0] = build_block_sizes_i;
-      rd_value[12:8] = build_key_sizes_i;
-      rd_value[16:16] = build_encrypt_i;
-      rd_value[17:17] = build_decrypt_i;
-      rd_value[23:18] = build_tdata_bytes_i;
-      rd_value[31:24] = build_contexts_i;
-    end
-    if (rd_hit_ctx_sel) begin
-      rd_value[7:0] = ctx_sel_ctx_o[(0)*8 +: 8];
-    end
-    if (rd_hit_status) begin
-      rd_value[0:0] = status_ctx_armed_i;
-      rd_value[1:1] = status_ctx_busy_i;
-      rd_value[8:8] = status_idle_i;
-      rd_value[9:9] = status_wiping_i;
-      rd_value[10:10] = status_error_i;
-    end
-    if (rd_hit_error) begin
-      rd_value[0:0] = error_bad_addr_o;
-      rd_value[1:1] = error_busy_o;
-      rd_value[2:2] = error_bad_ctx_o;
-      rd_value[3:3] = error_bad_mode_o;
-      rd_value[4:4] = error_bad_direction_o;
-      rd_value[5:5] = error_bad_key_len_o;
-      rd_value[6:6] = error_bad_block_len_o;
-      rd_value[7:7] = error_no_key_o;
-      rd_value[8:8] = error_not_armed_o;
-      rd_value[9:9] = error_partial_block_o;
-      rd_value[10:10] = error_stream_o;
-      rd_value[11:11] = error_core_o;
-      rd_value[12:12] = error_bad_gcm_len_o;
-      rd_value[13:13] = error_gcm_frame_o;
-      rd_value[14:14] = error_auth_o;
-    end
-    if (rd_hit_config) begin
-      rd_value[2:0] = config_mode_o[(int'(sel)*1)*3 +: 3];
-      rd_value[4:4] = config_decrypt_o[(int'(sel)*1)*1 +: 1];
-      rd_value[10:8] = config_key_len_o[(int'(sel)*1)*3 +: 3];
-      rd_value[14:12] = config_block_len_o[(int'(sel)*1)*3 +: 3];
-    end
-    if (rd_hit_gcm) begin
-      rd_value[15:0] = gcm_iv_len_o[(int'(sel)*1)*16 +: 16];
-      rd_value[20:16] = gcm_tag_len_o[(int'(sel)*1)*5 +: 5];
-    end
-    if (rd_hit_blocks_in) begin
-      rd_value[31:0] = blocks_in_count_i;
-    end
-    if (rd_hit_blocks_out) begin
-      rd_value[31:0] = blocks_out_count_i;
-    end
-    if (rd_hit_messages) begin
-      rd_value[31:0] = messages_count_i;
-    end
-    if (rd_hit_error_blocks) begin
-      rd_value[31:0] = error_blocks_count_i;
-    end
-    if (rd_hit_aad_len) begin
-      rd_value[31:0] = aad_len_len_o[(int'(sel)*1)*32 +: 32];
-    end
-    if (rd_hit_iv) begin
-      rd_value[31:0] = iv_word_o[(int'(sel)*MAX_NB + int'(rd_idx_iv))*32 +: 32];
-    end
+    rd_word_id = '0;
+    rd_word_id[31:0] = 32'h524a4e31;
   end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !rd_hit_id) rd_word_id_q <= '0;
+    else rd_word_id_q <= rd_word_id;
+  end
+  logic [31:0] rd_word_build, rd_word_build_q;
+  always_comb begin
+    rd_word_build = '0;
+    rd_word_build[4:0] = build_block_sizes_i;
+    rd_word_build[12:8] = build_key_sizes_i;
+    rd_word_build[16:16] = build_encrypt_i;
+    rd_word_build[17:17] = build_decrypt_i;
+    rd_word_build[23:18] = build_tdata_bytes_i;
+    rd_word_build[31:24] = build_contexts_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !rd_hit_build) rd_word_build_q <= '0;
+    else rd_word_build_q <= rd_word_build;
+  end
+  logic [31:0] rd_word_ctx_sel, rd_word_ctx_sel_q;
+  always_comb begin
+    rd_word_ctx_sel = '0;
+    rd_word_ctx_sel[7:0] = ctx_sel_ctx_o[(0)*8 +: 8];
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !rd_hit_ctx_sel) rd_word_ctx_sel_q <= '0;
+    else rd_word_ctx_sel_q <= rd_word_ctx_sel;
+  end
+  logic [31:0] rd_word_status, rd_word_status_q;
+  always_comb begin
+    rd_word_status = '0;
+    rd_word_status[0:0] = status_ctx_armed_i;
+    rd_word_status[1:1] = status_ctx_busy_i;
+    rd_word_status[8:8] = status_idle_i;
+    rd_word_status[9:9] = status_wiping_i;
+    rd_word_status[10:10] = status_error_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !rd_hit_status) rd_word_status_q <= '0;
+    else rd_word_status_q <= rd_word_status;
+  end
+  logic [31:0] rd_word_error, rd_word_error_q;
+  always_comb begin
+    rd_word_error = '0;
+    rd_word_error[0:0] = error_bad_addr_o;
+    rd_word_error[1:1] = error_busy_o;
+    rd_word_error[2:2] = error_bad_ctx_o;
+    rd_word_error[3:3] = error_bad_mode_o;
+    rd_word_error[4:4] = error_bad_direction_o;
+    rd_word_error[5:5] = error_bad_key_len_o;
+    rd_word_error[6:6] = error_bad_block_len_o;
+    rd_word_error[7:7] = error_no_key_o;
+    rd_word_error[8:8] = error_not_armed_o;
+    rd_word_error[9:9] = error_partial_block_o;
+    rd_word_error[10:10] = error_stream_o;
+    rd_word_error[11:11] = error_core_o;
+    rd_word_error[12:12] = error_bad_gcm_len_o;
+    rd_word_error[13:13] = error_gcm_frame_o;
+    rd_word_error[14:14] = error_auth_o;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !rd_hit_error) rd_word_error_q <= '0;
+    else rd_word_error_q <= rd_word_error;
+  end
+  logic [31:0] rd_word_config, rd_word_config_q;
+  always_comb begin
+    rd_word_config = '0;
+    rd_word_config[2:0] = config_mode_o[(int'(sel)*1)*3 +: 3];
+    rd_word_config[4:4] = config_decrypt_o[(int'(sel)*1)*1 +: 1];
+    rd_word_config[10:8] = config_key_len_o[(int'(sel)*1)*3 +: 3];
+    rd_word_config[14:12] = config_block_len_o[(int'(sel)*1)*3 +: 3];
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !rd_hit_config) rd_word_config_q <= '0;
+    else rd_word_config_q <= rd_word_config;
+  end
+  logic [31:0] rd_word_gcm, rd_word_gcm_q;
+  always_comb begin
+    rd_word_gcm = '0;
+    rd_word_gcm[15:0] = gcm_iv_len_o[(int'(sel)*1)*16 +: 16];
+    rd_word_gcm[20:16] = gcm_tag_len_o[(int'(sel)*1)*5 +: 5];
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !rd_hit_gcm) rd_word_gcm_q <= '0;
+    else rd_word_gcm_q <= rd_word_gcm;
+  end
+  logic [31:0] rd_word_blocks_in, rd_word_blocks_in_q;
+  always_comb begin
+    rd_word_blocks_in = '0;
+    rd_word_blocks_in[31:0] = blocks_in_count_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !rd_hit_blocks_in) rd_word_blocks_in_q <= '0;
+    else rd_word_blocks_in_q <= rd_word_blocks_in;
+  end
+  logic [31:0] rd_word_blocks_out, rd_word_blocks_out_q;
+  always_comb begin
+    rd_word_blocks_out = '0;
+    rd_word_blocks_out[31:0] = blocks_out_count_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !rd_hit_blocks_out) rd_word_blocks_out_q <= '0;
+    else rd_word_blocks_out_q <= rd_word_blocks_out;
+  end
+  logic [31:0] rd_word_messages, rd_word_messages_q;
+  always_comb begin
+    rd_word_messages = '0;
+    rd_word_messages[31:0] = messages_count_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !rd_hit_messages) rd_word_messages_q <= '0;
+    else rd_word_messages_q <= rd_word_messages;
+  end
+  logic [31:0] rd_word_error_blocks, rd_word_error_blocks_q;
+  always_comb begin
+    rd_word_error_blocks = '0;
+    rd_word_error_blocks[31:0] = error_blocks_count_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !rd_hit_error_blocks) rd_word_error_blocks_q <= '0;
+    else rd_word_error_blocks_q <= rd_word_error_blocks;
+  end
+  logic [31:0] rd_word_aad_len, rd_word_aad_len_q;
+  always_comb begin
+    rd_word_aad_len = '0;
+    rd_word_aad_len[31:0] = aad_len_len_o[(int'(sel)*1)*32 +: 32];
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !rd_hit_aad_len) rd_word_aad_len_q <= '0;
+    else rd_word_aad_len_q <= rd_word_aad_len;
+  end
+  logic [31:0] rd_word_iv, rd_word_iv_q;
+  always_comb begin
+    rd_word_iv = '0;
+    rd_word_iv[31:0] = iv_word_o[(int'(sel)*MAX_NB + int'(rd_idx_iv))*32 +: 32];
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || !rd_hit_iv) rd_word_iv_q <= '0;
+    else rd_word_iv_q <= rd_word_iv;
+  end
+  assign rd_value = rd_word_id_q | rd_word_build_q | rd_word_ctx_sel_q | rd_word_status_q | rd_word_error_q | rd_word_config_q | rd_word_gcm_q | rd_word_blocks_in_q | rd_word_blocks_out_q | rd_word_messages_q | rd_word_error_blocks_q | rd_word_aad_len_q | rd_word_iv_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       r_valid_q <= 1'b0; r_data_q <= '0; r_resp_q <= RESP_OKAY;
-      ar_full_q <= 1'b0; ar_word_q <= '0;
+      ar_full_q <= 1'b0; ar_word_q <= '0; rd_stage_q <= 1'b0;
     end else begin
+      rd_stage_q <= ar_full_q && !r_valid_q && !rd_stage_q;
       if (s_axil_arvalid && s_axil_arready) begin
         ar_full_q <= 1'b1; ar_word_q <= s_axil_araddr[7:2];
       end
