@@ -315,7 +315,7 @@ def gen_sv(d: Desc) -> str:
     w("  logic [31:0] w_data_q, w_mask;")
     w("  logic [3:0] w_strb_q;")
     w("  logic [1:0] b_resp_q;")
-    w("  logic wr_go, wr_ok, wr_pend_q, wr_clean_q;")
+    w("  logic wr_go, wr_pend_q, wr_clean_q;")
     w("  logic r_valid_q, ar_full_q, rd_go, rd_mapped;")
     w("  logic [31:0] r_data_q, rd_value, rd_refuse;")
     w("  logic [1:0] r_resp_q;")
@@ -326,7 +326,10 @@ def gen_sv(d: Desc) -> str:
     w("  assign s_axil_bvalid  = b_valid_q;")
     w("  assign s_axil_bresp   = b_resp_q;")
     w("  assign wr_go = wr_pend_q;")
-    w("  assign wr_ok = wr_go && wr_clean_q;")
+    w("  // The clock before a write acts (wr_pend_q rises next): its hits and per-entry selects are registered")
+    w("  // then, each already ANDed with 'acts now and is not refused', so every write enable is a flop of its own.")
+    w("  logic wr_next;")
+    w("  assign wr_next = aw_full_q && w_full_q && !b_valid_q && !wr_pend_q && wr_refuse == '0;")
     w("  logic unused_refuse_bits;   // refusal bits without an ERROR bit of their own (wr_clean_q covers them)")
     w("  assign unused_refuse_bits = ^wr_refuse_q;")
     w("  assign w_mask = {{8{w_strb_q[3]}}, {8{w_strb_q[2]}}, {8{w_strb_q[1]}}, {8{w_strb_q[0]}}};")
@@ -386,13 +389,13 @@ def gen_sv(d: Desc) -> str:
         if any(f["access"] in WRITABLE for f in r["field"]):
             writable_hits.append(f"wr_hit_{rn}")
             # The hit registered the clock the refusal is (aw_word_q holds until the write acts, and no
-            # write acts in that clock), so the write enables start from a flop.
+            # write acts in that clock), with the write's go and refusal: the write enable is a flop.
             w(f"  logic wr_hit_{rn}_q;")
             w("  always_ff @(posedge clk_i) begin")
             w(f"    if (!rst_ni) wr_hit_{rn}_q <= 1'b0;")
-            w(f"    else wr_hit_{rn}_q <= wr_hit_{rn};")
+            w(f"    else wr_hit_{rn}_q <= wr_next && wr_hit_{rn};")
             w("  end")
-            w(f"  assign {rn}_we_o = wr_ok && wr_hit_{rn}_q;")
+            w(f"  assign {rn}_we_o = wr_hit_{rn}_q;")
         if r.get("banked"):
             banked_hits.append(f"wr_hit_{rn}")
     w("")
@@ -476,9 +479,9 @@ def gen_sv(d: Desc) -> str:
         w(f"    logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_{rn}_q)")
         w("    always_ff @(posedge clk_i) begin")
         w("      if (!rst_ni) wr_sel_q <= 1'b0;")
-        w(f"      else wr_sel_q <= wr_hit_{rn} && e == {wr_entry};")
+        w(f"      else wr_sel_q <= wr_next && wr_hit_{rn} && e == {wr_entry};")
         w("    end")
-        w(f"    assign wr_here = wr_ok && wr_sel_q;")
+        w(f"    assign wr_here = wr_sel_q;")
         for f in stored:
             fn = f"{rn}_{lower(f['name'])}"
             wd, lo = f["width"], f["lsb"]

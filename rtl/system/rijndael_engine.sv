@@ -1158,7 +1158,9 @@ module rijndael_engine #(
       rijndael_skid #(.WIDTH(BLOCK_W + 1), .READY_NEXT(1'b0)) u_out_slice (
         .clk_i, .rst_ni(dp_rst_n[R_COUT + k]), .wipe_i(!dp_rst_n[R_COUT + k]),
         .in_valid_i(o_valid), .in_ready_o(o_ready), .in_ready_next_o(unused_ready_next),
-        .in_data_i({out_error || key_error, o_block}),
+        // Only results enter: the slice's free registers load whatever their input shows, and a core's
+        // output bus between results is not zero (after a wipe, values of its zeroed pipeline).
+        .in_data_i(o_valid ? {out_error || key_error, o_block} : '0),
         .out_valid_o(core_out_valid[k]), .out_ready_i(core_out_ready[k]),
         .out_data_o({core_out_err[k], core_out_blocks[k*BLOCK_W +: BLOCK_W]}),
         .next_valid_o(unused_next), .next_data_o(unused_next_data), .out_ready_next_i(1'b0)
@@ -1565,7 +1567,20 @@ module rijndael_engine #(
                              : merge_fire && !ord_bypass && ord_fb[0] && int'(octx[0]) == c;
     assign done1_c  = STAGED ? fb_done_q[1] && int'(fb_ctx1_q) == c
                              : merge_fire && ord_two && ord_fb[1] && int'(octx[1]) == c;
-    assign start_c  = start_pulse && int'(sel) == c;
+    if (STAGED) begin : g_start_reg
+      // START takes effect a clock after its pulse, from a flop per context: the pulse and CTX_SEL reached
+      // every context's chaining-value enable through the context compare (20-22 ns after placement,
+      // session 56). Nothing else acts in that clock: the register block's next write comes three clocks
+      // after this one at the earliest, and the context's first block is still in the stream's FIFOs.
+      logic start_q;
+      always_ff @(posedge clk_i) begin
+        if (!dp_rst_n[R_CTX]) start_q <= 1'b0;
+        else                  start_q <= start_pulse && int'(sel) == c;
+      end
+      assign start_c = start_q;
+    end else begin : g_start_direct
+      assign start_c = start_pulse && int'(sel) == c;
+    end
     // Any accepted write to this context's banked registers disarms it until the next START.
     assign touch_c = (config_we || key_we || iv_we) && int'(wr_ctx) == c;
     // Busy as a flop loaded from the next counts (the same value a clock earlier than comparing beats_q):

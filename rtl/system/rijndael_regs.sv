@@ -133,7 +133,7 @@ module rijndael_regs #(
   logic [31:0] w_data_q, w_mask;
   logic [3:0] w_strb_q;
   logic [1:0] b_resp_q;
-  logic wr_go, wr_ok, wr_pend_q, wr_clean_q;
+  logic wr_go, wr_pend_q, wr_clean_q;
   logic r_valid_q, ar_full_q, rd_go, rd_mapped;
   logic [31:0] r_data_q, rd_value, rd_refuse;
   logic [1:0] r_resp_q;
@@ -144,7 +144,10 @@ module rijndael_regs #(
   assign s_axil_bvalid  = b_valid_q;
   assign s_axil_bresp   = b_resp_q;
   assign wr_go = wr_pend_q;
-  assign wr_ok = wr_go && wr_clean_q;
+  // The clock before a write acts (wr_pend_q rises next): its hits and per-entry selects are registered
+  // then, each already ANDed with 'acts now and is not refused', so every write enable is a flop of its own.
+  logic wr_next;
+  assign wr_next = aw_full_q && w_full_q && !b_valid_q && !wr_pend_q && wr_refuse == '0;
   logic unused_refuse_bits;   // refusal bits without an ERROR bit of their own (wr_clean_q covers them)
   assign unused_refuse_bits = ^wr_refuse_q;
   assign w_mask = {{8{w_strb_q[3]}}, {8{w_strb_q[2]}}, {8{w_strb_q[1]}}, {8{w_strb_q[0]}}};
@@ -192,9 +195,9 @@ module rijndael_regs #(
   logic wr_hit_ctrl_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) wr_hit_ctrl_q <= 1'b0;
-    else wr_hit_ctrl_q <= wr_hit_ctrl;
+    else wr_hit_ctrl_q <= wr_next && wr_hit_ctrl;
   end
-  assign ctrl_we_o = wr_ok && wr_hit_ctrl_q;
+  assign ctrl_we_o = wr_hit_ctrl_q;
   logic wr_hit_ctx_sel;
   assign wr_hit_ctx_sel = aw_word_q == 6'd3;
   logic rd_hit_ctx_sel;
@@ -202,9 +205,9 @@ module rijndael_regs #(
   logic wr_hit_ctx_sel_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) wr_hit_ctx_sel_q <= 1'b0;
-    else wr_hit_ctx_sel_q <= wr_hit_ctx_sel;
+    else wr_hit_ctx_sel_q <= wr_next && wr_hit_ctx_sel;
   end
-  assign ctx_sel_we_o = wr_ok && wr_hit_ctx_sel_q;
+  assign ctx_sel_we_o = wr_hit_ctx_sel_q;
   logic rd_hit_status;
   assign rd_hit_status = ar_word == 6'd4;
   logic wr_hit_error;
@@ -214,9 +217,9 @@ module rijndael_regs #(
   logic wr_hit_error_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) wr_hit_error_q <= 1'b0;
-    else wr_hit_error_q <= wr_hit_error;
+    else wr_hit_error_q <= wr_next && wr_hit_error;
   end
-  assign error_we_o = wr_ok && wr_hit_error_q;
+  assign error_we_o = wr_hit_error_q;
   logic wr_hit_config;
   assign wr_hit_config = aw_word_q == 6'd6;
   logic rd_hit_config;
@@ -224,9 +227,9 @@ module rijndael_regs #(
   logic wr_hit_config_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) wr_hit_config_q <= 1'b0;
-    else wr_hit_config_q <= wr_hit_config;
+    else wr_hit_config_q <= wr_next && wr_hit_config;
   end
-  assign config_we_o = wr_ok && wr_hit_config_q;
+  assign config_we_o = wr_hit_config_q;
   logic wr_hit_gcm;
   assign wr_hit_gcm = aw_word_q == 6'd7;
   logic rd_hit_gcm;
@@ -234,9 +237,9 @@ module rijndael_regs #(
   logic wr_hit_gcm_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) wr_hit_gcm_q <= 1'b0;
-    else wr_hit_gcm_q <= wr_hit_gcm;
+    else wr_hit_gcm_q <= wr_next && wr_hit_gcm;
   end
-  assign gcm_we_o = wr_ok && wr_hit_gcm_q;
+  assign gcm_we_o = wr_hit_gcm_q;
   logic rd_hit_blocks_in;
   assign rd_hit_blocks_in = ar_word == 6'd8;
   logic rd_hit_blocks_out;
@@ -252,9 +255,9 @@ module rijndael_regs #(
   logic wr_hit_aad_len_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) wr_hit_aad_len_q <= 1'b0;
-    else wr_hit_aad_len_q <= wr_hit_aad_len;
+    else wr_hit_aad_len_q <= wr_next && wr_hit_aad_len;
   end
-  assign aad_len_we_o = wr_ok && wr_hit_aad_len_q;
+  assign aad_len_we_o = wr_hit_aad_len_q;
   logic wr_hit_key;
   logic [5:0] wr_idx_key;
   assign wr_idx_key = aw_word_q - 6'd16;
@@ -266,9 +269,9 @@ module rijndael_regs #(
   logic wr_hit_key_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) wr_hit_key_q <= 1'b0;
-    else wr_hit_key_q <= wr_hit_key;
+    else wr_hit_key_q <= wr_next && wr_hit_key;
   end
-  assign key_we_o = wr_ok && wr_hit_key_q;
+  assign key_we_o = wr_hit_key_q;
   logic wr_hit_iv;
   logic [5:0] wr_idx_iv;
   assign wr_idx_iv = aw_word_q - 6'd24;
@@ -280,9 +283,9 @@ module rijndael_regs #(
   logic wr_hit_iv_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) wr_hit_iv_q <= 1'b0;
-    else wr_hit_iv_q <= wr_hit_iv;
+    else wr_hit_iv_q <= wr_next && wr_hit_iv;
   end
-  assign iv_we_o = wr_ok && wr_hit_iv_q;
+  assign iv_we_o = wr_hit_iv_q;
 
   // ---- value a write would leave in each register (byte strobes merge with the old value; write-only
   // and command fields merge with zero, so no stored key bit ever flows back)
@@ -398,9 +401,9 @@ module rijndael_regs #(
     logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_ctx_sel_q)
     always_ff @(posedge clk_i) begin
       if (!rst_ni) wr_sel_q <= 1'b0;
-      else wr_sel_q <= wr_hit_ctx_sel && e == 0;
+      else wr_sel_q <= wr_next && wr_hit_ctx_sel && e == 0;
     end
-    assign wr_here = wr_ok && wr_sel_q;
+    assign wr_here = wr_sel_q;
     logic [7:0] ctx_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) ctx_q <= 8'd0;
@@ -413,9 +416,9 @@ module rijndael_regs #(
     logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_config_q)
     always_ff @(posedge clk_i) begin
       if (!rst_ni) wr_sel_q <= 1'b0;
-      else wr_sel_q <= wr_hit_config && e == int'(sel)*1;
+      else wr_sel_q <= wr_next && wr_hit_config && e == int'(sel)*1;
     end
-    assign wr_here = wr_ok && wr_sel_q;
+    assign wr_here = wr_sel_q;
     logic [2:0] mode_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) mode_q <= 3'd0;
@@ -449,9 +452,9 @@ module rijndael_regs #(
     logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_gcm_q)
     always_ff @(posedge clk_i) begin
       if (!rst_ni) wr_sel_q <= 1'b0;
-      else wr_sel_q <= wr_hit_gcm && e == int'(sel)*1;
+      else wr_sel_q <= wr_next && wr_hit_gcm && e == int'(sel)*1;
     end
-    assign wr_here = wr_ok && wr_sel_q;
+    assign wr_here = wr_sel_q;
     logic [15:0] iv_len_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) iv_len_q <= 16'd12;
@@ -471,9 +474,9 @@ module rijndael_regs #(
     logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_aad_len_q)
     always_ff @(posedge clk_i) begin
       if (!rst_ni) wr_sel_q <= 1'b0;
-      else wr_sel_q <= wr_hit_aad_len && e == int'(sel)*1;
+      else wr_sel_q <= wr_next && wr_hit_aad_len && e == int'(sel)*1;
     end
-    assign wr_here = wr_ok && wr_sel_q;
+    assign wr_here = wr_sel_q;
     logic [31:0] len_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) len_q <= 32'd0;
@@ -486,9 +489,9 @@ module rijndael_regs #(
     logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_key_q)
     always_ff @(posedge clk_i) begin
       if (!rst_ni) wr_sel_q <= 1'b0;
-      else wr_sel_q <= wr_hit_key && e == int'(sel)*MAX_NK + int'(wr_idx_key);
+      else wr_sel_q <= wr_next && wr_hit_key && e == int'(sel)*MAX_NK + int'(wr_idx_key);
     end
-    assign wr_here = wr_ok && wr_sel_q;
+    assign wr_here = wr_sel_q;
     logic [31:0] word_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) word_q <= 32'd0;
@@ -506,9 +509,9 @@ module rijndael_regs #(
     logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_iv_q)
     always_ff @(posedge clk_i) begin
       if (!rst_ni) wr_sel_q <= 1'b0;
-      else wr_sel_q <= wr_hit_iv && e == int'(sel)*MAX_NB + int'(wr_idx_iv);
+      else wr_sel_q <= wr_next && wr_hit_iv && e == int'(sel)*MAX_NB + int'(wr_idx_iv);
     end
-    assign wr_here = wr_ok && wr_sel_q;
+    assign wr_here = wr_sel_q;
     logic [31:0] word_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni || clear_q) word_q <= 32'd0;
