@@ -123,17 +123,20 @@ module rijndael_regs #(
   logic unused_prot;
   assign unused_prot = ^{s_axil_awprot, s_axil_arprot, s_axil_awaddr[1:0], s_axil_araddr[1:0]};
 
-  // ---- write channel: hold address and data until both are here; the clock after, register the write's
-  // refusal (wr_refuse_q) and go on (wr_pend_q); act the clock after that. The refusal (address decode,
-  // the engine's checks of the value and of the context's state) is then a flop, not a path in front of
-  // every write enable and the engine's state behind them; whether it refuses anything (wr_clean_q) is a
-  // flop too, so no 32-bit compare sits in front of the ~1000 key and IV flops' enables.
+  // ---- write channel: hold address and data until both are here; then, a clock each:
+  //   1. register the write's refusal (wr_refuse_q, wr_clean_q: the address decode, the engine's checks of
+  //      the value and of the context's state) and go on (wr_pend_q);
+  //   2. register, from those flops, each register's hit and each stored entry's select, already ANDed
+  //      with 'goes on and is not refused' (wr_hit_*_q, wr_sel_q), and the old value of a byte-strobed
+  //      register (*_old_q);
+  //   3. act (wr_go): every write enable is then a flop of its own, beside the flops it enables.
+  // Address, data and the context select hold still meanwhile (nothing else is written in steps 1-2).
   logic aw_full_q, w_full_q, b_valid_q, clear_q;
   logic [5:0] aw_word_q;
   logic [31:0] w_data_q, w_mask;
   logic [3:0] w_strb_q;
   logic [1:0] b_resp_q;
-  logic wr_go, wr_pend_q, wr_clean_q;
+  logic wr_go, wr_start, wr_pend_q, wr_act_q, wr_clean_q;
   logic r_valid_q, ar_full_q, rd_go, rd_mapped;
   logic [31:0] r_data_q, rd_value, rd_refuse;
   logic [1:0] r_resp_q;
@@ -143,11 +146,10 @@ module rijndael_regs #(
   assign s_axil_wready  = !w_full_q;
   assign s_axil_bvalid  = b_valid_q;
   assign s_axil_bresp   = b_resp_q;
-  assign wr_go = wr_pend_q;
-  // The clock before a write acts (wr_pend_q rises next): its hits and per-entry selects are registered
-  // then, each already ANDed with 'acts now and is not refused', so every write enable is a flop of its own.
-  logic wr_next;
-  assign wr_next = aw_full_q && w_full_q && !b_valid_q && !wr_pend_q && wr_refuse == '0;
+  assign wr_start = aw_full_q && w_full_q && !b_valid_q && !wr_pend_q && !wr_act_q;
+  assign wr_go    = wr_act_q;
+  logic wr_next;   // step 2 of a write that is not refused
+  assign wr_next = wr_pend_q && wr_clean_q;
   logic unused_refuse_bits;   // refusal bits without an ERROR bit of their own (wr_clean_q covers them)
   assign unused_refuse_bits = ^wr_refuse_q;
   assign w_mask = {{8{w_strb_q[3]}}, {8{w_strb_q[2]}}, {8{w_strb_q[1]}}, {8{w_strb_q[0]}}};
@@ -156,7 +158,7 @@ module rijndael_regs #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       aw_full_q <= 1'b0; w_full_q <= 1'b0; b_valid_q <= 1'b0; b_resp_q <= RESP_OKAY;
-      wr_pend_q <= 1'b0; wr_refuse_q <= '0; wr_clean_q <= 1'b1;
+      wr_pend_q <= 1'b0; wr_act_q <= 1'b0; wr_refuse_q <= '0; wr_clean_q <= 1'b1;
       aw_word_q <= '0; w_data_q <= '0; w_strb_q <= '0;
     end else begin
       if (s_axil_awvalid && !aw_full_q) begin
@@ -165,9 +167,12 @@ module rijndael_regs #(
       if (s_axil_wvalid && !w_full_q) begin
         w_full_q <= 1'b1; w_data_q <= s_axil_wdata; w_strb_q <= s_axil_wstrb;
       end
-      wr_pend_q   <= aw_full_q && w_full_q && !b_valid_q && !wr_pend_q;
-      wr_refuse_q <= wr_refuse;
-      wr_clean_q  <= wr_refuse == '0;
+      wr_pend_q <= wr_start;
+      wr_act_q  <= wr_pend_q;
+      if (wr_start) begin   // the refusal as it stands when the write starts, held until it acts
+        wr_refuse_q <= wr_refuse;
+        wr_clean_q  <= wr_refuse == '0;
+      end
       if (wr_go) begin
         aw_full_q <= 1'b0; w_full_q <= 1'b0; b_valid_q <= 1'b1;
         b_resp_q <= wr_clean_q ? RESP_OKAY : RESP_SLVERR;
