@@ -1158,9 +1158,7 @@ module rijndael_engine #(
       rijndael_skid #(.WIDTH(BLOCK_W + 1), .READY_NEXT(1'b0)) u_out_slice (
         .clk_i, .rst_ni(dp_rst_n[R_COUT + k]), .wipe_i(!dp_rst_n[R_COUT + k]),
         .in_valid_i(o_valid), .in_ready_o(o_ready), .in_ready_next_o(unused_ready_next),
-        // Only results enter: the slice's free registers load whatever their input shows, and a core's
-        // output bus between results is not zero (after a wipe, values of its zeroed pipeline).
-        .in_data_i(o_valid ? {out_error || key_error, o_block} : '0),
+        .in_data_i({out_error || key_error, o_block}),
         .out_valid_o(core_out_valid[k]), .out_ready_i(core_out_ready[k]),
         .out_data_o({core_out_err[k], core_out_blocks[k*BLOCK_W +: BLOCK_W]}),
         .next_valid_o(unused_next), .next_data_o(unused_next_data), .out_ready_next_i(1'b0)
