@@ -292,7 +292,9 @@ async def engine_refusals(dut):
         assert await drv.read("ERROR") == 0, "ERROR bits did not clear"
 
     key = _rand(rng, 4 * cfg.key_words[0])
-    good = config_word("ecb", False, 32 * cfg.key_words[0], 32 * cfg.block_words[0])
+    # ECB in a direction the build runs (an encrypt-disabled build refuses ECB encryption)
+    ecb_decrypt = _directions(cfg, "ecb")[0]
+    good = config_word("ecb", ecb_decrypt, 32 * cfg.key_words[0], 32 * cfg.block_words[0])
     await drv.write("CTX_SEL", 0)
     assert await drv.read("ID") == regs.ID_ID_VALUE
     await drv.write("CONFIG", good)
@@ -349,7 +351,7 @@ async def engine_refusals(dut):
     await refused("CTRL", 1, expect=["NO_KEY"])
     assert not await drv.field("STATUS", "CTX_ARMED")
     longest = max(cfg.key_words)
-    await drv.write("CONFIG", config_word("ecb", False, 32 * longest, 32 * cfg.block_words[0]))
+    await drv.write("CONFIG", config_word("ecb", ecb_decrypt, 32 * longest, 32 * cfg.block_words[0]))
     for i in range(longest - 1):
         await drv.write("KEY", 0x01020304 + i, i)
     await refused("CTRL", 1, expect=["NO_KEY"])
@@ -364,7 +366,7 @@ async def engine_refusals(dut):
     assert await drv.read("IV", 0) == 0x11223344
     assert not await drv.field("STATUS", "CTX_ARMED"), "writing IV did not disarm the context"
     # a busy context refuses banked writes and START; another context is still writable
-    await drv.configure(0, "ecb", key, block_bits=32 * cfg.block_words[0])
+    await drv.configure(0, "ecb", key, decrypt=ecb_decrypt, block_bits=32 * cfg.block_words[0])
     drv.sink.pause = True
     bb = 4 * cfg.block_words[0]
     drv.send_nowait(0, _rand(rng, 2 * bb))
