@@ -1569,7 +1569,8 @@ module rijndael_engine #(
       // START takes effect a clock after its pulse, from a flop per context: the pulse and CTX_SEL reached
       // every context's chaining-value enable through the context compare (20-22 ns after placement,
       // session 56). Nothing else acts in that clock: the register block's next write comes three clocks
-      // after this one at the earliest, and the context's first block is still in the stream's FIFOs.
+      // after this one at the earliest, and START's write response goes out with the pulse, so a block the
+      // host sends after it reaches the issue queue (where its armed flag is read) clocks later.
       logic start_q;
       always_ff @(posedge clk_i) begin
         if (!dp_rst_n[R_CTX]) start_q <= 1'b0;
