@@ -1,0 +1,98 @@
+"""Steering (never a record): both pipelines of a two-core engine netlist floorplanned as `pipelined`'s record
+is in the flow (synth.FLOW_OPTIONS[("pipelined", "ecp5-85k")]): core 0 exactly so (EBR ring on rows Y46/Y22,
+the key broadcast blocks at Y32, each round's key register beside its round), core 1 the same shape on rows
+Y70 (its first and last rounds mid-die, facing core 0's) and Y82, its flip-flop blocks moved with it
+(Y44/Y43 -> Y72/Y73, Y24/Y25 -> Y80/Y79, Y32/Y33 -> Y76/Y77). The engine's own cells are left to the placer.
+The kept 128-bit broadcast copy (one module definition, one instance per core) is split into one definition
+per core so that each can be fixed.
+
+  python fp_cores.py IN.json OUT.json
+"""
+import copy
+import json
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "src"))
+from rijndael_hw import synth  # noqa: E402
+
+Y_CORE1 = {46: 70, 22: 82, 44: 72, 43: 73, 42: 74, 24: 80, 25: 79, 32: 76, 33: 77}
+COPY = "$paramod\\rijndael_reg_copy\\WIDTH=s32'00000000000000000000000010000000"
+
+
+def move(site: str, core: int) -> str:
+    if core == 0:
+        return site
+    m = re.match(r"X(\d+)/Y(\d+)/(.*)", site)
+    return f"X{m.group(1)}/Y{Y_CORE1[int(m.group(2))]}/{m.group(3)}"
+
+
+def main(src: str, dst: str) -> None:
+    data = json.loads(Path(src).read_text())
+    mods = data["modules"]
+    top = next(m for m in mods.values() if "top" in (m.get("attributes") or {}))
+    cells = top["cells"]
+    # one definition of the kept broadcast copy per core
+    copies = sorted(n for n, c in cells.items() if c["type"] == COPY)
+    assert len(copies) == 2, copies
+    for n in copies:
+        core = int(re.search(r"g_core\[(\d)\]", n).group(1))
+        name = f"{COPY}_core{core}"
+        mods[name] = copy.deepcopy(mods[COPY])
+        cells[n]["type"] = name
+    del mods[COPY]
+    driver = {b: n for n, c in cells.items() for p, d in (c.get("port_directions") or {}).items()
+              if d == "output" for b in c["connections"][p]}
+    ebr = synth.ecp5_85k_round_ring(10)
+    flow = synth.FLOW_OPTIONS[("pipelined", "ecp5-85k")]
+    for core in (0, 1):
+        prefix = rf"^u_engine\.g_core\[{core}\]\.u_core\."
+        rams = sorted(n for n, c in cells.items() if c["type"] == "DP16KD" and re.search(prefix, n))
+        assert len(rams) == len(ebr), (core, len(rams))
+        for n, s in zip(rams, ebr):
+            cells[n].setdefault("attributes", {})["BEL"] = move(s, core)
+        fixed = 0
+        for pattern, sites in flow.ff_sites:
+            sites = [move(s, core) for s in sites]
+            if pattern.startswith("^core_"):
+                continue   # the pin wrapper's flops of a core build: the engine has none
+            if "::" in pattern:
+                mcells = mods[f"{COPY}_core{core}"]["cells"]
+                names = sorted(n for n, c in mcells.items() if c["type"] == "TRELLIS_FF")
+                group = [mcells[n] for n in names]
+            else:
+                # core 0's flops by name; core 1's by structure: Yosys named the two cores' key registers after
+                # different aliases of the same nets, so a round's key register in core 1 is the set of flops
+                # whose enable comes from the flop that enables core 0's (write_bcast_q, one per round)
+                regex = re.compile(r"^u_engine\.g_core\[0\]\..*" + pattern.lstrip("\\").lstrip("."))
+                names0 = sorted(n for n, c in cells.items() if c["type"] == "TRELLIS_FF" and regex.search(n))
+                if not names0 and "u_bcast_far" in pattern:   # the engine's netlist names the source after its own net
+                    regex = re.compile(r"^u_engine\.g_core\[0\]\..*g_pipelined\.u_core\.(wave_key_q|g_key_bcast\.g_far\.u_bcast_far\.d_or_reset)_TRELLIS_FF_Q(_\d+)?$")
+                    names0 = sorted(n for n, c in cells.items() if c["type"] == "TRELLIS_FF" and regex.search(n))
+                if core == 0 or "round_key" not in pattern:
+                    names = [n.replace("g_core[0]", f"g_core[{core}]", 1) for n in names0]
+                    if not all(n in cells for n in names) and "u_bcast_far" in pattern:
+                        # the broadcast's source: its name is one of three aliases, per netlist and per core
+                        regex = re.compile(rf"^u_engine\.g_core\[{core}\]\..*g_pipelined\.u_core\.(wave_key_q|"
+                                           r"g_key_bcast\.g_far\.u_bcast_far\.(d_or_reset|d_i))_TRELLIS_FF_Q(_\d+)?$")
+                        names = sorted(n for n, c in cells.items() if c["type"] == "TRELLIS_FF" and regex.search(n))
+                        assert len(names) == len(names0), (core, pattern, len(names))
+                    assert all(n in cells for n in names), pattern
+                else:
+                    enables = {driver[cells[n]["connections"]["CE"][0]].replace("g_core[0]", f"g_core[{core}]", 1)
+                               for n in names0}
+                    names = sorted(n for n, c in cells.items() if c["type"] == "TRELLIS_FF"
+                                   and driver.get(c["connections"].get("CE", [None])[0]) in enables)
+                    assert len(names) == len(names0), (pattern, len(names), len(names0))
+                group = [cells[n] for n in names]
+            assert group and len(group) <= len(sites), (core, pattern, len(group))
+            for cell, s in zip(group, sites):
+                cell.setdefault("attributes", {})["BEL"] = s
+            fixed += len(group)
+        print(f"core {core}: {len(rams)} DP16KD, {fixed} flip-flops fixed")
+    Path(dst).write_text(json.dumps(data))
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
