@@ -9,11 +9,17 @@
 // - a stream beat {TID (8 bits), TKEEP, TDATA} is assembled byte-serially in one shift register, then
 //   offered on s_axis (TLAST from its own pin, latched with the offer) and held until the engine takes it;
 // - an m_axis beat is captured whole into an output shift register {TID, TKEEP, TDATA} that leaves one
-//   byte per clock (TLAST and TUSER on pins of their own);
+//   byte per clock (TLAST and TUSER on pins of their own), a clock after the engine gives it (through a
+//   register loaded every clock);
 // - AXI4-Lite is driven by a small register master: a 40-bit {address, data} shift register loaded from
 //   the same input byte pin, a write (AW + W together) or a read (AR) per strobe, every response taken at
 //   once; read data leaves byte-serially, the response's error bit on a pin;
-// - the reset pin passes two flops before it reaches anything (as behind any reset synchronizer).
+// - the reset pin passes two flops before it reaches anything (as behind any reset synchronizer);
+// - the wide shift registers (the stream beat, the result, the register master's {address, data}) take
+//   their reset and their shift / load enables from flop copies of their own, one per byte
+//   (rijndael_reg_copies): one flop's reset or enable over a beat's ~270 flip-flops was a 12-16 ns route
+//   in engine placements, which held every engine build to 60-80 MHz whatever the engine did
+//   (results/experiments/session57).
 // The engine instance keeps its hierarchy through synthesis (keep_hierarchy) so that the flow counts the
 // engine's cells apart from the wrapper's; it is flattened before place and route.
 `include "rijndael_core_params.svh"
@@ -60,16 +66,17 @@ module rijndael_synth_engine_top #(
   logic       rst_n;
   // Pin registers (inputs).
   logic [7:0] in_byte_q;
-  logic       in_shift_q, in_last_q, in_go_q, out_ready_q, out_shift_q;
-  logic       reg_shift_q, reg_write_q, reg_read_q, reg_out_shift_q;
+  logic       in_last_q, in_go_q, out_ready_q;
+  logic       reg_write_q, reg_read_q, reg_out_shift_q;
   // Stream in: beat assembly and offer.
-  logic [BEAT_W-1:0] load_q, load_d;
+  logic [BEAT_W-1:0] load_q;
   logic              last_q, last_d, offer_q, offer_d;
   // Stream out: capture.
-  logic [BEAT_W-1:0] result_q, result_d;
+  logic [BEAT_W-1:0] result_q, beat_out_q;
+  logic              fire_q, fire_last_q, fire_user_q;
   logic              captured_q, captured_d, result_last_q, result_last_d, result_user_q, result_user_d;
   // Register master.
-  logic [REG_W-1:0]  reg_load_q, reg_load_d;
+  logic [REG_W-1:0]  reg_load_q;
   logic              aw_valid_q, aw_valid_d, w_valid_q, w_valid_d, b_wait_q, b_wait_d;
   logic              ar_valid_q, ar_valid_d, r_wait_q, r_wait_d;
   logic [31:0]       rdata_q, rdata_d;
@@ -86,30 +93,23 @@ module rijndael_synth_engine_top #(
   logic [31:0]            s_axil_rdata;
 
   always_comb begin
-    load_d  = load_q;
     last_d  = last_q;
     offer_d = offer_q;
-    if (in_shift_q) load_d = {load_q[BEAT_W-9:0], in_byte_q};
     // A new beat is offered only when none is pending, so the engine sees stable data while TVALID.
     if (offer_q && s_axis_tready) offer_d = 1'b0;
     if (in_go_q && !offer_q) begin
       offer_d = 1'b1;
       last_d  = in_last_q;
     end
-    result_d      = result_q;
     captured_d    = captured_q;
     result_last_d = result_last_q;
     result_user_d = result_user_q;
-    if (m_axis_tvalid && out_ready_q) begin
-      result_d      = {8'(m_axis_tid), m_axis_tkeep, m_axis_tdata};
+    if (fire_q) begin
       captured_d    = 1'b1;
-      result_last_d = m_axis_tlast;
-      result_user_d = m_axis_tuser[0];
-    end else if (out_shift_q) begin
-      result_d = {result_q[BEAT_W-9:0], 8'h00};
+      result_last_d = fire_last_q;
+      result_user_d = fire_user_q;
     end
     // Register master: one access at a time; a strobe while one is in flight is ignored.
-    reg_load_d  = reg_load_q;
     aw_valid_d  = aw_valid_q;
     w_valid_d   = w_valid_q;
     b_wait_d    = b_wait_q;
@@ -117,7 +117,6 @@ module rijndael_synth_engine_top #(
     r_wait_d    = r_wait_q;
     rdata_d     = rdata_q;
     reg_error_d = reg_error_q;
-    if (reg_shift_q) reg_load_d = {reg_load_q[REG_W-9:0], in_byte_q};
     if (aw_valid_q && s_axil_awready) aw_valid_d = 1'b0;
     if (w_valid_q && s_axil_wready) w_valid_d = 1'b0;
     if (b_wait_q && s_axil_bvalid) begin
@@ -150,23 +149,20 @@ module rijndael_synth_engine_top #(
   always_ff @(posedge clk_i) begin
     if (!rst_n) begin
       in_byte_q       <= '0;
-      in_shift_q      <= 1'b0;
       in_last_q       <= 1'b0;
       in_go_q         <= 1'b0;
       out_ready_q     <= 1'b0;
-      out_shift_q     <= 1'b0;
-      reg_shift_q     <= 1'b0;
       reg_write_q     <= 1'b0;
       reg_read_q      <= 1'b0;
       reg_out_shift_q <= 1'b0;
-      load_q          <= '0;
       last_q          <= 1'b0;
       offer_q         <= 1'b0;
-      result_q        <= '0;  // holds engine output
+      fire_q          <= 1'b0;
+      fire_last_q     <= 1'b0;
+      fire_user_q     <= 1'b0;
       captured_q      <= 1'b0;
       result_last_q   <= 1'b0;
       result_user_q   <= 1'b0;
-      reg_load_q      <= '0;  // holds key words on their way in
       aw_valid_q      <= 1'b0;
       w_valid_q       <= 1'b0;
       b_wait_q        <= 1'b0;
@@ -176,23 +172,20 @@ module rijndael_synth_engine_top #(
       reg_error_q     <= 1'b0;
     end else begin
       in_byte_q       <= in_byte_i;
-      in_shift_q      <= in_shift_i;
       in_last_q       <= in_last_i;
       in_go_q         <= in_go_i;
       out_ready_q     <= out_ready_i;
-      out_shift_q     <= out_shift_i;
-      reg_shift_q     <= reg_shift_i;
       reg_write_q     <= reg_write_i;
       reg_read_q      <= reg_read_i;
       reg_out_shift_q <= reg_out_shift_i;
-      load_q          <= load_d;
       last_q          <= last_d;
       offer_q         <= offer_d;
-      result_q        <= result_d;
+      fire_q          <= m_axis_tvalid && out_ready_q;
+      fire_last_q     <= m_axis_tlast;
+      fire_user_q     <= m_axis_tuser[0];
       captured_q      <= captured_d;
       result_last_q   <= result_last_d;
       result_user_q   <= result_user_d;
-      reg_load_q      <= reg_load_d;
       aw_valid_q      <= aw_valid_d;
       w_valid_q       <= w_valid_d;
       b_wait_q        <= b_wait_d;
@@ -200,6 +193,50 @@ module rijndael_synth_engine_top #(
       r_wait_q        <= r_wait_d;
       rdata_q         <= rdata_d;
       reg_error_q     <= reg_error_d;
+    end
+  end
+
+  // The wide shift registers, bit by bit, each byte's reset and enables from copies of their own (flops of
+  // the same clock as rst_n, in_shift_q, reg_shift_q, out_shift_q and fire_q). All are wiped by reset:
+  // load_q and reg_load_q carry keys and data on their way in, beat_out_q and result_q engine output.
+  localparam int BEAT_COPIES = (BEAT_W + 7) / 8;
+  localparam int REG_COPIES  = REG_W / 8;
+  logic [BEAT_COPIES-1:0]   load_rst_n, load_shift, res_rst_n;
+  logic [2*BEAT_COPIES-1:0] res_ctl;   // per byte {fire, out_shift}
+  logic [REG_COPIES-1:0]    reg_rst_n, reg_shift;
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(BEAT_COPIES)) u_load_rst (
+    .clk_i, .rst_ni(1'b1), .d_i(rst_pipe_q[0]), .q_o(load_rst_n));
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(BEAT_COPIES)) u_load_shift (
+    .clk_i, .rst_ni(rst_n), .d_i(in_shift_i), .q_o(load_shift));
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(BEAT_COPIES)) u_res_rst (
+    .clk_i, .rst_ni(1'b1), .d_i(rst_pipe_q[0]), .q_o(res_rst_n));
+  rijndael_reg_copies #(.WIDTH(2), .COPIES(BEAT_COPIES)) u_res_ctl (
+    .clk_i, .rst_ni(rst_n), .d_i({m_axis_tvalid && out_ready_q, out_shift_i}), .q_o(res_ctl));
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(REG_COPIES)) u_reg_rst (
+    .clk_i, .rst_ni(1'b1), .d_i(rst_pipe_q[0]), .q_o(reg_rst_n));
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(REG_COPIES)) u_reg_shift (
+    .clk_i, .rst_ni(rst_n), .d_i(reg_shift_i), .q_o(reg_shift));
+  logic [BEAT_W-1:0] load_in, result_in, beat_out;   // each register's next value when it shifts / loads
+  logic [REG_W-1:0]  reg_in;
+  assign load_in   = {load_q[BEAT_W-9:0], in_byte_q};
+  assign result_in = {result_q[BEAT_W-9:0], 8'h00};
+  assign reg_in    = {reg_load_q[REG_W-9:0], in_byte_q};
+  assign beat_out  = {8'(m_axis_tid), m_axis_tkeep, m_axis_tdata};
+  for (genvar b = 0; b < BEAT_W; b++) begin : g_beat_bit
+    always_ff @(posedge clk_i) begin
+      if (!load_rst_n[b / 8])       load_q[b] <= 1'b0;
+      else if (load_shift[b / 8])   load_q[b] <= load_in[b];
+      if (!res_rst_n[b / 8])        beat_out_q[b] <= 1'b0;
+      else                          beat_out_q[b] <= beat_out[b];
+      if (!res_rst_n[b / 8])        result_q[b] <= 1'b0;
+      else if (res_ctl[2 * (b / 8) + 1]) result_q[b] <= beat_out_q[b];
+      else if (res_ctl[2 * (b / 8)])     result_q[b] <= result_in[b];
+    end
+  end
+  for (genvar b = 0; b < REG_W; b++) begin : g_reg_bit
+    always_ff @(posedge clk_i) begin
+      if (!reg_rst_n[b / 8])      reg_load_q[b] <= 1'b0;
+      else if (reg_shift[b / 8])  reg_load_q[b] <= reg_in[b];
     end
   end
 
