@@ -196,8 +196,8 @@ module rijndael_synth_engine_top #(
     end
   end
 
-  // The wide shift registers, bit by bit, each byte's reset and enables from copies of their own (flops of
-  // the same clock as rst_n, in_shift_q, reg_shift_q, out_shift_q and fire_q). All are wiped by reset:
+  // The wide shift registers, bit by bit, each byte's reset and enables from copies of its own: flops that
+  // load what rst_n, the registered shift pins and fire_q load, in the same clock. All are wiped by reset:
   // load_q and reg_load_q carry keys and data on their way in, beat_out_q and result_q engine output.
   localparam int BEAT_COPIES = (BEAT_W + 7) / 8;
   localparam int REG_COPIES  = REG_W / 8;
