@@ -1,4 +1,4 @@
-"""Steering (never a record): both pipelines of a two-core engine netlist floorplanned as `pipelined`'s record
+"""Steering (never a record). fp_cores.py: both pipelines of a two-core engine netlist floorplanned as `pipelined`'s record
 is in the flow (synth.FLOW_OPTIONS[("pipelined", "ecp5-85k")]): core 0 exactly so (EBR ring on rows Y46/Y22,
 the key broadcast blocks at Y32, each round's key register beside its round), core 1 the same shape on rows
 Y70 (its first and last rounds mid-die, facing core 0's) and Y82, its flip-flop blocks moved with it
@@ -7,6 +7,11 @@ The kept 128-bit broadcast copy (one module definition, one instance per core) i
 per core so that each can be fixed.
 
   python fp_cores.py IN.json OUT.json
+  python fp_cores.py --gap IN.json OUT.json
+
+--gap: each pipeline on the ten-round version of the wide ring instead (synth._wide_ring_options(10): its
+first and last rounds side by side mid-die with four EBR sites free between them), and the engine's order
+FIFO's eight block RAMs on those free sites, four beside each pipeline's ends (rows Y46 and Y70).
 """
 import copy
 import json
@@ -28,7 +33,7 @@ def move(site: str, core: int) -> str:
     return f"X{m.group(1)}/Y{Y_CORE1[int(m.group(2))]}/{m.group(3)}"
 
 
-def main(src: str, dst: str) -> None:
+def main(src: str, dst: str, gap: bool = False) -> None:
     data = json.loads(Path(src).read_text())
     mods = data["modules"]
     top = next(m for m in mods.values() if "top" in (m.get("attributes") or {}))
@@ -46,6 +51,17 @@ def main(src: str, dst: str) -> None:
               if d == "output" for b in c["connections"][p]}
     ebr = synth.ecp5_85k_round_ring(10)
     flow = synth.FLOW_OPTIONS[("pipelined", "ecp5-85k")]
+    if gap:
+        flow = synth._wide_ring_options(10, (40, 32))
+        ebr = flow.ebr_sites
+        ring = {s for r in synth._wide_ring_rounds(10) for s in r}
+        free = [x for x in sorted(synth.ECP5_85K_EBR_X_ROW) if 40 < x < 58 and (x, 46) not in ring]
+        order = sorted(n for n, c in cells.items() if c["type"] == "DP16KD" and "u_order_fifo" in n)
+        sites = [f"X{x}/Y{y}/EBR{synth.ECP5_85K_EBR_X_ROW[x]}" for y in (46, 70) for x in free]
+        assert len(order) <= len(sites), (order, sites)
+        for n, s in zip(order, sites):
+            cells[n].setdefault("attributes", {})["BEL"] = s
+        print(f"order FIFO: {len(order)} DP16KD on {sites[:len(order)]}")
     for core in (0, 1):
         prefix = rf"^u_engine\.g_core\[{core}\]\.u_core\."
         rams = sorted(n for n, c in cells.items() if c["type"] == "DP16KD" and re.search(prefix, n))
@@ -95,4 +111,5 @@ def main(src: str, dst: str) -> None:
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    args = [a for a in sys.argv[1:] if a != "--gap"]
+    main(*args, gap="--gap" in sys.argv)
