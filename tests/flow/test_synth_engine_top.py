@@ -11,7 +11,7 @@ beyond the wrapper's header: accesses wait for reg_busy low, beats for in_busy l
 from __future__ import annotations
 
 import shutil
-import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +19,9 @@ from Crypto.Cipher import AES
 
 from rijndael_hw import configs
 from rijndael_hw.engine_sim import SYSTEM_DIR, SYSTEM_FILES
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from pin_bench import run_bench  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 WRAPPER = REPO / "flow" / "rtl" / "rijndael_synth_engine_top.sv"
@@ -119,19 +122,8 @@ def _beat(data: bytes, tid: int, last: bool) -> list[str]:
 
 def _run(tmp_path: Path, steps: list[str]) -> list[str]:
     config = configs.get("iterative")
-    params = {**config.verilog_params(), **ENGINE}
-    tb = tmp_path / "tb_synth_engine_top.sv"
-    tb.write_text(_testbench(steps))
-    binary = tmp_path / "tb.vvp"
-    defines = ", ".join(f".{k}({v})" for k, v in params.items())
-    build = subprocess.run(["iverilog", "-g2012", "-s", "tb_synth_engine_top", "-o", str(binary),
-                            f"-I{configs.INCLUDE_DIR}", f"-DPARAMS={defines}",
-                            *map(str, configs.rtl_files()), *(str(SYSTEM_DIR / f) for f in SYSTEM_FILES),
-                            str(WRAPPER), str(tb)], capture_output=True, text=True)
-    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    run = subprocess.run(["vvp", "-n", str(binary)], capture_output=True, text=True, timeout=900)
-    assert run.returncode == 0 and "DONE" in run.stdout, run.stdout[-2000:] + run.stderr[-2000:]
-    return run.stdout.splitlines()
+    return run_bench(tmp_path, "tb_synth_engine_top", _testbench(steps), {**config.verilog_params(), **ENGINE},
+                     [*configs.rtl_files(), *(SYSTEM_DIR / f for f in SYSTEM_FILES), WRAPPER], timeout=900)
 
 
 @pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")

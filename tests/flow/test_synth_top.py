@@ -11,13 +11,16 @@ generous wait (every core's latency is far below it).
 from __future__ import annotations
 
 import shutil
-import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from Crypto.Cipher import AES
 
 from rijndael_hw import configs
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from pin_bench import run_bench  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 WRAPPER = REPO / "flow" / "rtl" / "rijndael_synth_top.sv"
@@ -96,20 +99,10 @@ def _block(block: bytes, load_bytes: int, decrypt: bool = False, read: bool = Tr
 
 
 def _run(tmp_path: Path, config: configs.Config, steps: list[str]) -> list[tuple[int, int, bytes]]:
-    params = config.verilog_params()
-    tb = tmp_path / "tb_synth_top.sv"
-    tb.write_text(_testbench(steps))
-    binary = tmp_path / "tb.vvp"
-    defines = ", ".join(f".{k}({v})" for k, v in params.items())
-    build = subprocess.run(["iverilog", "-g2012", "-s", "tb_synth_top", "-o", str(binary),
-                            f"-I{configs.INCLUDE_DIR}", f"-DPARAMS={defines}",
-                            *map(str, configs.rtl_files()), str(WRAPPER), str(tb)],
-                           capture_output=True, text=True)
-    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    run = subprocess.run(["vvp", "-n", str(binary)], capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0 and "DONE" in run.stdout, run.stdout[-2000:] + run.stderr[-2000:]
+    lines = run_bench(tmp_path, "tb_synth_top", _testbench(steps), config.verilog_params(),
+                      [*configs.rtl_files(), WRAPPER])
     results = []
-    for line in run.stdout.splitlines():
+    for line in lines:
         if line.startswith("RESULT"):
             _, valid, error, *data = line.split()
             results.append((int(valid), int(error), bytes(int(b, 16) for b in data)))
