@@ -4,10 +4,18 @@
 // Why it exists: the engine's AXI4-Stream ports alone are 2 x (TDATA_WIDTH + TDATA_WIDTH/8) wires (576 at
 // 256 bits), far more than a CABGA381 has pins, and a pad-to-engine path would set Fmax instead of the
 // engine. So, the same for every engine build and cheap next to any engine:
-// - every pin is registered on the way in and on the way out: no timing path starts or ends at a pad
-//   inside the engine;
-// - a stream beat {TID (8 bits), TKEEP, TDATA} is assembled byte-serially in one shift register, then
-//   offered on s_axis (TLAST from its own pin, latched with the offer) and held until the engine takes it;
+// - every pin is registered on the way in and on the way out, and then passes PIN_HOPS more registers
+//   (no reset, loaded every clock) between the pads and the wrapper's logic: the pads sit on the die's
+//   edge and the engine mid-die, so a pin's first register and the logic it drives are far apart; a chain
+//   of registers lets the placer cross that distance in steps (one hop was 11-13 ns placed, session 58).
+//   Every pin's effect and every output's change is so PIN_HOPS clocks later on both sides (the reset pin's
+//   too: its pipe is PIN_HOPS longer, so the hops hold idle pins when reset ends, if the pins were idle);
+// - a stream beat {TID (8 bits), TKEEP, TDATA} is assembled byte-serially in one shift register, copied
+//   whole into a beat register when offered (in_go), and the beat register is offered on s_axis (TLAST
+//   from its own pin, latched with the offer) and held until the engine takes it: the shift register then
+//   feeds nothing but itself and the copy, so the placer can keep it compact while the beat register's bits
+//   sit where the engine takes them (lanes of two cores are rows apart; the shift register's bytes were
+//   pulled 60 tiles apart when they fed the engine directly, session 58);
 // - an m_axis beat is captured whole into an output shift register {TID, TKEEP, TDATA} that leaves one
 //   byte per clock (TLAST and TUSER on pins of their own), a clock after the engine gives it (through a
 //   register loaded every clock);
@@ -60,16 +68,26 @@ module rijndael_synth_engine_top #(
   localparam int TID_W  = (CONTEXTS > 1) ? $clog2(CONTEXTS) : 1;
   localparam int BEAT_W = 8 + LANES + TDATA_WIDTH;   // {TID padded to a byte, TKEEP, TDATA}
   localparam int REG_W  = 40;                        // {address, data}
+  localparam int PIN_HOPS = 2;                       // registers between a pin's register and the logic
 
-  // Reset from a register, not a pad (its two flops have no reset themselves).
-  logic [1:0] rst_pipe_q;
-  logic       rst_n;
+  // Reset from a register, not a pad (its flops have no reset themselves): two, plus one per pin hop.
+  logic [PIN_HOPS+1:0] rst_pipe_q;
+  logic                rst_n;
+  // The input pins after their register and PIN_HOPS hops (`pin_*`), and the outputs before their hops.
+  localparam int PIN_IN_W = 17, PIN_OUT_W = 22;
+  logic [PIN_HOPS:0][PIN_IN_W-1:0]  pin_in_q;
+  logic [PIN_HOPS:0][PIN_OUT_W-1:0] pin_out_q;
+  logic [7:0] pin_byte;
+  logic       pin_shift, pin_last, pin_go, pin_out_ready, pin_out_shift, pin_reg_shift, pin_reg_write;
+  logic       pin_reg_read, pin_reg_out_shift;
+  logic [7:0] out_byte, reg_byte;
+  logic       out_valid, out_last, out_user, in_busy, reg_busy, reg_error;
   // Pin registers (inputs).
   logic [7:0] in_byte_q;
   logic       in_last_q, in_go_q, out_ready_q;
   logic       reg_write_q, reg_read_q, reg_out_shift_q;
   // Stream in: beat assembly and offer.
-  logic [BEAT_W-1:0] load_q;
+  logic [BEAT_W-1:0] load_q, beat_q;
   logic              last_q, last_d, offer_q, offer_d;
   // Stream out: capture.
   logic [BEAT_W-1:0] result_q, beat_out_q;
@@ -143,8 +161,23 @@ module rijndael_synth_engine_top #(
     end
   end
 
-  always_ff @(posedge clk_i) rst_pipe_q <= {rst_pipe_q[0], rst_ni};
-  assign rst_n = rst_pipe_q[1];
+  always_ff @(posedge clk_i) rst_pipe_q <= {rst_pipe_q[PIN_HOPS:0], rst_ni};
+  assign rst_n = rst_pipe_q[PIN_HOPS+1];
+
+  // The pin hops (no reset: they only carry pins; see the header for reset).
+  always_ff @(posedge clk_i) begin
+    pin_in_q[0]  <= {in_byte_i, in_shift_i, in_last_i, in_go_i, out_ready_i, out_shift_i, reg_shift_i,
+                     reg_write_i, reg_read_i, reg_out_shift_i};
+    pin_out_q[0] <= {out_byte, reg_byte, out_valid, out_last, out_user, in_busy, reg_busy, reg_error};
+    for (int h = 0; h < PIN_HOPS; h++) begin
+      pin_in_q[h + 1]  <= pin_in_q[h];
+      pin_out_q[h + 1] <= pin_out_q[h];
+    end
+  end
+  assign {pin_byte, pin_shift, pin_last, pin_go, pin_out_ready, pin_out_shift, pin_reg_shift, pin_reg_write,
+          pin_reg_read, pin_reg_out_shift} = pin_in_q[PIN_HOPS];
+  assign {out_byte_o, reg_byte_o, out_valid_o, out_last_o, out_user_o, in_busy_o, reg_busy_o, reg_error_o} =
+      pin_out_q[PIN_HOPS];
 
   always_ff @(posedge clk_i) begin
     if (!rst_n) begin
@@ -171,13 +204,13 @@ module rijndael_synth_engine_top #(
       rdata_q         <= '0;
       reg_error_q     <= 1'b0;
     end else begin
-      in_byte_q       <= in_byte_i;
-      in_last_q       <= in_last_i;
-      in_go_q         <= in_go_i;
-      out_ready_q     <= out_ready_i;
-      reg_write_q     <= reg_write_i;
-      reg_read_q      <= reg_read_i;
-      reg_out_shift_q <= reg_out_shift_i;
+      in_byte_q       <= pin_byte;
+      in_last_q       <= pin_last;
+      in_go_q         <= pin_go;
+      out_ready_q     <= pin_out_ready;
+      reg_write_q     <= pin_reg_write;
+      reg_read_q      <= pin_reg_read;
+      reg_out_shift_q <= pin_reg_out_shift;
       last_q          <= last_d;
       offer_q         <= offer_d;
       fire_q          <= m_axis_tvalid && out_ready_q;
@@ -201,21 +234,27 @@ module rijndael_synth_engine_top #(
   // load_q and reg_load_q carry keys and data on their way in, beat_out_q and result_q engine output.
   localparam int BEAT_COPIES = (BEAT_W + 7) / 8;
   localparam int REG_COPIES  = REG_W / 8;
-  logic [BEAT_COPIES-1:0]   load_rst_n, load_shift, res_rst_n;
+  logic [BEAT_COPIES-1:0]   load_rst_n, load_shift, res_rst_n, beat_rst_n, beat_follow;
   logic [2*BEAT_COPIES-1:0] res_ctl;   // per byte {fire, out_shift}
   logic [REG_COPIES-1:0]    reg_rst_n, reg_shift;
   rijndael_reg_copies #(.WIDTH(1), .COPIES(BEAT_COPIES)) u_load_rst (
-    .clk_i, .rst_ni(1'b1), .d_i(rst_pipe_q[0]), .q_o(load_rst_n));
+    .clk_i, .rst_ni(1'b1), .d_i(rst_pipe_q[PIN_HOPS]), .q_o(load_rst_n));
   rijndael_reg_copies #(.WIDTH(1), .COPIES(BEAT_COPIES)) u_load_shift (
-    .clk_i, .rst_ni(rst_n), .d_i(in_shift_i), .q_o(load_shift));
+    .clk_i, .rst_ni(rst_n), .d_i(pin_shift), .q_o(load_shift));
+  // The beat register follows the shift register while no beat is offered and holds while one is: its
+  // enable is a copy per byte of !offer_q, loaded from !offer_d in the same clock as offer_q.
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(BEAT_COPIES)) u_beat_rst (
+    .clk_i, .rst_ni(1'b1), .d_i(rst_pipe_q[PIN_HOPS]), .q_o(beat_rst_n));
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(BEAT_COPIES), .RESET(1'b1)) u_beat_follow (
+    .clk_i, .rst_ni(rst_n), .d_i(!offer_d), .q_o(beat_follow));
   rijndael_reg_copies #(.WIDTH(1), .COPIES(BEAT_COPIES)) u_res_rst (
-    .clk_i, .rst_ni(1'b1), .d_i(rst_pipe_q[0]), .q_o(res_rst_n));
+    .clk_i, .rst_ni(1'b1), .d_i(rst_pipe_q[PIN_HOPS]), .q_o(res_rst_n));
   rijndael_reg_copies #(.WIDTH(2), .COPIES(BEAT_COPIES)) u_res_ctl (
-    .clk_i, .rst_ni(rst_n), .d_i({m_axis_tvalid && out_ready_q, out_shift_i}), .q_o(res_ctl));
+    .clk_i, .rst_ni(rst_n), .d_i({m_axis_tvalid && out_ready_q, pin_out_shift}), .q_o(res_ctl));
   rijndael_reg_copies #(.WIDTH(1), .COPIES(REG_COPIES)) u_reg_rst (
-    .clk_i, .rst_ni(1'b1), .d_i(rst_pipe_q[0]), .q_o(reg_rst_n));
+    .clk_i, .rst_ni(1'b1), .d_i(rst_pipe_q[PIN_HOPS]), .q_o(reg_rst_n));
   rijndael_reg_copies #(.WIDTH(1), .COPIES(REG_COPIES)) u_reg_shift (
-    .clk_i, .rst_ni(rst_n), .d_i(reg_shift_i), .q_o(reg_shift));
+    .clk_i, .rst_ni(rst_n), .d_i(pin_reg_shift), .q_o(reg_shift));
   logic [BEAT_W-1:0] load_in, result_in, beat_out;   // each register's next value when it shifts / loads
   logic [REG_W-1:0]  reg_in;
   assign load_in   = {load_q[BEAT_W-9:0], in_byte_q};
@@ -226,6 +265,8 @@ module rijndael_synth_engine_top #(
     always_ff @(posedge clk_i) begin
       if (!load_rst_n[b / 8])       load_q[b] <= 1'b0;
       else if (load_shift[b / 8])   load_q[b] <= load_in[b];
+      if (!beat_rst_n[b / 8])       beat_q[b] <= 1'b0;
+      else if (beat_follow[b / 8])  beat_q[b] <= load_q[b];
       if (!res_rst_n[b / 8])        beat_out_q[b] <= 1'b0;
       else                          beat_out_q[b] <= beat_out[b];
       if (!res_rst_n[b / 8])        result_q[b] <= 1'b0;
@@ -240,21 +281,21 @@ module rijndael_synth_engine_top #(
     end
   end
 
-  assign in_busy_o   = offer_q;
-  assign out_byte_o  = result_q[BEAT_W-1 -: 8];
-  assign out_valid_o = captured_q;
-  assign out_last_o  = result_last_q;
-  assign out_user_o  = result_user_q;
-  assign reg_byte_o  = rdata_q[31:24];
-  assign reg_busy_o  = b_wait_q || r_wait_q;
-  assign reg_error_o = reg_error_q;
+  assign in_busy   = offer_q;
+  assign out_byte  = result_q[BEAT_W-1 -: 8];
+  assign out_valid = captured_q;
+  assign out_last  = result_last_q;
+  assign out_user  = result_user_q;
+  assign reg_byte  = rdata_q[31:24];
+  assign reg_busy  = b_wait_q || r_wait_q;
+  assign reg_error = reg_error_q;
 
   // Response bit 0 (OKAY/EXOKAY, SLVERR/DECERR) and TID bits above the engine's TID width are not used.
   logic unused_resp;
   assign unused_resp = s_axil_bresp[0] ^ s_axil_rresp[0];
   if (TID_W < 8) begin : g_unused_tid
     logic unused_tid;
-    assign unused_tid = ^load_q[TDATA_WIDTH + LANES + TID_W +: 8 - TID_W];
+    assign unused_tid = ^beat_q[TDATA_WIDTH + LANES + TID_W +: 8 - TID_W];
   end
 
   (* keep_hierarchy *)
@@ -284,10 +325,10 @@ module rijndael_synth_engine_top #(
     .s_axil_rresp,
     .s_axil_rvalid,
     .s_axil_rready (r_wait_q),
-    .s_axis_tdata  (load_q[TDATA_WIDTH-1:0]),
-    .s_axis_tkeep  (load_q[TDATA_WIDTH +: LANES]),
+    .s_axis_tdata  (beat_q[TDATA_WIDTH-1:0]),
+    .s_axis_tkeep  (beat_q[TDATA_WIDTH +: LANES]),
     .s_axis_tlast  (last_q),
-    .s_axis_tid    (load_q[TDATA_WIDTH + LANES +: TID_W]),
+    .s_axis_tid    (beat_q[TDATA_WIDTH + LANES +: TID_W]),
     .s_axis_tvalid (offer_q),
     .s_axis_tready,
     .m_axis_tdata,

@@ -6,7 +6,8 @@ observes). Until this test the wrapper was only elaborated. This drives its pins
 board would: the register master programs context 0 (CTX_SEL, CONFIG, KEY words, CTRL.START; addresses from
 regs/rijndael_regs.rdl), beats are shifted in and offered with in_go, results are shifted out of out_byte and
 checked against pycryptodome's AES, and the read-data path is checked on BLOCKS_OUT. Pin timing is not assumed
-beyond the wrapper's header: accesses wait for reg_busy low, beats for in_busy low, results a generous while.
+beyond the wrapper's header: accesses wait for reg_busy low, beats for in_busy low, results a generous while,
+and every wait for an output to answer a pin covers the wrapper's round trip (PIN_HOPS registers each way).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ ENGINE = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 4, "CONTEXTS": 2, "CORES": 1}
 LANES = ENGINE["TDATA_WIDTH"] // 8
 BEAT_BYTES = 1 + LANES // 8 + LANES          # {TID byte, TKEEP, TDATA}
 WAIT_RESULT = 600                             # clocks from a beat's offer to reading its result
+ROUND_TRIP = 12                               # clocks from a pin to an output that answers it, and more
 
 # Register addresses (regs/rijndael_regs.rdl) and values (docs/registers.md)
 CTRL, CTX_SEL, CONFIG, BLOCKS_OUT, KEY0 = 0x08, 0x0C, 0x18, 0x24, 0x40
@@ -58,7 +60,7 @@ module tb_synth_engine_top;
   task tick; #1 clk = 1'b1; #1 clk = 1'b0; endtask
   task wait_clocks(input integer count); for (n = 0; n < count; n = n + 1) tick; endtask
   task reg_wait;
-    wait_clocks(4);
+    wait_clocks({ROUND_TRIP});
     n = 0;
     while (reg_busy && n < 2000) begin tick; n = n + 1; end
     if (reg_busy) begin $display("STUCK reg"); $finish; end
@@ -80,12 +82,12 @@ module tb_synth_engine_top;
     $write("READ %02x %0d", addr, reg_error);
     for (i = 0; i < 4; i = i + 1) begin
       $write(" %02x", reg_byte);
-      reg_out_shift = 1'b1; tick; reg_out_shift = 1'b0; wait_clocks(4);
+      reg_out_shift = 1'b1; tick; reg_out_shift = 1'b0; wait_clocks({ROUND_TRIP});
     end
     $display("");
   endtask
   task offer(input logic last);
-    in_last = last; wait_clocks(2); in_go = 1'b1; tick; in_go = 1'b0; wait_clocks(6);
+    in_last = last; wait_clocks(2); in_go = 1'b1; tick; in_go = 1'b0; wait_clocks({ROUND_TRIP});
     n = 0;
     while (in_busy && n < 2000) begin tick; n = n + 1; end
     if (in_busy) begin $display("STUCK beat"); $finish; end
@@ -93,18 +95,18 @@ module tb_synth_engine_top;
   // Let one result into the output register (out_ready's pin copy is high for one clock), then shift it out.
   task read_result;
     integer i;
-    out_ready = 1'b1; tick; out_ready = 1'b0; wait_clocks(12);
+    out_ready = 1'b1; tick; out_ready = 1'b0; wait_clocks({ROUND_TRIP} + 12);
     $write("RESULT %0d %0d %0d", out_valid, out_last, out_user);
     for (i = 0; i < {BEAT_BYTES}; i = i + 1) begin
       $write(" %02x", out_byte);
-      out_shift = 1'b1; tick; out_shift = 1'b0; wait_clocks(4);
+      out_shift = 1'b1; tick; out_shift = 1'b0; wait_clocks({ROUND_TRIP});
     end
     $display("");
   endtask
   initial begin
-    wait_clocks(4);
+    wait_clocks(8);
     rst_n = 1'b1;
-    wait_clocks(4);
+    wait_clocks({ROUND_TRIP});
 {body}
     $display("DONE");
     $finish;
