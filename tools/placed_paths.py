@@ -87,6 +87,8 @@ def main(argv=None) -> int:
     ap.add_argument("--group", type=int, default=3, help="hierarchy levels of a name kept in the summary")
     ap.add_argument("--to", default="", help="only endpoints whose cell name contains this")
     ap.add_argument("--hops", action="store_true", help="print only the hops between cells (not each port)")
+    ap.add_argument("--over", type=float, default=0.0,
+                    help="also count the endpoints above this many ns per group (with each group's worst)")
     args = ap.parse_args(argv)
 
     top = next(m for m in json.load(open(args.placed))["modules"].values() if m.get("cells"))
@@ -195,6 +197,14 @@ def main(argv=None) -> int:
     print("\nendpoint groups among the 2000 worst:")
     for g, n in sorted(count.items(), key=lambda kv: -kv[1])[:25]:
         print(f"  {n:5d}  {g}")
+    if args.over:
+        over = [e for e in ends if e[0] > args.over]
+        per = defaultdict(list)
+        for t, name, port in over:
+            per[group(name)].append(t)
+        print(f"\n{len(over)} endpoints above {args.over:.2f} ns, by group (count, worst):")
+        for g, ts in sorted(per.items(), key=lambda kv: -len(kv[1])):
+            print(f"  {len(ts):6d}  {max(ts):6.2f}  {g}")
     return 0
 
 

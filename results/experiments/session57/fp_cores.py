@@ -8,10 +8,16 @@ per core so that each can be fixed.
 
   python fp_cores.py IN.json OUT.json
   python fp_cores.py --gap IN.json OUT.json
+  python fp_cores.py --gap --gap-rams REGEX IN.json OUT.json
 
 --gap: each pipeline on the ten-round version of the wide ring instead (synth._wide_ring_options(10): its
 first and last rounds side by side mid-die with four EBR sites free between them), and the engine's order
 FIFO's eight block RAMs on those free sites, four beside each pipeline's ends (rows Y46 and Y70).
+--gap-rams REGEX: the block RAMs whose names match REGEX go on those sites instead of the order FIFO's
+(session 58: the probe's mask FIFOs, `u_mask`), in name order: core 0's lane first (row Y46), then core 1's.
+--above (session 58): core 1's key registers of its rounds on row Y82 go above that row (Y84/Y85) instead of
+below it (Y80/Y79), as core 0's rounds on row Y22 have theirs above (Y24/Y25): the twelve rows between Y70 and
+Y82 then hold one row of rounds' key registers instead of two.
 """
 import copy
 import json
@@ -23,6 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "src"))
 from rijndael_hw import synth  # noqa: E402
 
 Y_CORE1 = {46: 70, 22: 82, 44: 72, 43: 73, 42: 74, 24: 80, 25: 79, 32: 76, 33: 77}
+if "--above" in sys.argv:
+    Y_CORE1.update({24: 84, 25: 85})
 COPY = "$paramod\\rijndael_reg_copy\\WIDTH=s32'00000000000000000000000010000000"
 
 
@@ -33,7 +41,7 @@ def move(site: str, core: int) -> str:
     return f"X{m.group(1)}/Y{Y_CORE1[int(m.group(2))]}/{m.group(3)}"
 
 
-def main(src: str, dst: str, gap: bool = False) -> None:
+def main(src: str, dst: str, gap: bool = False, gap_rams: str = "u_order_fifo") -> None:
     data = json.loads(Path(src).read_text())
     mods = data["modules"]
     top = next(m for m in mods.values() if "top" in (m.get("attributes") or {}))
@@ -56,7 +64,7 @@ def main(src: str, dst: str, gap: bool = False) -> None:
         ebr = flow.ebr_sites
         ring = {s for r in synth._wide_ring_rounds(10) for s in r}
         free = [x for x in sorted(synth.ECP5_85K_EBR_X_ROW) if 40 < x < 58 and (x, 46) not in ring]
-        order = sorted(n for n, c in cells.items() if c["type"] == "DP16KD" and "u_order_fifo" in n)
+        order = sorted(n for n, c in cells.items() if c["type"] == "DP16KD" and re.search(gap_rams, n))
         sites = [f"X{x}/Y{y}/EBR{synth.ECP5_85K_EBR_X_ROW[x]}" for y in (46, 70) for x in free]
         assert len(order) <= len(sites), (order, sites)
         for n, s in zip(order, sites):
@@ -111,5 +119,11 @@ def main(src: str, dst: str, gap: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--gap"]
-    main(*args, gap="--gap" in sys.argv)
+    argv = sys.argv[1:]
+    rams = "u_order_fifo"
+    if "--gap-rams" in argv:
+        k = argv.index("--gap-rams")
+        rams = argv[k + 1]
+        del argv[k:k + 2]
+    args = [a for a in argv if a not in ("--gap", "--above")]
+    main(*args, gap="--gap" in argv, gap_rams=rams)

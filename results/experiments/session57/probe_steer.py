@@ -1,8 +1,9 @@
 """Steering (never a record): the flow's Yosys run of the two-lane probe (probe/rijndael_engine.sv) in place of
 the engine, through the flow's engine pin wrapper, with the two-pipeline engine's parameters.
 
-  .venv/bin/python results/experiments/session57/probe_steer.py TAG
-Writes TAG.netlist.json.gz here.
+  .venv/bin/python results/experiments/session57/probe_steer.py TAG [PROBE_DIR [OUT_DIR]]
+PROBE_DIR (default probe/ here) holds the probe's rijndael_engine.sv and any modules beside it; writes
+TAG.netlist.json.gz into OUT_DIR (default here).
 """
 import sys
 from pathlib import Path
@@ -13,6 +14,9 @@ sys.path.insert(0, str(ROOT / "src"))
 from rijndael_hw import configs, synth  # noqa: E402
 
 PROBE = HERE / "probe" / "rijndael_engine.sv"
+if len(sys.argv) > 2:
+    PROBE = Path(sys.argv[2]).resolve() / "rijndael_engine.sv"
+OUT = Path(sys.argv[3]).resolve() if len(sys.argv) > 3 else HERE
 _orig = synth._source_files
 
 
@@ -34,7 +38,7 @@ def main(tag: str) -> int:
         print(res.get("error"), file=sys.stderr)
         return 1
     print(f"{tag}: {res['core']['lut4']} LUT4 sites, netlist {res['netlist_id'][:12]}, {res['wall_seconds']} s")
-    (HERE / f"{tag}.netlist.json.gz").write_bytes(res["netlist_gz"])
+    (OUT / f"{tag}.netlist.json.gz").write_bytes(res["netlist_gz"])
     return 0
 
 
