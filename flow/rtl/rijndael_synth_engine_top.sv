@@ -11,11 +11,15 @@
 //   Every pin's effect and every output's change is so PIN_HOPS clocks later on both sides (the reset pin's
 //   too: its pipe is PIN_HOPS longer, so the hops hold idle pins when reset ends, if the pins were idle);
 // - a stream beat {TID (8 bits), TKEEP, TDATA} is assembled byte-serially in one shift register, copied
-//   whole into a beat register when offered (in_go), and the beat register is offered on s_axis (TLAST
-//   from its own pin, latched with the offer) and held until the engine takes it: the shift register then
-//   feeds nothing but itself and the copy, so the placer can keep it compact while the beat register's bits
+//   whole into a beat register when offered (in_go), which passes one more register (loaded every clock)
+//   to s_axis; TVALID rises a clock after the offer so that the data has passed it, and the beat is held
+//   until the engine takes it (TLAST from its own pin, latched with the offer). The shift register then
+//   feeds nothing but itself and the copy, so the placer can keep it compact while the last register's bits
 //   sit where the engine takes them (lanes of two cores are rows apart; the shift register's bytes were
-//   pulled 60 tiles apart when they fed the engine directly, session 58);
+//   pulled 60 tiles apart when they fed the engine directly, and 30-50 when they fed the beat register
+//   that fed the engine: 5.8-6.9 ns routed, session 58). These three registers carry only what the host
+//   shifts in and TDATA means nothing while TVALID is low, so they have no reset (the shift register's
+//   reset was one of those routes);
 // - an m_axis beat is captured whole into an output shift register {TID, TKEEP, TDATA} that leaves one
 //   byte per clock (TLAST and TUSER on pins of their own), a clock after the engine gives it (through a
 //   register loaded every clock);
@@ -24,7 +28,7 @@
 //   once; read data leaves byte-serially, the response's error bit on a pin;
 // - the reset pin passes two flops before it reaches anything (as behind any reset synchronizer);
 // - the wide shift registers (the stream beat, the result, the register master's {address, data}) take
-//   their reset and their shift / load enables from flop copies of their own, one per byte
+//   their reset (where they have one) and their shift / load enables from flop copies of their own, one per byte
 //   (rijndael_reg_copies): one flop's reset or enable over a beat's ~270 flip-flops was a 12-16 ns route
 //   in engine placements, which held every engine build to 60-80 MHz whatever the engine did
 //   (results/experiments/session57).
@@ -87,8 +91,8 @@ module rijndael_synth_engine_top #(
   logic       in_last_q, in_go_q, out_ready_q;
   logic       reg_write_q, reg_read_q, reg_out_shift_q;
   // Stream in: beat assembly and offer.
-  logic [BEAT_W-1:0] load_q, beat_q;
-  logic              last_q, last_d, offer_q, offer_d;
+  logic [BEAT_W-1:0] load_q, beat_q, offer_data_q;
+  logic              last_q, last_d, offer_q, offer_d, shown_q, shown_d;
   // Stream out: capture.
   logic [BEAT_W-1:0] result_q, beat_out_q;
   logic              fire_q, fire_last_q, fire_user_q;
@@ -114,11 +118,13 @@ module rijndael_synth_engine_top #(
     last_d  = last_q;
     offer_d = offer_q;
     // A new beat is offered only when none is pending, so the engine sees stable data while TVALID.
-    if (offer_q && s_axis_tready) offer_d = 1'b0;
+    if (shown_q && s_axis_tready) offer_d = 1'b0;
     if (in_go_q && !offer_q) begin
       offer_d = 1'b1;
       last_d  = in_last_q;
     end
+    // TVALID (shown_q) from the second clock of an offer on: offer_data_q holds the beat from then on.
+    shown_d = offer_d && offer_q;
     captured_d    = captured_q;
     result_last_d = result_last_q;
     result_user_d = result_user_q;
@@ -190,6 +196,7 @@ module rijndael_synth_engine_top #(
       reg_out_shift_q <= 1'b0;
       last_q          <= 1'b0;
       offer_q         <= 1'b0;
+      shown_q         <= 1'b0;
       fire_q          <= 1'b0;
       fire_last_q     <= 1'b0;
       fire_user_q     <= 1'b0;
@@ -213,6 +220,7 @@ module rijndael_synth_engine_top #(
       reg_out_shift_q <= pin_reg_out_shift;
       last_q          <= last_d;
       offer_q         <= offer_d;
+      shown_q         <= shown_d;
       fire_q          <= m_axis_tvalid && out_ready_q;
       fire_last_q     <= m_axis_tlast;
       fire_user_q     <= m_axis_tuser[0];
@@ -230,21 +238,18 @@ module rijndael_synth_engine_top #(
   end
 
   // The wide shift registers, bit by bit, each byte's reset and enables from copies of its own: flops that
-  // load what rst_n, the registered shift pins and fire_q load, in the same clock. All are wiped by reset:
-  // load_q and reg_load_q carry keys and data on their way in, beat_out_q and result_q engine output.
+  // load what rst_n, the registered shift pins and fire_q load, in the same clock. Wiped by reset: reg_load_q
+  // (keys on their way in), beat_out_q and result_q (engine output); the beat's registers have no reset
+  // (see the header).
   localparam int BEAT_COPIES = (BEAT_W + 7) / 8;
   localparam int REG_COPIES  = REG_W / 8;
-  logic [BEAT_COPIES-1:0]   load_rst_n, load_shift, res_rst_n, beat_rst_n, beat_follow;
+  logic [BEAT_COPIES-1:0]   load_shift, res_rst_n, beat_follow;
   logic [2*BEAT_COPIES-1:0] res_ctl;   // per byte {fire, out_shift}
   logic [REG_COPIES-1:0]    reg_rst_n, reg_shift;
-  rijndael_reg_copies #(.WIDTH(1), .COPIES(BEAT_COPIES)) u_load_rst (
-    .clk_i, .rst_ni(1'b1), .d_i(rst_pipe_q[PIN_HOPS]), .q_o(load_rst_n));
   rijndael_reg_copies #(.WIDTH(1), .COPIES(BEAT_COPIES)) u_load_shift (
     .clk_i, .rst_ni(rst_n), .d_i(pin_shift), .q_o(load_shift));
   // The beat register follows the shift register while no beat is offered and holds while one is: its
   // enable is a copy per byte of !offer_q, loaded from !offer_d in the same clock as offer_q.
-  rijndael_reg_copies #(.WIDTH(1), .COPIES(BEAT_COPIES)) u_beat_rst (
-    .clk_i, .rst_ni(1'b1), .d_i(rst_pipe_q[PIN_HOPS]), .q_o(beat_rst_n));
   rijndael_reg_copies #(.WIDTH(1), .COPIES(BEAT_COPIES), .RESET(1'b1)) u_beat_follow (
     .clk_i, .rst_ni(rst_n), .d_i(!offer_d), .q_o(beat_follow));
   rijndael_reg_copies #(.WIDTH(1), .COPIES(BEAT_COPIES)) u_res_rst (
@@ -263,10 +268,9 @@ module rijndael_synth_engine_top #(
   assign beat_out  = {8'(m_axis_tid), m_axis_tkeep, m_axis_tdata};
   for (genvar b = 0; b < BEAT_W; b++) begin : g_beat_bit
     always_ff @(posedge clk_i) begin
-      if (!load_rst_n[b / 8])       load_q[b] <= 1'b0;
-      else if (load_shift[b / 8])   load_q[b] <= load_in[b];
-      if (!beat_rst_n[b / 8])       beat_q[b] <= 1'b0;
-      else if (beat_follow[b / 8])  beat_q[b] <= load_q[b];
+      if (load_shift[b / 8])        load_q[b] <= load_in[b];
+      if (beat_follow[b / 8])       beat_q[b] <= load_q[b];
+      offer_data_q[b] <= beat_q[b];
       if (!res_rst_n[b / 8])        beat_out_q[b] <= 1'b0;
       else                          beat_out_q[b] <= beat_out[b];
       if (!res_rst_n[b / 8])        result_q[b] <= 1'b0;
@@ -295,7 +299,7 @@ module rijndael_synth_engine_top #(
   assign unused_resp = s_axil_bresp[0] ^ s_axil_rresp[0];
   if (TID_W < 8) begin : g_unused_tid
     logic unused_tid;
-    assign unused_tid = ^beat_q[TDATA_WIDTH + LANES + TID_W +: 8 - TID_W];
+    assign unused_tid = ^offer_data_q[TDATA_WIDTH + LANES + TID_W +: 8 - TID_W];
   end
 
   (* keep_hierarchy *)
@@ -325,11 +329,11 @@ module rijndael_synth_engine_top #(
     .s_axil_rresp,
     .s_axil_rvalid,
     .s_axil_rready (r_wait_q),
-    .s_axis_tdata  (beat_q[TDATA_WIDTH-1:0]),
-    .s_axis_tkeep  (beat_q[TDATA_WIDTH +: LANES]),
+    .s_axis_tdata  (offer_data_q[TDATA_WIDTH-1:0]),
+    .s_axis_tkeep  (offer_data_q[TDATA_WIDTH +: LANES]),
     .s_axis_tlast  (last_q),
-    .s_axis_tid    (beat_q[TDATA_WIDTH + LANES +: TID_W]),
-    .s_axis_tvalid (offer_q),
+    .s_axis_tid    (offer_data_q[TDATA_WIDTH + LANES +: TID_W]),
+    .s_axis_tvalid (shown_q),
     .s_axis_tready,
     .m_axis_tdata,
     .m_axis_tkeep,
