@@ -520,7 +520,8 @@ limit neither Fmax nor fit.
 - **Engine builds** (`rijndael synth --engine --config NAME --cores N --tdata-width W --contexts C`) run the same
   stages on `rijndael_engine` (rtl/system) around the core, in its own pin wrapper
   (`flow/rtl/rijndael_synth_engine_top.sv`: AXI4-Stream beats byte-serial both ways, a small registered AXI4-Lite
-  master, every pin registered, the wide shift registers' reset and enables from flop copies per byte;
+  master, every pin registered and then two more registers between pad and logic, a beat register between the
+  input shift register and s_axis, the wide shift registers' reset and enables from flop copies per byte;
   tests/flow/test_synth_engine_top.py drives it on Icarus). LUT4/FF/BRAM are the engine's (its cores, FIFOs, modes and registers; the wrapper
   apart), cycles/block come from the engine benchmark (`rijndael bench --engine`, CTR encryption, 256-block
   messages, 4096 blocks; the result records the command), and Gbit/s = block bits x Fmax / those cycles. Result
