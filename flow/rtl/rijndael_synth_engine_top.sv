@@ -26,7 +26,8 @@
 // - AXI4-Lite is driven by a small register master: a 40-bit {address, data} shift register loaded from
 //   the same input byte pin, a write (AW + W together) or a read (AR) per strobe, every response taken at
 //   once; read data leaves byte-serially, the response's error bit on a pin;
-// - the reset pin passes two flops before it reaches anything (as behind any reset synchronizer);
+// - the reset pin passes two flops, and PIN_HOPS more, before it reaches anything (as behind any reset
+//   synchronizer);
 // - the wide shift registers (the stream beat, the result, the register master's {address, data}) take
 //   their reset (where they have one) and their shift / load enables from flop copies of their own, one per byte
 //   (rijndael_reg_copies): one flop's reset or enable over a beat's ~270 flip-flops was a 12-16 ns route

@@ -31,6 +31,8 @@ from rijndael_hw import synth  # noqa: E402
 Y_CORE1 = {46: 70, 22: 82, 44: 72, 43: 73, 42: 74, 24: 80, 25: 79, 32: 76, 33: 77}
 if "--above" in sys.argv:
     Y_CORE1.update({24: 84, 25: 85})
+if "--below" in sys.argv:
+    Y_CORE1.update({44: 68, 43: 67, 42: 66})
 COPY = "$paramod\\rijndael_reg_copy\\WIDTH=s32'00000000000000000000000010000000"
 
 
@@ -125,5 +127,5 @@ if __name__ == "__main__":
         k = argv.index("--gap-rams")
         rams = argv[k + 1]
         del argv[k:k + 2]
-    args = [a for a in argv if a not in ("--gap", "--above")]
+    args = [a for a in argv if a not in ("--gap", "--above", "--below")]
     main(*args, gap="--gap" in argv, gap_rams=rams)
