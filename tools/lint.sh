@@ -76,13 +76,17 @@ PY
 )
 # The flow's pin wrappers (flow/rtl): every Fmax is measured inside one, so they are held to the same rule.
 core_files=$(python3 -c 'from rijndael_hw import configs; print(" ".join(map(str, configs.rtl_files())))')
-core_params=$(python3 -c 'from rijndael_hw import configs; print(",".join(f"{k}={v}" for k, v in configs.get("pipelined").verilog_params().items()))')
-submit "pin wrapper pipelined" rijndael_synth_top "$core_params" "$core_files flow/rtl/rijndael_synth_top.sv"
+config_params() {   # a named configuration's core parameters, NAME=VALUE comma separated
+  python3 -c 'import sys; from rijndael_hw import configs
+print(",".join(f"{k}={v}" for k, v in configs.get(sys.argv[1]).verilog_params().items()))' "$1"
+}
+submit "pin wrapper pipelined" rijndael_synth_top "$(config_params pipelined)" \
+  "$core_files flow/rtl/rijndael_synth_top.sv"
 submit "engine pin wrapper pipelined-x2-inorder-w256-c4" rijndael_synth_engine_top \
-  "$core_params,TDATA_WIDTH=256,CONTEXTS=4,CORES=2,ISSUE_WINDOW=0,FIFO_DEPTH=32" \
+  "$(config_params pipelined),TDATA_WIDTH=256,CONTEXTS=4,CORES=2,ISSUE_WINDOW=0,FIFO_DEPTH=32" \
   "$core_files $engine_files flow/rtl/rijndael_synth_engine_top.sv"
 submit "engine pin wrapper iterative-w128-c2" rijndael_synth_engine_top \
-  "$(python3 -c 'from rijndael_hw import configs; print(",".join(f"{k}={v}" for k, v in configs.get("iterative").verilog_params().items()))'),TDATA_WIDTH=128,CONTEXTS=2" \
+  "$(config_params iterative),TDATA_WIDTH=128,CONTEXTS=2" \
   "$core_files $engine_files flow/rtl/rijndael_synth_engine_top.sv"
 # The GHASH unit of the engine's GCM (rtl/system/rijndael_ghash*.sv), on its own: both implementations,
 # the digit widths, one and several contexts.
