@@ -48,7 +48,8 @@ GHASH_UNIT_SOURCES = ("rtl/common/rijndael_reg_copy.sv", "rtl/common/rijndael_re
 SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_engine_pkg.sv", "rijndael_regs.sv", "rijndael_keep_run.sv", "rijndael_stream_to_blocks.sv",
                 "rijndael_blocks_to_stream.sv", "rijndael_block_flags.sv", "rijndael_block_data.sv", "rijndael_core_dispatch.sv",
                 "rijndael_core_collect.sv", "rijndael_group_unpack.sv", "rijndael_issue_queue.sv",
-                "rijndael_issue_window.sv", "rijndael_reorder.sv", "rijndael_gcm_prep.sv", *GHASH_FILES, "rijndael_engine.sv")
+                "rijndael_issue_window.sv", "rijndael_reorder.sv", "rijndael_gcm_prep.sv", *GHASH_FILES, "rijndael_engine.sv",
+                "rijndael_lane.sv", "rijndael_engine_lanes.sv")
 #: Engine parameters (beyond the core's) and their defaults; `--param NAME=VALUE` sets them too.
 ENGINE_PARAMS = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 512, "CONTEXTS": 4, "CORES": 1}
 #: Engine parameters left at the RTL's default unless given (CORES = 2 only: issue window, reorder buffer).

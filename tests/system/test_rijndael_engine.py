@@ -614,7 +614,9 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
     for c in range(contexts):
         zero(dut.g_ctx_state[c].chain_c_q, f"chaining value of context {c}")
     zero(dut.key_words, "key bus")
-    for fifo in ("u_in_fifo", "u_order_fifo", "u_out_fifo"):
+    lanes = json.loads(os.environ["RIJNDAEL_ENGINE_CONFIG"]).get("top") == "rijndael_engine_lanes"
+    # rijndael_engine_lanes: no output FIFO; its order FIFO holds lengths and flags only (no wipe)
+    for fifo in (("u_in_fifo",) if lanes else ("u_in_fifo", "u_order_fifo", "u_out_fifo")):
         f = getattr(dut, fifo)
         zero(f.head_q, f"{fifo} head")
         memory = f.mem
@@ -640,7 +642,23 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
     # FIFO there. Its key and block fields are its low bits (a key beat carries the key); above them sit flags
     # (key beat or not, lengths, direction, slot), which are no secret and load from the idle issue stage
     # like any other value.
-    if engine.get("CORES", 1) == 2:
+    if lanes:
+        # Each lane: its entry and mask FIFOs, the stage in front of the core, its chaining values, its result
+        # register and the links both ways (zero when nothing travels); its result FIFO at the hub.
+        for k in range(2):
+            core = dut.g_core[k]
+            lane = core.u_lane
+            for fifo in (lane.u_entries, lane.u_masks, core.u_res_fifo):
+                zero(fifo.head_q, f"lane {k} {fifo._name} head")
+                for i in range(len(fifo.mem)):
+                    zero(fifo.mem[i], f"lane {k} {fifo._name} entry {i}")
+            for c in range(contexts):
+                zero(lane.chain_q[c], f"lane {k} chaining value of context {c}")
+            for reg in ("st_key_q", "st_block_q", "res_block_q"):
+                zero(getattr(lane, reg), f"lane {k} {reg}")
+            for link in (core.u_to_lane, core.u_to_hub):
+                zero(link.g_hops.data_q, f"lane {k} link {link._name}")
+    elif engine.get("CORES", 1) == 2:
         data_bits = 32 * (cfg.params["MAX_NK"] + cfg.params["MAX_NB"])
 
         def data_zero(handle, name):
@@ -947,6 +965,19 @@ TWO_CORES = {
     "rijndael-x2-w256": ("rijndael", {}, {**X2, "TDATA_WIDTH": 256, "CONTEXTS": 2}, [], TESTS),
     "iterative-x2-w32": ("iterative", {}, {**X2, "TDATA_WIDTH": 32, "CONTEXTS": 3}, [], TESTS),
 }
+# The two-pipeline engine in lanes (rijndael_engine_lanes, its own top: the same ports and contract), at its
+# build of record (one key slot per context) and with one shared key slot.
+LANES = {
+    "pipelined-x2-w256-lanes": ("pipelined", {"KEY_SLOTS": 4}, {**X2, "TDATA_WIDTH": 256, "ISSUE_WINDOW": 0},
+                                ["engine_two_per_clock", "engine_modes", "engine_feedback_contexts",
+                                 "engine_interleaved", "engine_refusals", "engine_bad_messages",
+                                 "engine_clear_and_reset", "engine_key_slots"], []),
+    "pipelined-x2-w256-lanes-1slot": ("pipelined", {}, {**X2, "TDATA_WIDTH": 256, "ISSUE_WINDOW": 0},
+                                      ["engine_modes", "engine_interleaved"],
+                                      ["engine_feedback_contexts", "engine_refusals", "engine_bad_messages",
+                                       "engine_clear_and_reset", "engine_two_per_clock"]),
+}
+TWO_CORES.update(LANES)
 CASES += [pytest.param(cid, t, id=f"{t}-{cid}") for cid, spec in TWO_CORES.items() for t in spec[3]]
 CASES += [pytest.param(cid, t, id=f"{t}-{cid}", marks=pytest.mark.full)
           for cid, spec in TWO_CORES.items() for t in spec[4]]
@@ -980,23 +1011,24 @@ def test_rijndael_engine(config_id, testcase, sim_build_dir, cocotb_results):
 
     name, overrides, engine = ALL[config_id]
     cfg = configs.get(name, overrides)
+    top = "rijndael_engine_lanes" if config_id in LANES else "rijndael_engine"
     build_dir = sim_build_dir(testcase, config_id)
     seed = int(os.environ.get("RIJNDAEL_TEST_SEED", zlib.crc32(f"{testcase}/{config_id}".encode())))
     runner = get_runner("icarus")
     build_log = build_dir / "build.log"
     try:
-        runner.build(sources=engine_sources(), includes=[engine_include_dir()], hdl_toplevel="rijndael_engine",
+        runner.build(sources=engine_sources(), includes=[engine_include_dir()], hdl_toplevel=top,
                      parameters={**cfg.verilog_params(), **engine}, build_args=["-g2012"], build_dir=build_dir,
                      always=True, timescale=("1ns", "1ps"), log_file=build_log)
     except (Exception, SystemExit):  # noqa: BLE001
         log = build_log.read_text(errors="replace") if build_log.exists() else "(no log)"
         pytest.fail(f"Icarus build of {config_id} failed:\n{log[-4000:]}", pytrace=False)
     try:
-        results = runner.test(test_module=Path(__file__).stem, hdl_toplevel="rijndael_engine",
+        results = runner.test(test_module=Path(__file__).stem, hdl_toplevel=top,
                     test_filter=rf"^{Path(__file__).stem}\.{testcase}$", build_dir=build_dir,
                     test_dir=build_dir, seed=seed,
                     extra_env={"RIJNDAEL_ENGINE_CONFIG": json.dumps({"name": name, "overrides": overrides,
-                                                                      "engine": engine}),
+                                                                      "engine": engine, "top": top}),
                                "RIJNDAEL_TEST_SEED": str(seed),
                                **({"RIJNDAEL_TRACE": os.environ["RIJNDAEL_TRACE"]} if "RIJNDAEL_TRACE" in os.environ
                                   else {}),

@@ -18,6 +18,9 @@ FIFO's eight block RAMs on those free sites, four beside each pipeline's ends (r
 --above (session 58): core 1's key registers of its rounds on row Y82 go above that row (Y84/Y85) instead of
 below it (Y80/Y79), as core 0's rounds on row Y22 have theirs above (Y24/Y25): the twelve rows between Y70 and
 Y82 then hold one row of rounds' key registers instead of two.
+--key-word X,Y,COLS (session 59): core 1's serial key word unit's flip-flops (g_serial_key: its S-box's input,
+lane and output registers, the round constant; 208) fixed on a block of COLS tiles a row from (X, Y) upwards,
+so its ~700 LUTs gather around one place instead of spreading over rows Y57-Y88 (bare3a's critical path).
 """
 import copy
 import json
@@ -43,7 +46,7 @@ def move(site: str, core: int) -> str:
     return f"X{m.group(1)}/Y{Y_CORE1[int(m.group(2))]}/{m.group(3)}"
 
 
-def main(src: str, dst: str, gap: bool = False, gap_rams: str = "u_order_fifo") -> None:
+def main(src: str, dst: str, gap: bool = False, gap_rams: str = "u_order_fifo", key_word: tuple | None = None) -> None:
     data = json.loads(Path(src).read_text())
     mods = data["modules"]
     top = next(m for m in mods.values() if "top" in (m.get("attributes") or {}))
@@ -116,6 +119,16 @@ def main(src: str, dst: str, gap: bool = False, gap_rams: str = "u_order_fifo") 
             for cell, s in zip(group, sites):
                 cell.setdefault("attributes", {})["BEL"] = s
             fixed += len(group)
+        if key_word and core == 1:
+            x0, y0, cols = key_word
+            names = sorted(n for n, c in cells.items() if c["type"] == "TRELLIS_FF"
+                           and re.search(rf"^u_engine\.g_core\[1\]\..*\.g_serial_key\.", n))
+            sites = [f"X{x0 + t % cols}/Y{y0 + t // cols}/SLICE{s}.FF{f}" for t in range(-(-len(names) // 8))
+                     for s in "ABCD" for f in (0, 1)]
+            for n, s in zip(names, sites):
+                cells[n].setdefault("attributes", {})["BEL"] = s
+            fixed += len(names)
+            print(f"core 1's key word unit: {len(names)} flip-flops from X{x0}/Y{y0}, {cols} tiles a row")
         print(f"core {core}: {len(rams)} DP16KD, {fixed} flip-flops fixed")
     Path(dst).write_text(json.dumps(data))
 
@@ -127,5 +140,10 @@ if __name__ == "__main__":
         k = argv.index("--gap-rams")
         rams = argv[k + 1]
         del argv[k:k + 2]
+    key_word = None
+    if "--key-word" in argv:
+        k = argv.index("--key-word")
+        key_word = tuple(int(v) for v in argv[k + 1].split(","))
+        del argv[k:k + 2]
     args = [a for a in argv if a not in ("--gap", "--above", "--below")]
-    main(*args, gap="--gap" in argv, gap_rams=rams)
+    main(*args, gap="--gap" in argv, gap_rams=rams, key_word=key_word)

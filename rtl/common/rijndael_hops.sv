@@ -1,0 +1,49 @@
+// rijndael_hops: a valid and its data through HOPS registers, with no handshake (a link of a credit-based
+// connection: the sender only sends what the receiver has room for, so nothing ever waits in a hop).
+//
+// Why: the two-pipeline engine's lanes (rijndael_engine_lanes) sit beside their pipelines' ends, tens of
+// tiles from the engine's hub; a handshake across that distance puts the route and the decision in one
+// clock. Here each register has one source and no enable, so the placer can spread the hops along the
+// route, and the only decision is the sender's, made from its own credit count.
+//
+// - HOPS = 0 is a wire.
+// - The data registers load the data AND-ed with its valid, so they hold zeros whenever nothing travels:
+//   a key or a block in transit is gone HOPS clocks after reset or CLEAR stops the sender, with no reset
+//   net across the link. The valid registers reset to RESET_VALID (a "busy" flag that must read true
+//   until the far side is out of reset sets it to 1).
+module rijndael_hops #(
+  parameter int WIDTH       = 1,
+  parameter int HOPS        = 3,
+  parameter bit RESET_VALID = 1'b0
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic             valid_i,
+  input  logic [WIDTH-1:0] data_i,
+  output logic             valid_o,
+  output logic [WIDTH-1:0] data_o
+);
+  if (HOPS == 0) begin : g_wire
+    logic unused_clk;
+    assign unused_clk = ^{clk_i, rst_ni};
+    assign valid_o = valid_i;
+    assign data_o  = data_i;
+  end else begin : g_hops
+    logic [HOPS-1:0] valid_q;
+    logic [HOPS*WIDTH-1:0] data_q;   // hop h at [h*WIDTH +: WIDTH] (flat: portable across the tools)
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        valid_q <= {HOPS{RESET_VALID}};
+      end else begin
+        valid_q[0] <= valid_i;
+        for (int h = 1; h < HOPS; h++) valid_q[h] <= valid_q[h-1];
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      data_q[0 +: WIDTH] <= valid_i ? data_i : '0;
+      for (int h = 1; h < HOPS; h++) data_q[h*WIDTH +: WIDTH] <= valid_q[h-1] ? data_q[(h-1)*WIDTH +: WIDTH] : '0;
+    end
+    assign valid_o = valid_q[HOPS-1];
+    assign data_o  = data_q[(HOPS-1)*WIDTH +: WIDTH];
+  end
+endmodule

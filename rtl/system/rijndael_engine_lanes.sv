@@ -1,0 +1,729 @@
+// rijndael_engine_lanes: the engine for two pipelined cores at two blocks per clock, laid out in lanes
+// (issue #13 item 3). Same parameters, ports, register map and stream contract as rijndael_engine (the
+// harnesses choose one or the other by module name); it builds only the two-pipeline case: CORES = 2, a
+// pipelined core (ARCH = 1) with one block length (AES), a beat of two blocks (TDATA_WIDTH = 64*MAX_NB),
+// no GCM (CONFIG.MODE = GCM is refused as in every build without it).
+//
+// Why a second engine: rijndael_engine's data path is 256 bits wide at every stage, and each stage's
+// decision steers flops spread over the die; on the LFE5U-85F it places at ~60 MHz with two pipelines
+// while two pipelines alone route at 174 (docs/results.md, "Two pipelines, session 58"). Here the wide data
+// moves through links with no handshake, and every decision is local:
+//
+//   s_axis -> slice -> input FIFO -> stream_to_blocks -> hub issue --hops--> lane 0 -> core 0 --hops--\
+//                                        |   (key beats, blocks,   \-hops--> lane 1 -> core 1 --hops--+
+//                                        |    counters, order)                                        v
+//                                        \-> order FIFO ---------------------> join <- result FIFO per lane
+//                                                                               |
+//                                            m_axis <- slice <- blocks_to_stream
+//
+// - Hub issue (one clock per decision): a beat's two blocks go together, block 0 to lane 0 and block 1 to
+//   lane 1 (ECB, CTR, CBC/CFB decryption: everything they need is known here: the counter, the previous
+//   ciphertext), or, for a feedback mode (CBC/CFB encryption, OFB), one block per clock to the context's
+//   own lane (context number mod 2), where its chaining value lives (rijndael_lane). A key beat goes to both
+//   lanes before a context's first block (one key slot per context with KEY_SLOTS >= CONTEXTS, else one
+//   shared slot, loaded again whenever the context changes).
+// - Every link is rijndael_hops (LINK_HOPS registers, no handshake), and both ends count credits: the hub
+//   sends a lane only what its entry FIFO has room for, a lane lets a block into its core only while its
+//   result FIFO at the hub has a slot for it. The hub's decision reads its own credit counters, never a
+//   lane's state; a lane's, its own.
+// - The join takes the order FIFO's head (per issue: which blocks, bytes, TLAST, TID, refusals) with the
+//   results it names, from the lanes' result FIFOs (block RAM), all beside each other at the hub.
+// - Order: one order entry per issue in arrival order, and each lane's results come back in its own issue
+//   order, so output order = input order, per context and across contexts, with no reorder buffer.
+// - Refused blocks (unknown TID, context not started, ECB/CBC block cut short, stream misuse) and empty
+//   TLAST blocks go to no lane: the order FIFO alone carries them, and they leave as zeros (flagged) in
+//   their place, as in rijndael_engine.
+// - Reset and CTRL.CLEAR: as rijndael_engine (the data path a clock after the register block, from
+//   registered copies of its reset; s_axis_tready low until every FIFO memory is wiped, the lanes' too).
+`include "rijndael_core_params.svh"
+
+module rijndael_engine_lanes #(
+  `RIJNDAEL_CORE_PARAMS,
+  parameter int TDATA_WIDTH      = 256,
+  parameter int FIFO_DEPTH       = 512,   // input FIFO size in blocks of 32*MAX_NB bits
+  parameter int CONTEXTS         = 4,
+  parameter int CORES            = 2,     // must be 2
+  parameter int ISSUE_WINDOW     = 0,     // rijndael_engine's; must be 0 (arrival order)
+  parameter int REORDER_DEPTH    = 64,    // rijndael_engine's; unused
+  parameter int LINK_HOPS        = 3,     // registers on each link between the hub and a lane, each way
+  parameter int LANE_ENTRIES     = 16,    // a lane's entry FIFO (the hub's credits)
+  parameter int LANE_RESULTS     = 128,   // a lane's result FIFO at the hub (the lane's credits)
+  parameter int TID_WIDTH        = (CONTEXTS > 1) ? $clog2(CONTEXTS) : 1
+) (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+  input  logic [7:0]               s_axil_awaddr,
+  input  logic [2:0]               s_axil_awprot,
+  input  logic                     s_axil_awvalid,
+  output logic                     s_axil_awready,
+  input  logic [31:0]              s_axil_wdata,
+  input  logic [3:0]               s_axil_wstrb,
+  input  logic                     s_axil_wvalid,
+  output logic                     s_axil_wready,
+  output logic [1:0]               s_axil_bresp,
+  output logic                     s_axil_bvalid,
+  input  logic                     s_axil_bready,
+  input  logic [7:0]               s_axil_araddr,
+  input  logic [2:0]               s_axil_arprot,
+  input  logic                     s_axil_arvalid,
+  output logic                     s_axil_arready,
+  output logic [31:0]              s_axil_rdata,
+  output logic [1:0]               s_axil_rresp,
+  output logic                     s_axil_rvalid,
+  input  logic                     s_axil_rready,
+  input  logic [TDATA_WIDTH-1:0]   s_axis_tdata,
+  input  logic [TDATA_WIDTH/8-1:0] s_axis_tkeep,
+  input  logic                     s_axis_tlast,
+  input  logic [TID_WIDTH-1:0]     s_axis_tid,
+  input  logic                     s_axis_tvalid,
+  output logic                     s_axis_tready,
+  output logic [TDATA_WIDTH-1:0]   m_axis_tdata,
+  output logic [TDATA_WIDTH/8-1:0] m_axis_tkeep,
+  output logic                     m_axis_tlast,
+  output logic [TID_WIDTH-1:0]     m_axis_tid,
+  output logic [0:0]               m_axis_tuser,
+  output logic                     m_axis_tvalid,
+  input  logic                     m_axis_tready
+);
+  localparam int BLOCK_W = 32 * MAX_NB;
+  localparam int KEY_W   = 32 * MAX_NK;
+  localparam int LANES   = TDATA_WIDTH / 8;
+  localparam int CTX_W   = (CONTEXTS > 1) ? $clog2(CONTEXTS) : 1;
+  localparam int IN_BEATS = (FIFO_DEPTH * BLOCK_W + TDATA_WIDTH - 1) / TDATA_WIDTH;
+  localparam int IN_DEPTH = 1 << $clog2(IN_BEATS < 4 ? 4 : IN_BEATS);
+  localparam int IN_W     = TDATA_WIDTH + LANES + 2 + TID_WIDTH;
+  localparam int BF_W     = rijndael_engine_pkg::BF_W;
+  localparam logic [4:0] BLOCK_MASK = 5'(BLOCK_SIZES);
+  localparam logic [4:0] KEY_MASK   = 5'(KEY_SIZES);
+  localparam logic [2:0] KEY_LEN_BITS = {KEY_MASK[4], KEY_MASK[2] | KEY_MASK[3], KEY_MASK[1] | KEY_MASK[3]};
+  localparam int CNT_W = 24;
+  localparam int ENGINE_SLOTS = KEY_SLOTS >= CONTEXTS ? CONTEXTS : 1;
+  localparam int CORE_SLOT_W  = KEY_SLOTS > 1 ? $clog2(KEY_SLOTS) : 1;
+  // Order FIFO: one entry per issue; issues in flight are bounded by the lanes' result slots, plus refused
+  // blocks, which take no slot (its ready then holds the hub).
+  localparam int ORDER_DEPTH = 2 * LANE_RESULTS;
+  localparam int LC_W = $clog2(LANE_ENTRIES + 1);
+
+  localparam logic [2:0] MODE_ECB = 3'(rijndael_regs_pkg::CONFIG_MODE_ECB);
+  localparam logic [2:0] MODE_CBC = 3'(rijndael_regs_pkg::CONFIG_MODE_CBC);
+  localparam logic [2:0] MODE_GCM = 3'(rijndael_regs_pkg::CONFIG_MODE_GCM);
+
+  // ---------------------------------------------------------------------------------------------
+  // Parameter checks: the one build this engine is for.
+  if (CORES != 2 || ISSUE_WINDOW != 0) begin : g_check_cores
+    ERROR_rijndael_engine_lanes_is_for_CORES_2_with_ISSUE_WINDOW_0 u_error ();
+  end
+  if (ARCH != 1) begin : g_check_arch
+    ERROR_rijndael_engine_lanes_needs_the_pipelined_core u_error ();
+  end
+  if (BLOCK_MASK != 5'(1 << (MAX_NB - 4)) || TDATA_WIDTH != 64 * MAX_NB) begin : g_check_beat
+    ERROR_rijndael_engine_lanes_needs_one_block_length_and_a_beat_of_two_blocks u_error ();
+  end
+  if (CONTEXTS < 1 || CONTEXTS > 256 || TID_WIDTH < CTX_W || TID_WIDTH > 8) begin : g_check_contexts
+    ERROR_CONTEXTS_must_be_1_to_256_and_TID_WIDTH_cover_them u_error ();
+  end
+  if (FIFO_DEPTH < 2 || LINK_HOPS < 0 || LANE_ENTRIES < 2 || LANE_RESULTS < 2) begin : g_check_sizes
+    ERROR_rijndael_engine_lanes_FIFO_sizes u_error ();
+  end
+
+  // Refusal mask of a CONFIG value for this build (ERROR register bits): rijndael_engine's rules, no GCM.
+  function automatic logic [31:0] config_refusal(input logic [31:0] value);
+    logic [2:0] mode, key_len, block_len;
+    logic       decrypt, needs_inverse;
+    mode      = value[rijndael_regs_pkg::CONFIG_MODE_LSB +: 3];
+    decrypt   = value[rijndael_regs_pkg::CONFIG_DECRYPT_LSB];
+    key_len   = value[rijndael_regs_pkg::CONFIG_KEY_LEN_LSB +: 3];
+    block_len = value[rijndael_regs_pkg::CONFIG_BLOCK_LEN_LSB +: 3];
+    config_refusal = '0;
+    if (mode >= MODE_GCM) config_refusal[rijndael_regs_pkg::ERROR_BAD_MODE_LSB] = 1'b1;
+    if (key_len > 3'd4 || !KEY_MASK[key_len]) config_refusal[rijndael_regs_pkg::ERROR_BAD_KEY_LEN_LSB] = 1'b1;
+    if (block_len > 3'd4 || !BLOCK_MASK[block_len])
+      config_refusal[rijndael_regs_pkg::ERROR_BAD_BLOCK_LEN_LSB] = 1'b1;
+    needs_inverse = decrypt && (mode == MODE_ECB || mode == MODE_CBC);
+    if (mode < MODE_GCM && ((needs_inverse && ENABLE_DECRYPT == 0) || (!needs_inverse && ENABLE_ENCRYPT == 0)))
+      config_refusal[rijndael_regs_pkg::ERROR_BAD_DIRECTION_LSB] = 1'b1;
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // Registers
+  logic clear;
+  localparam int R_IN = 0, R_ASM = 1, R_ISSUE = 2, R_ORDER = 3, R_JOIN = 4, R_UNPACK = 5, R_CTX = 6,
+                 R_CNT = 7, R_LANE = 8, RST_COPIES = R_LANE + 2;
+  logic [RST_COPIES-1:0] dp_rst_n;
+  logic [CONTEXTS-1:0] ctx_busy;
+  logic [CONTEXTS*3-1:0] config_mode, config_key_len, config_block_len;
+  logic [CONTEXTS-1:0]   config_decrypt;
+  logic [CONTEXTS*MAX_NK-1:0]    key_written;
+  logic [CONTEXTS*MAX_NK*32-1:0] key_words;
+  logic [CONTEXTS*MAX_NB*32-1:0] iv_words;
+  logic [7:0]  ctx_sel_value;
+  logic [7:0]  wr_ctx;
+  logic        ctrl_we, ctx_sel_we, error_we, config_we, key_we, iv_we;
+  logic [31:0] ctrl_wvalue, ctx_sel_wvalue, config_wvalue;
+  logic [31:0] ctrl_refuse, ctx_sel_refuse, config_refuse;
+  logic        start_pulse, clear_pulse;
+  logic [14:0] error_bits;
+  logic        gcm_we, aad_len_we;
+  logic [31:0] gcm_wvalue, aad_len_wvalue;
+  logic [CONTEXTS*16-1:0] gcm_iv_len;
+  logic [CONTEXTS*5-1:0]  gcm_tag_len;
+  logic [CONTEXTS*32-1:0] gcm_aad_len;
+  logic        set_bad_ctx, set_not_armed, set_partial, set_stream, set_core;
+  logic        st_armed, st_busy, st_idle, st_wiping;
+  logic [31:0] blocks_in_q, blocks_out_q, messages_q, error_blocks_q;
+
+  rijndael_regs #(.CONTEXTS(CONTEXTS), .MAX_NK(MAX_NK), .MAX_NB(MAX_NB)) u_regs (
+    .clk_i, .rst_ni,
+    .s_axil_awaddr, .s_axil_awprot, .s_axil_awvalid, .s_axil_awready,
+    .s_axil_wdata, .s_axil_wstrb, .s_axil_wvalid, .s_axil_wready,
+    .s_axil_bresp, .s_axil_bvalid, .s_axil_bready,
+    .s_axil_araddr, .s_axil_arprot, .s_axil_arvalid, .s_axil_arready,
+    .s_axil_rdata, .s_axil_rresp, .s_axil_rvalid, .s_axil_rready,
+    .ctx_busy_i(ctx_busy), .clear_o(clear), .wr_ctx_o(wr_ctx),
+    .build_block_sizes_i(BLOCK_MASK), .build_key_sizes_i(KEY_MASK),
+    .build_encrypt_i(1'(ENABLE_ENCRYPT)), .build_decrypt_i(1'(ENABLE_DECRYPT)),
+    .build_tdata_bytes_i(6'(LANES)), .build_contexts_i(8'(CONTEXTS)),
+    .ctrl_we_o(ctrl_we), .ctrl_wvalue_o(ctrl_wvalue), .ctrl_refuse_i(ctrl_refuse),
+    .ctrl_start_o(start_pulse), .ctrl_clear_o(clear_pulse),
+    .ctx_sel_we_o(ctx_sel_we), .ctx_sel_wvalue_o(ctx_sel_wvalue), .ctx_sel_refuse_i(ctx_sel_refuse),
+    .ctx_sel_ctx_o(ctx_sel_value),
+    .status_ctx_armed_i(st_armed), .status_ctx_busy_i(st_busy), .status_idle_i(st_idle),
+    .status_wiping_i(st_wiping), .status_error_i(|error_bits),
+    .error_we_o(error_we),
+    .error_bad_addr_set_i(1'b0), .error_bad_addr_o(error_bits[0]),
+    .error_busy_set_i(1'b0), .error_busy_o(error_bits[1]),
+    .error_bad_ctx_set_i(set_bad_ctx), .error_bad_ctx_o(error_bits[2]),
+    .error_bad_mode_set_i(1'b0), .error_bad_mode_o(error_bits[3]),
+    .error_bad_direction_set_i(1'b0), .error_bad_direction_o(error_bits[4]),
+    .error_bad_key_len_set_i(1'b0), .error_bad_key_len_o(error_bits[5]),
+    .error_bad_block_len_set_i(1'b0), .error_bad_block_len_o(error_bits[6]),
+    .error_no_key_set_i(1'b0), .error_no_key_o(error_bits[7]),
+    .error_not_armed_set_i(set_not_armed), .error_not_armed_o(error_bits[8]),
+    .error_partial_block_set_i(set_partial), .error_partial_block_o(error_bits[9]),
+    .error_stream_set_i(set_stream), .error_stream_o(error_bits[10]),
+    .error_core_set_i(set_core), .error_core_o(error_bits[11]),
+    .error_bad_gcm_len_set_i(1'b0), .error_bad_gcm_len_o(error_bits[12]),
+    .error_gcm_frame_set_i(1'b0), .error_gcm_frame_o(error_bits[13]),
+    .error_auth_set_i(1'b0), .error_auth_o(error_bits[14]),
+    .gcm_we_o(gcm_we), .gcm_wvalue_o(gcm_wvalue), .gcm_refuse_i(32'd1 << rijndael_regs_pkg::ERROR_BAD_MODE_LSB),
+    .gcm_iv_len_o(gcm_iv_len), .gcm_tag_len_o(gcm_tag_len),
+    .aad_len_we_o(aad_len_we), .aad_len_wvalue_o(aad_len_wvalue), .aad_len_refuse_i(32'd1 << rijndael_regs_pkg::ERROR_BAD_MODE_LSB),
+    .aad_len_len_o(gcm_aad_len),
+    .config_we_o(config_we), .config_wvalue_o(config_wvalue), .config_refuse_i(config_refuse),
+    .config_mode_o(config_mode), .config_decrypt_o(config_decrypt), .config_key_len_o(config_key_len),
+    .config_block_len_o(config_block_len),
+    .blocks_in_count_i(blocks_in_q), .blocks_out_count_i(blocks_out_q), .messages_count_i(messages_q),
+    .error_blocks_count_i(error_blocks_q),
+    .key_we_o(key_we), .key_written_o(key_written), .key_word_o(key_words),
+    .iv_we_o(iv_we), .iv_word_o(iv_words)
+  );
+  // GCM's registers exist in the map; this build refuses writes to them (ERROR.BAD_MODE).
+  logic unused_gcm;
+  assign unused_gcm = ^{ctx_sel_value, ctx_sel_wvalue[31:8], gcm_we, gcm_wvalue, gcm_iv_len, gcm_tag_len, aad_len_we, aad_len_wvalue, gcm_aad_len,
+                        ctrl_we, ctx_sel_we, error_we, clear_pulse, iv_we};
+
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(RST_COPIES), .RESET(1'b0)) u_dp_rst (
+    .clk_i, .rst_ni, .d_i(!clear), .q_o(dp_rst_n)
+  );
+
+  // Per-context views of the register block's flat vectors; keys and IVs left aligned, word 0 first.
+  logic [2:0]         ctx_mode [CONTEXTS];
+  logic [2:0]         ctx_key_len [CONTEXTS];
+  logic [2:0]         ctx_block_len [CONTEXTS];
+  logic               ctx_decrypt [CONTEXTS];
+  logic [KEY_W-1:0]   ctx_key [CONTEXTS];
+  logic [BLOCK_W-1:0] ctx_iv [CONTEXTS];
+  logic               ctx_key_complete [CONTEXTS];
+  logic [31:0]        ctx_config [CONTEXTS];
+  for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_view
+    logic [MAX_NK-1:0]  needed;
+    logic [KEY_W-1:0]   key;
+    logic [BLOCK_W-1:0] iv;
+    for (genvar i = 0; i < MAX_NK; i++) begin : g_key_word
+      assign key[KEY_W-1-32*i -: 32] = key_words[(c*MAX_NK + i)*32 +: 32];
+      assign needed[i] = i < 4 + int'(ctx_key_len[c]);
+    end
+    for (genvar i = 0; i < MAX_NB; i++) begin : g_iv_word
+      assign iv[BLOCK_W-1-32*i -: 32] = iv_words[(c*MAX_NB + i)*32 +: 32];
+    end
+    assign ctx_key[c] = key;
+    assign ctx_iv[c]  = iv;
+    assign ctx_mode[c]      = config_mode[3*c +: 3];
+    assign ctx_key_len[c]   = config_key_len[3*c +: 3] & KEY_LEN_BITS;
+    assign ctx_block_len[c] = 3'(MAX_NB - 4);   // the one block length (CONFIG refuses every other)
+    assign ctx_decrypt[c]   = config_decrypt[c];
+    assign ctx_key_complete[c] = (key_written[c*MAX_NK +: MAX_NK] & needed) == needed;
+    assign ctx_config[c] = (32'(ctx_mode[c]) << rijndael_regs_pkg::CONFIG_MODE_LSB) |
+                           (32'(ctx_decrypt[c]) << rijndael_regs_pkg::CONFIG_DECRYPT_LSB) |
+                           (32'(ctx_key_len[c]) << rijndael_regs_pkg::CONFIG_KEY_LEN_LSB) |
+                           (32'(config_block_len[3*c +: 3]) << rijndael_regs_pkg::CONFIG_BLOCK_LEN_LSB);
+  end
+
+  logic [CTX_W-1:0] sel;
+  assign sel = ctx_sel_value[CTX_W-1:0];
+  assign config_refuse  = config_refusal(config_wvalue);
+  assign ctx_sel_refuse = (int'(ctx_sel_wvalue[7:0]) >= CONTEXTS) ? 32'd1 << rijndael_regs_pkg::ERROR_BAD_CTX_LSB : '0;
+  always_comb begin
+    ctrl_refuse = '0;
+    if (ctrl_wvalue[rijndael_regs_pkg::CTRL_START_LSB]) begin
+      ctrl_refuse = config_refusal(ctx_config[sel]);
+      if (!ctx_key_complete[sel]) ctrl_refuse[rijndael_regs_pkg::ERROR_NO_KEY_LSB] = 1'b1;
+      if (ctx_busy[sel])          ctrl_refuse[rijndael_regs_pkg::ERROR_BUSY_LSB] = 1'b1;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Input: slice, FIFO (beats), block assembly (aligned: a beat is two blocks)
+  logic                   in_valid, in_ready, in_last, in_empty, in_wiping;
+  logic [TDATA_WIDTH-1:0] in_data;
+  logic [LANES-1:0]       in_run, s_run;
+  logic                   in_keep_bad, s_keep_bad;
+  logic [TID_WIDTH-1:0]   in_tid;
+  logic                   in_fifo_ready, fifo_wiping, in_slice_ready, in_slice_valid;
+  assign s_axis_tready = in_slice_ready && !fifo_wiping && !clear && dp_rst_n[R_IN];
+
+  rijndael_keep_run #(.LANES(LANES)) u_keep_run (
+    .keep_i(s_axis_tkeep), .last_i(s_axis_tlast), .run_o(s_run), .bad_o(s_keep_bad)
+  );
+  logic [IN_W-1:0] r_beat;
+  logic            unused_s_next, unused_s_ready_next;
+  logic [IN_W-1:0] unused_s_next_data;
+  rijndael_skid #(.WIDTH(IN_W), .READY_NEXT(1'b0)) u_in_slice (
+    .clk_i, .rst_ni(dp_rst_n[R_IN]), .wipe_i(!dp_rst_n[R_IN]),
+    .in_valid_i(s_axis_tvalid && !fifo_wiping), .in_ready_o(in_slice_ready),
+    .in_ready_next_o(unused_s_ready_next),
+    .in_data_i({s_axis_tdata, s_run, s_keep_bad, s_axis_tlast, s_axis_tid}),
+    .out_valid_o(in_slice_valid), .out_ready_i(in_fifo_ready), .out_data_o(r_beat),
+    .next_valid_o(unused_s_next), .next_data_o(unused_s_next_data), .out_ready_next_i(1'b0)
+  );
+  rijndael_fifo #(.WIDTH(IN_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1), .REG_READY(1)) u_in_fifo (
+    .clk_i, .rst_ni(dp_rst_n[R_IN]),
+    .in_valid_i(in_slice_valid), .in_ready_o(in_fifo_ready),
+    .in_data_i(r_beat),
+    .out_valid_o(in_valid), .out_ready_i(in_ready), .out_data_o({in_data, in_run, in_keep_bad, in_last, in_tid}),
+    .empty_o(in_empty), .wiping_o(in_wiping)
+  );
+
+  logic                 asm_valid, asm_ready, asm_last, asm_err, asm_empty;
+  logic [BLOCK_W-1:0]   asm_data;
+  logic [5:0]           asm_bytes;
+  logic [TID_WIDTH-1:0] asm_tid;
+  logic                 asm1_valid, asm_take2, asm1_last, asm1_err;
+  logic [BLOCK_W-1:0]   asm1_data;
+  logic [5:0]           asm1_bytes;
+  rijndael_stream_to_blocks #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(1),
+                              .FIXED_NB(1))
+  u_assemble (
+    .clk_i, .rst_ni(dp_rst_n[R_ASM]),
+    .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data), .in_run_i(in_run),
+    .in_keep_bad_i(in_keep_bad), .in_last_i(in_last), .in_tid_i(in_tid),
+    .tid_o(asm_tid), .nb_words_i(4'(MAX_NB)),
+    .blk_valid_o(asm_valid), .blk_ready_i(asm_ready), .blk_data_o(asm_data), .blk_bytes_o(asm_bytes),
+    .blk_last_o(asm_last), .blk_err_o(asm_err),
+    .blk1_valid_o(asm1_valid), .blk_take2_i(asm_take2), .blk1_data_o(asm1_data), .blk1_bytes_o(asm1_bytes),
+    .blk1_last_o(asm1_last), .blk1_err_o(asm1_err), .empty_o(asm_empty)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Hub issue: per clock a key beat to both lanes, or block 0 (and block 1 with it) of the assembler.
+  logic [CONTEXTS-1:0]  armed_q, seeded_q;
+  logic [BLOCK_W-1:0]   chain_q [CONTEXTS];
+  logic [BLOCK_W-1:0]   ctr_inc1 [CONTEXTS];
+  logic [BLOCK_W-1:0]   ctr_inc2 [CONTEXTS];
+  logic [ENGINE_SLOTS-1:0] loaded_valid_q;
+  logic [CTX_W-1:0]     loaded_ctx_q [ENGINE_SLOTS];
+  logic [LC_W-1:0]      lane_credits_q [2];   // free entries in each lane's FIFO
+  logic [1:0]           lane_credit_back;     // an entry left a lane's FIFO (through the hops)
+  logic                 order_ready, lanes_ready;
+
+  logic             ctx_ok, armed, use0, use1, pair, feedback, need_key, key_fire, blk_fire;
+  logic [CTX_W-1:0] bctx;
+  logic             fb_lane;                   // the feedback context's lane
+  logic [BF_W-1:0]  flags0, flags1;
+  logic [BLOCK_W-1:0] b_chain, core_in0, post0, chain_next0, core_in1, post1, chain_next1;
+  logic [CORE_SLOT_W-1:0] b_slot;
+  logic             key_ok;
+  logic [1:0]       lane_has_credit;
+
+  assign ctx_ok  = int'(asm_tid) < CONTEXTS;
+  assign bctx    = ctx_ok ? CTX_W'(asm_tid) : '0;
+  assign armed   = ctx_ok && armed_q[bctx];
+  rijndael_block_flags u_flags0 (
+    .bytes_i(asm_bytes), .stream_err_i(asm_err), .ctx_ok_i(ctx_ok), .armed_i(armed),
+    .mode_i(ctx_mode[bctx]), .decrypt_i(ctx_decrypt[bctx]), .block_len_i(ctx_block_len[bctx]),
+    .flags_o(flags0)
+  );
+  rijndael_block_flags u_flags1 (
+    .bytes_i(asm1_bytes), .stream_err_i(asm1_err), .ctx_ok_i(ctx_ok), .armed_i(armed),
+    .mode_i(ctx_mode[bctx]), .decrypt_i(ctx_decrypt[bctx]), .block_len_i(ctx_block_len[bctx]),
+    .flags_o(flags1)
+  );
+  assign feedback = flags0[rijndael_engine_pkg::BF_FEEDBACK];
+  assign use0     = !flags0[rijndael_engine_pkg::BF_BYPASS];
+  // A feedback context's blocks go one per clock (the second of a beat comes again as block 0).
+  assign pair     = asm1_valid && !(feedback && use0);
+  assign use1     = pair && !flags1[rijndael_engine_pkg::BF_BYPASS];
+  assign fb_lane  = CONTEXTS > 1 ? bctx[0] : 1'b0;
+
+  // Key slot of the context; its key is loaded when the slot's last key beat was this context's and no
+  // write to its key, lengths or START came after it.
+  assign b_slot = ENGINE_SLOTS > 1 ? CORE_SLOT_W'(bctx) : '0;
+  if (ENGINE_SLOTS > 1) begin : g_slots
+    assign key_ok = loaded_valid_q[bctx];
+  end else begin : g_one_slot
+    assign key_ok = loaded_valid_q[0] && loaded_ctx_q[0] == bctx;
+  end
+  assign need_key = asm_valid && (use0 || use1) && !key_ok;
+
+  for (genvar k = 0; k < 2; k++) begin : g_lane_credit
+    assign lane_has_credit[k] = lane_credits_q[k] != '0;
+  end
+  // The lanes this issue needs: block 0's (lane 0, or the feedback context's), block 1's (lane 1).
+  logic [1:0] lanes_used;
+  assign lanes_used[0] = use0 && !(feedback && fb_lane);
+  assign lanes_used[1] = use1 || (use0 && feedback && fb_lane);
+  assign lanes_ready   = (lanes_used & ~lane_has_credit) == '0;
+  assign key_fire      = need_key && (&lane_has_credit);
+  assign blk_fire      = asm_valid && !need_key && lanes_ready && order_ready;
+  assign asm_ready     = blk_fire;
+  assign asm_take2     = blk_fire && pair;
+
+  // Chaining values: block 0 from the context's, block 1 from block 0's next (CTR: the counter plus one;
+  // CBC/CFB decryption: block 0's ciphertext).
+  assign b_chain = chain_q[bctx];
+  rijndael_block_data #(.MAX_NB(MAX_NB)) u_data0 (
+    .flags_i(flags0), .data_i(asm_data), .chain_i(b_chain), .chain_step_i(ctr_inc1[bctx]),
+    .core_in_o(core_in0), .post_xor_o(post0), .chain_next_o(chain_next0)
+  );
+  rijndael_block_data #(.MAX_NB(MAX_NB)) u_data1 (
+    .flags_i(flags1), .data_i(asm1_data), .chain_i(chain_next0), .chain_step_i(ctr_inc2[bctx]),
+    .core_in_o(core_in1), .post_xor_o(post1), .chain_next_o(chain_next1)
+  );
+  logic unused_data;   // the lanes compute the core input and the mask themselves, from the chaining value
+  assign unused_data = ^{core_in0, post0, core_in1, post1};
+
+  // Per-context counter sums (one block length: the step is a one in bit 0): the low word adds, a carry out
+  // of it takes the high part's increment from a register loaded every clock (rijndael_engine, g_ctr_split).
+  for (genvar c = 0; c < CONTEXTS; c++) begin : g_inc
+    logic [BLOCK_W-33:0] hi_inc_q;
+    logic [32:0]         lo_inc1, lo_inc2;
+    always_ff @(posedge clk_i) begin
+      if (!dp_rst_n[R_ISSUE]) hi_inc_q <= '0;
+      else                    hi_inc_q <= chain_q[c][BLOCK_W-1:32] + 1'b1;
+    end
+    assign lo_inc1     = {1'b0, chain_q[c][31:0]} + 33'd1;
+    assign lo_inc2     = {1'b0, chain_q[c][31:0]} + 33'd2;
+    assign ctr_inc1[c] = {lo_inc1[32] ? hi_inc_q : chain_q[c][BLOCK_W-1:32], lo_inc1[31:0]};
+    assign ctr_inc2[c] = {lo_inc2[32] ? hi_inc_q : chain_q[c][BLOCK_W-1:32], lo_inc2[31:0]};
+  end
+
+  // ---- what each lane gets this clock
+  logic [1:0]             lane_send, lane_seeded;
+  logic [2*BF_W-1:0]      lane_flags;
+  logic [2*BLOCK_W-1:0]   lane_block, lane_chain;
+  for (genvar k = 0; k < 2; k++) begin : g_lane_entry
+    // lane 1's block: block 1 of a pair, or block 0 of a feedback context on lane 1
+    logic take1;
+    assign take1          = k == 1 && use1;
+    assign lane_send[k]   = key_fire || (blk_fire && lanes_used[k]);
+    assign lane_flags[k*BF_W +: BF_W]       = take1 ? flags1 : flags0;
+    assign lane_block[k*BLOCK_W +: BLOCK_W] = take1 ? asm1_data : asm_data;
+    assign lane_chain[k*BLOCK_W +: BLOCK_W] = take1 ? chain_next0 : b_chain;
+    assign lane_seeded[k] = !take1 && feedback && seeded_q[bctx];
+  end
+
+  // ---- order FIFO: one entry per issue (blocks 0 and 1 with what the join needs)
+  localparam int ORD_W = 1 + 1 + 1 + 1 + 2 * (6 + 1 + 1) + TID_WIDTH;
+  logic             ord_valid, ord_ready, ord_empty, ord_wiping;
+  logic [ORD_W-1:0] ord_data;
+  rijndael_fifo #(.WIDTH(ORD_W), .DEPTH(ORDER_DEPTH), .OUT_SLICE(1), .REG_READY(1), .WIPE(0)) u_order_fifo (
+    .clk_i, .rst_ni(dp_rst_n[R_ORDER]),
+    .in_valid_i(blk_fire), .in_ready_o(order_ready),
+    .in_data_i({pair, !lanes_used[0] && use0, use0, use1,
+                asm_bytes, asm_last, flags0[rijndael_engine_pkg::BF_ERR],
+                asm1_bytes, asm1_last, flags1[rijndael_engine_pkg::BF_ERR], asm_tid}),
+    .out_valid_o(ord_valid), .out_ready_i(ord_ready), .out_data_o(ord_data),
+    .empty_o(ord_empty), .wiping_o(ord_wiping)
+  );
+
+  // ---- context state: chaining value / counter, armed, seeded, beats inside
+  logic s_fire, m_fire;
+  assign s_fire = s_axis_tvalid && s_axis_tready;
+  assign m_fire = m_axis_tvalid && m_axis_tready;
+  for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_state
+    logic [CNT_W-1:0]   beats_q, beats_d;
+    logic               open_q, open_d, busy_q, held_d, in_c, out_c, start_q, touch_c, issue_c;
+    logic [BLOCK_W-1:0] chain_c_q;
+    assign chain_q[c] = chain_c_q;
+    assign in_c    = s_fire && int'(s_axis_tid) == c;
+    assign out_c   = m_fire && int'(m_axis_tid) == c;
+    assign issue_c = blk_fire && ctx_ok && int'(bctx) == c;
+    assign touch_c = (config_we || key_we || iv_we) && int'(wr_ctx) == c;
+    assign beats_d = beats_q + CNT_W'(in_c) - CNT_W'(out_c);
+    assign open_d  = in_c ? !s_axis_tlast : open_q;
+    assign held_d  = in_c || (beats_q != '0 && !(beats_q == CNT_W'(1) && out_c));
+    assign ctx_busy[c] = busy_q;
+    always_ff @(posedge clk_i) begin
+      if (!dp_rst_n[R_CTX]) begin
+        beats_q     <= '0;
+        open_q      <= 1'b0;
+        busy_q      <= 1'b0;
+        start_q     <= 1'b0;
+        chain_c_q   <= '0;
+        armed_q[c]  <= 1'b0;
+        seeded_q[c] <= 1'b0;
+      end else begin
+        beats_q <= beats_d;
+        open_q  <= open_d;
+        busy_q  <= held_d || open_d;
+        // START a clock after its pulse (the register block's next write is clocks later)
+        start_q <= start_pulse && int'(sel) == c;
+        if (start_q) begin
+          chain_c_q   <= ctx_iv[c];
+          seeded_q[c] <= 1'b0;
+        end else if (issue_c) begin
+          if (use1 && flags1[rijndael_engine_pkg::BF_CHAIN_UPDATE])      chain_c_q <= chain_next1;
+          else if (use0 && flags0[rijndael_engine_pkg::BF_CHAIN_UPDATE]) chain_c_q <= chain_next0;
+          // a feedback block took the IV: the lane's chaining value is the context's from now on
+          if (use0 && feedback) seeded_q[c] <= 1'b1;
+        end
+        if (touch_c) armed_q[c] <= 1'b0;
+        if (start_q) armed_q[c] <= 1'b1;
+      end
+    end
+  end
+
+  for (genvar e = 0; e < ENGINE_SLOTS; e++) begin : g_loaded
+    always_ff @(posedge clk_i) begin
+      if (!dp_rst_n[R_ISSUE]) begin
+        loaded_valid_q[e] <= 1'b0;
+        loaded_ctx_q[e]   <= '0;
+      end else begin
+        if (key_fire && (ENGINE_SLOTS == 1 || int'(bctx) == e)) begin
+          loaded_valid_q[e] <= 1'b1;
+          loaded_ctx_q[e]   <= bctx;
+        end
+        if ((start_pulse && sel == loaded_ctx_q[e]) ||
+            ((config_we || key_we) && int'(wr_ctx) == int'(loaded_ctx_q[e]))) loaded_valid_q[e] <= 1'b0;
+      end
+    end
+  end
+
+  for (genvar k = 0; k < 2; k++) begin : g_hub_credits
+    always_ff @(posedge clk_i) begin
+      if (!dp_rst_n[R_ISSUE]) lane_credits_q[k] <= LC_W'(LANE_ENTRIES);
+      else lane_credits_q[k] <= lane_credits_q[k] - LC_W'(lane_send[k]) + LC_W'(lane_credit_back[k]);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Lanes: links, lane logic, cores; results back into the lanes' result FIFOs at the hub.
+  logic [1:0]           res_valid, res_pop, res_empty, res_wiping, lane_empty, lane_wiping;
+  logic [2*BLOCK_W-1:0] res_blocks;       // packed per lane (Yosys and unpacked ports in generate blocks)
+  logic [1:0]           res_error;
+  logic [1:0]           rh_valid, rh_error;   // the result FIFOs' heads
+  logic [2*BLOCK_W-1:0] rh_blocks;
+  logic               core_in_ready;   // both cores take input (the tests' view of a wiped engine)
+  logic [1:0]         core_ready;
+
+  localparam int LINK_W = 1 + CORE_SLOT_W + 3 + 3 + BF_W + CTX_W + 1 + KEY_W + 2 * BLOCK_W;
+  for (genvar k = 0; k < 2; k++) begin : g_core
+    // hub -> lane
+    logic              l_valid, l_is_key, l_seeded;
+    logic [CORE_SLOT_W-1:0] l_slot;
+    logic [2:0]        l_key_len, l_block_len;
+    logic [BF_W-1:0]   l_flags;
+    logic [CTX_W-1:0]  l_ctx;
+    logic [KEY_W-1:0]  l_key;
+    logic [BLOCK_W-1:0] l_block, l_chain;
+    logic [LINK_W-1:0]  l_entry;
+    rijndael_hops #(.WIDTH(LINK_W), .HOPS(LINK_HOPS)) u_to_lane (
+      .clk_i, .rst_ni(dp_rst_n[R_ISSUE]),
+      .valid_i(lane_send[k]),
+      .data_i({key_fire, b_slot, ctx_key_len[bctx], ctx_block_len[bctx], lane_flags[k*BF_W +: BF_W], bctx,
+               lane_seeded[k], key_fire ? ctx_key[bctx] : KEY_W'(0),
+               key_fire ? BLOCK_W'(0) : lane_block[k*BLOCK_W +: BLOCK_W],
+               key_fire ? BLOCK_W'(0) : lane_chain[k*BLOCK_W +: BLOCK_W]}),
+      .valid_o(l_valid), .data_o(l_entry)
+    );
+    assign {l_is_key, l_slot, l_key_len, l_block_len, l_flags, l_ctx, l_seeded, l_key, l_block, l_chain} = l_entry;
+    // lane -> hub: entry credits, results, empty and wiping flags
+    logic l_credit, r_valid, r_error, l_empty, l_wiping;
+    logic [3:0] unused_hop_data;   // the one-bit links carry their valid only
+    logic [BLOCK_W-1:0] r_block;
+    logic [BLOCK_W:0]   r_link, r_head;
+    logic               lane_rst_n;
+    assign lane_rst_n = dp_rst_n[R_LANE + k];
+    rijndael_hops #(.WIDTH(1), .HOPS(LINK_HOPS)) u_credit_back (
+      .clk_i, .rst_ni(dp_rst_n[R_ISSUE]), .valid_i(l_credit), .data_i(1'b0),
+      .valid_o(lane_credit_back[k]), .data_o(unused_hop_data[0])
+    );
+    rijndael_hops #(.WIDTH(BLOCK_W + 1), .HOPS(LINK_HOPS)) u_to_hub (
+      .clk_i, .rst_ni(dp_rst_n[R_JOIN]), .valid_i(r_valid), .data_i({r_error, r_block}),
+      .valid_o(res_valid[k]), .data_o(r_link)
+    );
+    assign {res_error[k], res_blocks[k*BLOCK_W +: BLOCK_W]} = r_link;
+    // the lane's state flags, as a level through the same hops (valid after reset: "wiping")
+    rijndael_hops #(.WIDTH(1), .HOPS(LINK_HOPS + 1), .RESET_VALID(1'b1)) u_wiping_back (
+      .clk_i, .rst_ni(lane_rst_n), .valid_i(l_wiping), .data_i(1'b0), .valid_o(lane_wiping[k]), .data_o(unused_hop_data[1])
+    );
+    rijndael_hops #(.WIDTH(1), .HOPS(LINK_HOPS + 1), .RESET_VALID(1'b1)) u_empty_back (
+      .clk_i, .rst_ni(lane_rst_n), .valid_i(l_empty), .data_i(1'b0), .valid_o(lane_empty[k]), .data_o(unused_hop_data[2])
+    );
+    logic res_credit;
+    rijndael_hops #(.WIDTH(1), .HOPS(LINK_HOPS)) u_res_credit (
+      .clk_i, .rst_ni(lane_rst_n), .valid_i(res_pop[k]), .data_i(1'b0), .valid_o(res_credit), .data_o(unused_hop_data[3])
+    );
+
+    logic                   c_valid, c_ready, c_is_key, c_decrypt, o_valid, o_ready, out_error, key_error;
+    logic [2:0]             c_key_len, c_block_len;
+    logic [CORE_SLOT_W-1:0] c_slot;
+    logic [KEY_W-1:0]       c_key;
+    logic [BLOCK_W-1:0]     c_block, o_block;
+    rijndael_lane #(.BLOCK_W(BLOCK_W), .KEY_W(KEY_W), .CONTEXTS(CONTEXTS), .CTX_W(CTX_W), .SLOT_W(CORE_SLOT_W),
+                    .ENTRIES(LANE_ENTRIES), .RESULTS(LANE_RESULTS)) u_lane (
+      .clk_i, .rst_ni(lane_rst_n),
+      .in_valid_i(l_valid), .in_is_key_i(l_is_key), .in_slot_i(l_slot), .in_key_len_i(l_key_len),
+      .in_block_len_i(l_block_len), .in_flags_i(l_flags), .in_ctx_i(l_ctx), .in_seeded_i(l_seeded),
+      .in_key_i(l_key), .in_block_i(l_block), .in_chain_i(l_chain), .in_credit_o(l_credit),
+      .core_in_valid_o(c_valid), .core_in_ready_i(c_ready), .core_in_is_key_o(c_is_key),
+      .core_in_key_len_o(c_key_len), .core_in_block_len_o(c_block_len), .core_in_decrypt_o(c_decrypt),
+      .core_in_slot_o(c_slot), .core_in_key_o(c_key), .core_in_block_o(c_block),
+      .core_out_valid_i(o_valid), .core_out_ready_o(o_ready), .core_out_block_i(o_block),
+      .core_out_error_i(out_error || key_error),
+      .res_valid_o(r_valid), .res_block_o(r_block), .res_error_o(r_error), .res_credit_i(res_credit),
+      .empty_o(l_empty), .wiping_o(l_wiping)
+    );
+    rijndael_core #(
+      `RIJNDAEL_CORE_PARAMS_PASS
+    ) u_core (
+      .clk_i, .rst_ni(lane_rst_n),
+      .in_valid_i(c_valid), .in_ready_o(c_ready), .in_is_key_i(c_is_key),
+      .in_key_len_i(c_key_len), .in_block_len_i(c_block_len), .in_decrypt_i(c_decrypt),
+      .in_slot_i(c_slot), .in_key_i(c_key), .in_block_i(c_block),
+      .out_valid_o(o_valid), .out_ready_i(o_ready), .out_block_o(o_block),
+      .out_error_o(out_error), .key_error_o(key_error)
+    );
+    assign core_ready[k] = c_ready;
+
+    // the lane's result FIFO at the hub (block RAM): the lane's credits keep it from overflowing
+    logic unused_res_ready;
+    rijndael_fifo #(.WIDTH(BLOCK_W + 1), .DEPTH(LANE_RESULTS), .OUT_SLICE(1)) u_res_fifo (
+      .clk_i, .rst_ni(dp_rst_n[R_JOIN]),
+      .in_valid_i(res_valid[k]), .in_ready_o(unused_res_ready),
+      .in_data_i({res_error[k], res_blocks[k*BLOCK_W +: BLOCK_W]}),
+      .out_valid_o(rh_valid[k]), .out_ready_i(res_pop[k]), .out_data_o(r_head),
+      .empty_o(res_empty[k]), .wiping_o(res_wiping[k])
+    );
+    assign {rh_error[k], rh_blocks[k*BLOCK_W +: BLOCK_W]} = r_head;
+  end
+  assign core_in_ready = &core_ready;
+
+  // ---------------------------------------------------------------------------------------------
+  // Join: the order FIFO's head with the results it names, into the output gearbox.
+  logic             o_pair, o_lane1_first, o_use0, o_use1, o_last0, o_err0, o_last1, o_err1;
+  logic [5:0]       o_bytes0, o_bytes1;
+  logic [TID_WIDTH-1:0] o_tid;
+  assign {o_pair, o_lane1_first, o_use0, o_use1, o_bytes0, o_last0, o_err0, o_bytes1, o_last1, o_err1, o_tid} = ord_data;
+
+
+  logic               join_valid, dis_ready, dis1_ready, join_fire;
+  logic               res0_valid, res0_error, res1_valid, res1_error;
+  logic [BLOCK_W-1:0] res0_block, res1_block, out0, out1, mask0, mask1;
+  logic               err0, err1;
+  assign res0_valid = o_lane1_first ? rh_valid[1] : rh_valid[0];
+  assign res0_error = o_lane1_first ? rh_error[1] : rh_error[0];
+  assign res0_block = o_lane1_first ? rh_blocks[BLOCK_W +: BLOCK_W] : rh_blocks[0 +: BLOCK_W];
+  assign res1_valid = rh_valid[1];
+  assign res1_error = rh_error[1];
+  assign res1_block = rh_blocks[BLOCK_W +: BLOCK_W];
+  assign join_valid = ord_valid && (!o_use0 || res0_valid) && (!o_use1 || res1_valid);
+  assign join_fire  = join_valid && dis_ready;
+  assign ord_ready  = join_fire;
+  assign res_pop[0] = join_fire && o_use0 && !o_lane1_first;
+  assign res_pop[1] = join_fire && ((o_use0 && o_lane1_first) || o_use1);
+  // Bytes past the message end never leave (in CTR/OFB/CFB they would be keystream); refused blocks are zero.
+  for (genvar b = 0; b < BLOCK_W / 8; b++) begin : g_byte_mask
+    assign mask0[BLOCK_W-1-8*b -: 8] = {8{b < int'(o_bytes0)}};
+    assign mask1[BLOCK_W-1-8*b -: 8] = {8{b < int'(o_bytes1)}};
+  end
+  assign err0 = o_err0 || (o_use0 && res0_error);
+  assign err1 = o_err1 || (o_use1 && res1_error);
+  assign out0 = (!o_use0 || err0) ? '0 : res0_block & mask0;
+  assign out1 = (!o_use1 || err1) ? '0 : res1_block & mask1;
+  assign set_core = join_fire && ((o_use0 && res0_error) || (o_pair && o_use1 && res1_error));
+
+  logic                     dis_empty, gear_empty, beat_valid, beat_ready, beat_last, beat_user;
+  logic [TDATA_WIDTH-1:0]   beat_data;
+  logic [TDATA_WIDTH/8-1:0] beat_keep;
+  logic [TID_WIDTH-1:0]     beat_tid;
+  logic                     unused_dis1_ready;
+  assign unused_dis1_ready = dis1_ready;   // taken with block 0 (the aligned gearbox takes both together)
+  rijndael_blocks_to_stream #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(1),
+                              .FIXED_NB(1))
+  u_disassemble (
+    .clk_i, .rst_ni(dp_rst_n[R_UNPACK]),
+    .blk_valid_i(join_valid), .blk_ready_o(dis_ready), .blk_data_i(out0), .blk_bytes_i(o_bytes0),
+    .blk_last_i(o_last0), .blk_err_i(err0), .blk_tid_i(o_tid),
+    .blk1_valid_i(join_valid && o_pair), .blk1_ready_o(dis1_ready), .blk1_data_i(out1), .blk1_bytes_i(o_bytes1),
+    .blk1_last_i(o_last1), .blk1_err_i(err1), .blk1_tid_i(o_tid),
+    .out_valid_o(beat_valid), .out_ready_i(beat_ready), .out_data_o(beat_data),
+    .out_keep_o(beat_keep), .out_last_o(beat_last), .out_user_o(beat_user),
+    .out_tid_o(beat_tid), .empty_o(gear_empty)
+  );
+  localparam int BEAT_W = TDATA_WIDTH + TDATA_WIDTH / 8 + 2 + TID_WIDTH;
+  logic              unused_beat_next, unused_beat_ready_next;
+  logic [BEAT_W-1:0] unused_beat_next_data;
+  rijndael_skid #(.WIDTH(BEAT_W), .READY_NEXT(1'b0)) u_beat_slice (
+    .clk_i, .rst_ni(dp_rst_n[R_UNPACK]), .wipe_i(!dp_rst_n[R_UNPACK]),
+    .in_valid_i(beat_valid), .in_ready_o(beat_ready), .in_ready_next_o(unused_beat_ready_next),
+    .in_data_i({beat_data, beat_keep, beat_last, beat_user, beat_tid}),
+    .out_valid_o(m_axis_tvalid), .out_ready_i(m_axis_tready),
+    .out_data_o({m_axis_tdata, m_axis_tkeep, m_axis_tlast, m_axis_tuser[0], m_axis_tid}),
+    .next_valid_o(unused_beat_next), .next_data_o(unused_beat_next_data), .out_ready_next_i(1'b0)
+  );
+  assign dis_empty = gear_empty && !m_axis_tvalid && beat_ready;
+
+  // ---------------------------------------------------------------------------------------------
+  // Refusals (set at issue), counters and status
+  assign set_bad_ctx   = blk_fire && !ctx_ok;
+  assign set_not_armed = blk_fire && ctx_ok && !armed;
+  assign set_partial   = blk_fire && armed && (flags0[rijndael_engine_pkg::BF_BAD_PARTIAL] ||
+                                               (pair && flags1[rijndael_engine_pkg::BF_BAD_PARTIAL]));
+  assign set_stream    = blk_fire && (asm_err || (pair && asm1_err));
+
+  logic [1:0] issued_q, merged_q, merr_q;
+  logic       msg_end_q;
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_CNT]) begin
+      issued_q       <= '0;
+      merged_q       <= '0;
+      merr_q         <= '0;
+      msg_end_q      <= 1'b0;
+      blocks_in_q    <= '0;
+      blocks_out_q   <= '0;
+      messages_q     <= '0;
+      error_blocks_q <= '0;
+    end else begin
+      issued_q       <= blk_fire ? 2'(use0) + 2'(use1) : 2'd0;
+      merged_q       <= join_fire ? 2'd1 + 2'(o_pair) : 2'd0;
+      merr_q         <= join_fire ? 2'(err0) + 2'(o_pair && err1) : 2'd0;
+      msg_end_q      <= m_fire && m_axis_tlast;
+      blocks_in_q    <= blocks_in_q + 32'(issued_q);
+      blocks_out_q   <= blocks_out_q + 32'(merged_q);
+      error_blocks_q <= error_blocks_q + 32'(merr_q);
+      if (msg_end_q) messages_q <= messages_q + 1'b1;
+    end
+  end
+
+  // The lanes' FIFOs wipe as the hub's do: s_axis_tready stays low until all are wiped.
+  assign fifo_wiping = in_wiping || ord_wiping || (|res_wiping) || (|lane_wiping);
+  assign st_armed  = armed_q[sel];
+  assign st_busy   = ctx_busy[sel];
+  assign st_idle   = !in_slice_valid && in_empty && asm_empty && ord_empty && (&res_empty) && (&lane_empty) &&
+                     lane_credits_q[0] == LC_W'(LANE_ENTRIES) && lane_credits_q[1] == LC_W'(LANE_ENTRIES) &&
+                     dis_empty;
+  assign st_wiping = fifo_wiping;
+  logic unused_view;   // REORDER_DEPTH: rijndael_engine's; core_in_ready: the tests' view of a wiped engine
+  assign unused_view = ^{REORDER_DEPTH, core_in_ready};
+endmodule
