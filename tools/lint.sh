@@ -50,7 +50,7 @@ engine_files="rtl/system/rijndael_regs_pkg.sv rtl/system/rijndael_engine_pkg.sv 
   rtl/system/rijndael_core_dispatch.sv rtl/system/rijndael_core_collect.sv rtl/system/rijndael_group_unpack.sv
   rtl/system/rijndael_issue_queue.sv rtl/system/rijndael_issue_window.sv rtl/system/rijndael_reorder.sv
   rtl/system/rijndael_gcm_prep.sv $(ls rtl/system/rijndael_gf128_*.sv rtl/system/rijndael_ghash*.sv)
-  rtl/system/rijndael_engine.sv"
+  rtl/system/rijndael_engine.sv rtl/system/rijndael_lane.sv rtl/system/rijndael_engine_lanes.sv"
 while read -r name params files; do
   submit "engine $name" rijndael_engine "$params" "${files//,/ } $engine_files"
 done < <(python3 - <<'PY'
@@ -74,6 +74,18 @@ params = {**configs.get("pipelined").verilog_params(), "TDATA_WIDTH": 256, "CONT
 print("pipelined-x2-inorder-w256-c4", ",".join(f"{k}={v}" for k, v in params.items()), files)
 PY
 )
+# The two-pipeline engine in lanes (rijndael_engine_lanes): one key slot per context, one shared, one context.
+while read -r name params files; do
+  submit "engine lanes $name" rijndael_engine_lanes "$params" "${files//,/ } $engine_files"
+done < <(python3 - <<'PY'
+from rijndael_hw import configs
+files = ",".join(str(f) for f in configs.rtl_files())
+for label, over, contexts in (("slots4-c4", {"KEY_SLOTS": 4}, 4), ("c4", {}, 4), ("c1", {}, 1)):
+    params = {**configs.get("pipelined", over).verilog_params(), "TDATA_WIDTH": 256, "CONTEXTS": contexts,
+              "CORES": 2, "ISSUE_WINDOW": 0}
+    print(f"pipelined-x2-w256-{label}", ",".join(f"{k}={v}" for k, v in params.items()), files)
+PY
+)
 # The flow's pin wrappers (flow/rtl): every Fmax is measured inside one, so they are held to the same rule.
 core_files=$(python3 -c 'from rijndael_hw import configs; print(" ".join(map(str, configs.rtl_files())))')
 config_params() {   # a named configuration's core parameters, NAME=VALUE comma separated
@@ -84,6 +96,9 @@ submit "pin wrapper pipelined" rijndael_synth_top "$(config_params pipelined)" \
   "$core_files flow/rtl/rijndael_synth_top.sv"
 submit "engine pin wrapper pipelined-x2-inorder-w256-c4" rijndael_synth_engine_top \
   "$(config_params pipelined),TDATA_WIDTH=256,CONTEXTS=4,CORES=2,ISSUE_WINDOW=0,FIFO_DEPTH=32" \
+  "$core_files $engine_files flow/rtl/rijndael_synth_engine_top.sv"
+submit "engine pin wrapper lanes pipelined-x2-w256-c4" rijndael_synth_engine_top \
+  "$(config_params pipelined),TDATA_WIDTH=256,CONTEXTS=4,CORES=2,ISSUE_WINDOW=0,ENGINE_LANES=1" \
   "$core_files $engine_files flow/rtl/rijndael_synth_engine_top.sv"
 submit "engine pin wrapper iterative-w128-c2" rijndael_synth_engine_top \
   "$(config_params iterative),TDATA_WIDTH=128,CONTEXTS=2" \

@@ -46,7 +46,8 @@ module rijndael_synth_engine_top #(
   parameter int CONTEXTS         = 4,
   parameter int CORES            = 1,
   parameter int ISSUE_WINDOW     = 16,
-  parameter int REORDER_DEPTH    = ARCH == 1 ? 256 : 64
+  parameter int REORDER_DEPTH    = ARCH == 1 ? 256 : 64,
+  parameter int ENGINE_LANES     = 0      // 1: rijndael_engine_lanes instead of rijndael_engine
 ) (
   input  logic       clk_i,
   input  logic       rst_ni,
@@ -303,45 +304,58 @@ module rijndael_synth_engine_top #(
     assign unused_tid = ^offer_data_q[TDATA_WIDTH + LANES + TID_W +: 8 - TID_W];
   end
 
-  (* keep_hierarchy *)
-  rijndael_engine #(
-    `RIJNDAEL_CORE_PARAMS_PASS,
-    .TDATA_WIDTH(TDATA_WIDTH), .FIFO_DEPTH(FIFO_DEPTH), .CONTEXTS(CONTEXTS), .CORES(CORES),
-    .ISSUE_WINDOW(ISSUE_WINDOW), .REORDER_DEPTH(REORDER_DEPTH), .TID_WIDTH(TID_W)
-  ) u_engine (
-    .clk_i,
-    .rst_ni        (rst_n),
-    .s_axil_awaddr (reg_load_q[39:32]),
-    .s_axil_awprot (3'b000),
-    .s_axil_awvalid(aw_valid_q),
-    .s_axil_awready,
-    .s_axil_wdata  (reg_load_q[31:0]),
-    .s_axil_wstrb  (4'hf),
-    .s_axil_wvalid (w_valid_q),
-    .s_axil_wready,
-    .s_axil_bresp,
-    .s_axil_bvalid,
-    .s_axil_bready (b_wait_q),
-    .s_axil_araddr (reg_load_q[39:32]),
-    .s_axil_arprot (3'b000),
-    .s_axil_arvalid(ar_valid_q),
-    .s_axil_arready,
-    .s_axil_rdata,
-    .s_axil_rresp,
-    .s_axil_rvalid,
-    .s_axil_rready (r_wait_q),
-    .s_axis_tdata  (offer_data_q[TDATA_WIDTH-1:0]),
-    .s_axis_tkeep  (offer_data_q[TDATA_WIDTH +: LANES]),
-    .s_axis_tlast  (last_q),
-    .s_axis_tid    (offer_data_q[TDATA_WIDTH + LANES +: TID_W]),
-    .s_axis_tvalid (shown_q),
-    .s_axis_tready,
-    .m_axis_tdata,
-    .m_axis_tkeep,
-    .m_axis_tlast,
-    .m_axis_tid,
-    .m_axis_tuser,
-    .m_axis_tvalid,
+  // The engine: rijndael_engine, or (ENGINE_LANES = 1) the two-pipeline engine in lanes, rijndael_engine_lanes
+  // (the same parameters and ports; the instance is u_engine in either branch).
+`define RIJNDAEL_SYNTH_ENGINE_PORTS \
+    .clk_i, \
+    .rst_ni        (rst_n), \
+    .s_axil_awaddr (reg_load_q[39:32]), \
+    .s_axil_awprot (3'b000), \
+    .s_axil_awvalid(aw_valid_q), \
+    .s_axil_awready, \
+    .s_axil_wdata  (reg_load_q[31:0]), \
+    .s_axil_wstrb  (4'hf), \
+    .s_axil_wvalid (w_valid_q), \
+    .s_axil_wready, \
+    .s_axil_bresp, \
+    .s_axil_bvalid, \
+    .s_axil_bready (b_wait_q), \
+    .s_axil_araddr (reg_load_q[39:32]), \
+    .s_axil_arprot (3'b000), \
+    .s_axil_arvalid(ar_valid_q), \
+    .s_axil_arready, \
+    .s_axil_rdata, \
+    .s_axil_rresp, \
+    .s_axil_rvalid, \
+    .s_axil_rready (r_wait_q), \
+    .s_axis_tdata  (offer_data_q[TDATA_WIDTH-1:0]), \
+    .s_axis_tkeep  (offer_data_q[TDATA_WIDTH +: LANES]), \
+    .s_axis_tlast  (last_q), \
+    .s_axis_tid    (offer_data_q[TDATA_WIDTH + LANES +: TID_W]), \
+    .s_axis_tvalid (shown_q), \
+    .s_axis_tready, \
+    .m_axis_tdata, \
+    .m_axis_tkeep, \
+    .m_axis_tlast, \
+    .m_axis_tid, \
+    .m_axis_tuser, \
+    .m_axis_tvalid, \
     .m_axis_tready (out_ready_q)
-  );
+
+  if (ENGINE_LANES != 0) begin : g_lanes
+    (* keep_hierarchy *)
+    rijndael_engine_lanes #(
+      `RIJNDAEL_CORE_PARAMS_PASS,
+      .TDATA_WIDTH(TDATA_WIDTH), .FIFO_DEPTH(FIFO_DEPTH), .CONTEXTS(CONTEXTS), .CORES(CORES),
+      .ISSUE_WINDOW(ISSUE_WINDOW), .REORDER_DEPTH(REORDER_DEPTH), .TID_WIDTH(TID_W)
+    ) u_engine (`RIJNDAEL_SYNTH_ENGINE_PORTS);
+  end else begin : g_engine
+    (* keep_hierarchy *)
+    rijndael_engine #(
+      `RIJNDAEL_CORE_PARAMS_PASS,
+      .TDATA_WIDTH(TDATA_WIDTH), .FIFO_DEPTH(FIFO_DEPTH), .CONTEXTS(CONTEXTS), .CORES(CORES),
+      .ISSUE_WINDOW(ISSUE_WINDOW), .REORDER_DEPTH(REORDER_DEPTH), .TID_WIDTH(TID_W)
+    ) u_engine (`RIJNDAEL_SYNTH_ENGINE_PORTS);
+  end
+  `undef RIJNDAEL_SYNTH_ENGINE_PORTS
 endmodule

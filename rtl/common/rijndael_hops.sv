@@ -7,9 +7,10 @@
 // route, and the only decision is the sender's, made from its own credit count.
 //
 // - HOPS = 0 is a wire.
-// - The data registers load the data AND-ed with its valid, so they hold zeros whenever nothing travels:
-//   a key or a block in transit is gone HOPS clocks after reset or CLEAR stops the sender, with no reset
-//   net across the link. The valid registers reset to RESET_VALID (a "busy" flag that must read true
+// - The first data register loads the data AND-ed with its valid, the others copy the one before, so every
+//   data register holds zeros whenever nothing travels through it: a key or a block in transit is gone HOPS
+//   clocks after reset or CLEAR stops the sender, with no reset net across the link (and one LUT per bit,
+//   at the first hop only). The valid registers reset to RESET_VALID (a "busy" flag that must read true
 //   until the far side is out of reset sets it to 1).
 module rijndael_hops #(
   parameter int WIDTH       = 1,
@@ -41,7 +42,7 @@ module rijndael_hops #(
     end
     always_ff @(posedge clk_i) begin
       data_q[0 +: WIDTH] <= valid_i ? data_i : '0;
-      for (int h = 1; h < HOPS; h++) data_q[h*WIDTH +: WIDTH] <= valid_q[h-1] ? data_q[(h-1)*WIDTH +: WIDTH] : '0;
+      for (int h = 1; h < HOPS; h++) data_q[h*WIDTH +: WIDTH] <= data_q[(h-1)*WIDTH +: WIDTH];
     end
     assign valid_o = valid_q[HOPS-1];
     assign data_o  = data_q[(HOPS-1)*WIDTH +: WIDTH];

@@ -1,8 +1,9 @@
 // rijndael_engine_lanes: the engine for two pipelined cores at two blocks per clock, laid out in lanes
 // (issue #13 item 3). Same parameters, ports, register map and stream contract as rijndael_engine (the
-// harnesses choose one or the other by module name); it builds only the two-pipeline case: CORES = 2, a
-// pipelined core (ARCH = 1) with one block length (AES), a beat of two blocks (TDATA_WIDTH = 64*MAX_NB),
-// no GCM (CONFIG.MODE = GCM is refused as in every build without it).
+// harnesses choose one or the other by module name); it builds only the two-pipeline case: CORES = 2 with
+// one block length (AES) and a beat of two blocks (TDATA_WIDTH = 64*MAX_NB), in arrival order, no GCM
+// (CONFIG.MODE = GCM is refused as in every build without it). It is made for pipelined cores (ARCH = 1,
+// a block per clock each); any core works, the lanes only count credits (the Python side asks for ARCH 1).
 //
 // Why a second engine: rijndael_engine's data path is 256 bits wide at every stage, and each stage's
 // decision steers flops spread over the die; on the LFE5U-85F it places at ~60 MHz with two pipelines
@@ -106,15 +107,14 @@ module rijndael_engine_lanes #(
 
   localparam logic [2:0] MODE_ECB = 3'(rijndael_regs_pkg::CONFIG_MODE_ECB);
   localparam logic [2:0] MODE_CBC = 3'(rijndael_regs_pkg::CONFIG_MODE_CBC);
+  localparam logic [2:0] MODE_CFB = 3'(rijndael_regs_pkg::CONFIG_MODE_CFB128);
+  localparam logic [2:0] MODE_OFB = 3'(rijndael_regs_pkg::CONFIG_MODE_OFB);
   localparam logic [2:0] MODE_GCM = 3'(rijndael_regs_pkg::CONFIG_MODE_GCM);
 
   // ---------------------------------------------------------------------------------------------
   // Parameter checks: the one build this engine is for.
   if (CORES != 2 || ISSUE_WINDOW != 0) begin : g_check_cores
     ERROR_rijndael_engine_lanes_is_for_CORES_2_with_ISSUE_WINDOW_0 u_error ();
-  end
-  if (ARCH != 1) begin : g_check_arch
-    ERROR_rijndael_engine_lanes_needs_the_pipelined_core u_error ();
   end
   if (BLOCK_MASK != 5'(1 << (MAX_NB - 4)) || TDATA_WIDTH != 64 * MAX_NB) begin : g_check_beat
     ERROR_rijndael_engine_lanes_needs_one_block_length_and_a_beat_of_two_blocks u_error ();
@@ -325,8 +325,11 @@ module rijndael_engine_lanes #(
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Hub issue: per clock a key beat to both lanes, or block 0 (and block 1 with it) of the assembler.
-  logic [CONTEXTS-1:0]  armed_q, seeded_q;
+  // Hub issue, in two clocks: decide (D) from flops only, then execute (E) a clock later from registers
+  // loaded every clock. D takes the assembler's head beat (its blocks come straight from the input FIFO's
+  // output slice) or sends a key beat in front of it; E computes the blocks' flags, chaining values and
+  // lanes and sends them. D never waits for E: the credits it checks cover what E may still take.
+  logic [CONTEXTS-1:0]  armed_q, seeded_q, fb_mode_q;
   logic [BLOCK_W-1:0]   chain_q [CONTEXTS];
   logic [BLOCK_W-1:0]   ctr_inc1 [CONTEXTS];
   logic [BLOCK_W-1:0]   ctr_inc2 [CONTEXTS];
@@ -334,69 +337,101 @@ module rijndael_engine_lanes #(
   logic [CTX_W-1:0]     loaded_ctx_q [ENGINE_SLOTS];
   logic [LC_W-1:0]      lane_credits_q [2];   // free entries in each lane's FIFO
   logic [1:0]           lane_credit_back;     // an entry left a lane's FIFO (through the hops)
-  logic                 order_ready, lanes_ready;
+  localparam int OC_W = $clog2(ORDER_DEPTH + 1);
+  logic [OC_W-1:0]      ord_used_q;           // order entries written and not yet joined
+  logic                 ord_ready_unused;
 
-  logic             ctx_ok, armed, use0, use1, pair, feedback, need_key, key_fire, blk_fire;
+  // ---- D: the decision
+  logic             d_ctx_ok, d_live, d_key_ok, d_need_key, d_pair, d_credit_ok, d_order_ok, key_fire, blk_fire;
+  logic [CTX_W-1:0] d_ctx;
+  assign d_ctx_ok = int'(asm_tid) < CONTEXTS;
+  assign d_ctx    = d_ctx_ok ? CTX_W'(asm_tid) : '0;
+  assign d_live   = d_ctx_ok && armed_q[d_ctx];   // its blocks may go to a core (or are refused at E)
+  if (ENGINE_SLOTS > 1) begin : g_slots
+    assign d_key_ok = loaded_valid_q[d_ctx];
+  end else begin : g_one_slot
+    assign d_key_ok = loaded_valid_q[0] && loaded_ctx_q[0] == d_ctx;
+  end
+  // A key beat goes before any block of a started context whose key the cores do not hold (also before a
+  // block E will refuse: harmless, and it keeps the decision free of the block's length and mode checks).
+  assign d_need_key  = asm_valid && d_live && !d_key_ok;
+  // A feedback context's blocks go one per clock (the assembler offers the beat's second block again).
+  assign d_pair      = asm1_valid && !(d_live && fb_mode_q[d_ctx]);
+  // Two entries of room in each lane (E may still be sending one) and in the order FIFO.
+  assign d_credit_ok = (lane_credits_q[0] >= LC_W'(2)) && (lane_credits_q[1] >= LC_W'(2));
+  assign d_order_ok  = ord_used_q <= OC_W'(ORDER_DEPTH - 2);
+  assign key_fire    = d_need_key && d_credit_ok;
+  assign blk_fire    = asm_valid && !d_need_key && d_credit_ok && d_order_ok;
+  assign asm_ready   = blk_fire;
+  assign asm_take2   = blk_fire && d_pair;
+
+  // ---- E: the registers it works from (loaded every clock: the decision reaches no enable)
+  logic                 x_key_q, x_blk_q, x_pair_q, x_last0_q, x_err0_q, x_last1_q, x_err1_q;
+  logic [TID_WIDTH-1:0] x_tid_q;
+  logic [5:0]           x_bytes0_q, x_bytes1_q;
+  logic [BLOCK_W-1:0]   x_data0_q, x_data1_q;
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_ISSUE]) begin
+      x_key_q <= 1'b0;
+      x_blk_q <= 1'b0;
+    end else begin
+      x_key_q <= key_fire;
+      x_blk_q <= blk_fire;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    x_pair_q   <= d_pair;
+    x_tid_q    <= asm_tid;
+    x_bytes0_q <= asm_bytes;
+    x_last0_q  <= asm_last;
+    x_err0_q   <= asm_err;
+    x_data0_q  <= asm_data;
+    x_bytes1_q <= asm1_bytes;
+    x_last1_q  <= asm1_last;
+    x_err1_q   <= asm1_err;
+    x_data1_q  <= asm1_data;
+  end
+
+  logic             ctx_ok, armed, use0, use1, feedback;
   logic [CTX_W-1:0] bctx;
   logic             fb_lane;                   // the feedback context's lane
   logic [BF_W-1:0]  flags0, flags1;
   logic [BLOCK_W-1:0] b_chain, core_in0, post0, chain_next0, core_in1, post1, chain_next1;
   logic [CORE_SLOT_W-1:0] b_slot;
-  logic             key_ok;
-  logic [1:0]       lane_has_credit;
 
-  assign ctx_ok  = int'(asm_tid) < CONTEXTS;
-  assign bctx    = ctx_ok ? CTX_W'(asm_tid) : '0;
+  assign ctx_ok  = int'(x_tid_q) < CONTEXTS;
+  assign bctx    = ctx_ok ? CTX_W'(x_tid_q) : '0;
   assign armed   = ctx_ok && armed_q[bctx];
   rijndael_block_flags u_flags0 (
-    .bytes_i(asm_bytes), .stream_err_i(asm_err), .ctx_ok_i(ctx_ok), .armed_i(armed),
+    .bytes_i(x_bytes0_q), .stream_err_i(x_err0_q), .ctx_ok_i(ctx_ok), .armed_i(armed),
     .mode_i(ctx_mode[bctx]), .decrypt_i(ctx_decrypt[bctx]), .block_len_i(ctx_block_len[bctx]),
     .flags_o(flags0)
   );
   rijndael_block_flags u_flags1 (
-    .bytes_i(asm1_bytes), .stream_err_i(asm1_err), .ctx_ok_i(ctx_ok), .armed_i(armed),
+    .bytes_i(x_bytes1_q), .stream_err_i(x_err1_q), .ctx_ok_i(ctx_ok), .armed_i(armed),
     .mode_i(ctx_mode[bctx]), .decrypt_i(ctx_decrypt[bctx]), .block_len_i(ctx_block_len[bctx]),
     .flags_o(flags1)
   );
   assign feedback = flags0[rijndael_engine_pkg::BF_FEEDBACK];
-  assign use0     = !flags0[rijndael_engine_pkg::BF_BYPASS];
-  // A feedback context's blocks go one per clock (the second of a beat comes again as block 0).
-  assign pair     = asm1_valid && !(feedback && use0);
-  assign use1     = pair && !flags1[rijndael_engine_pkg::BF_BYPASS];
+  assign use0     = x_blk_q && !flags0[rijndael_engine_pkg::BF_BYPASS];
+  assign use1     = x_blk_q && x_pair_q && !flags1[rijndael_engine_pkg::BF_BYPASS];
   assign fb_lane  = CONTEXTS > 1 ? bctx[0] : 1'b0;
+  assign b_slot   = ENGINE_SLOTS > 1 ? CORE_SLOT_W'(bctx) : '0;
 
-  // Key slot of the context; its key is loaded when the slot's last key beat was this context's and no
-  // write to its key, lengths or START came after it.
-  assign b_slot = ENGINE_SLOTS > 1 ? CORE_SLOT_W'(bctx) : '0;
-  if (ENGINE_SLOTS > 1) begin : g_slots
-    assign key_ok = loaded_valid_q[bctx];
-  end else begin : g_one_slot
-    assign key_ok = loaded_valid_q[0] && loaded_ctx_q[0] == bctx;
-  end
-  assign need_key = asm_valid && (use0 || use1) && !key_ok;
-
-  for (genvar k = 0; k < 2; k++) begin : g_lane_credit
-    assign lane_has_credit[k] = lane_credits_q[k] != '0;
-  end
-  // The lanes this issue needs: block 0's (lane 0, or the feedback context's), block 1's (lane 1).
+  // The lanes this issue uses: block 0's (lane 0, or the feedback context's), block 1's (lane 1).
   logic [1:0] lanes_used;
   assign lanes_used[0] = use0 && !(feedback && fb_lane);
   assign lanes_used[1] = use1 || (use0 && feedback && fb_lane);
-  assign lanes_ready   = (lanes_used & ~lane_has_credit) == '0;
-  assign key_fire      = need_key && (&lane_has_credit);
-  assign blk_fire      = asm_valid && !need_key && lanes_ready && order_ready;
-  assign asm_ready     = blk_fire;
-  assign asm_take2     = blk_fire && pair;
 
   // Chaining values: block 0 from the context's, block 1 from block 0's next (CTR: the counter plus one;
   // CBC/CFB decryption: block 0's ciphertext).
   assign b_chain = chain_q[bctx];
   rijndael_block_data #(.MAX_NB(MAX_NB)) u_data0 (
-    .flags_i(flags0), .data_i(asm_data), .chain_i(b_chain), .chain_step_i(ctr_inc1[bctx]),
+    .flags_i(flags0), .data_i(x_data0_q), .chain_i(b_chain), .chain_step_i(ctr_inc1[bctx]),
     .core_in_o(core_in0), .post_xor_o(post0), .chain_next_o(chain_next0)
   );
   rijndael_block_data #(.MAX_NB(MAX_NB)) u_data1 (
-    .flags_i(flags1), .data_i(asm1_data), .chain_i(chain_next0), .chain_step_i(ctr_inc2[bctx]),
+    .flags_i(flags1), .data_i(x_data1_q), .chain_i(chain_next0), .chain_step_i(ctr_inc2[bctx]),
     .core_in_o(core_in1), .post_xor_o(post1), .chain_next_o(chain_next1)
   );
   logic unused_data;   // the lanes compute the core input and the mask themselves, from the chaining value
@@ -425,28 +460,32 @@ module rijndael_engine_lanes #(
     // lane 1's block: block 1 of a pair, or block 0 of a feedback context on lane 1
     logic take1;
     assign take1          = k == 1 && use1;
-    assign lane_send[k]   = key_fire || (blk_fire && lanes_used[k]);
+    assign lane_send[k]   = x_key_q || lanes_used[k];
     assign lane_flags[k*BF_W +: BF_W]       = take1 ? flags1 : flags0;
-    assign lane_block[k*BLOCK_W +: BLOCK_W] = take1 ? asm1_data : asm_data;
+    assign lane_block[k*BLOCK_W +: BLOCK_W] = take1 ? x_data1_q : x_data0_q;
     assign lane_chain[k*BLOCK_W +: BLOCK_W] = take1 ? chain_next0 : b_chain;
     assign lane_seeded[k] = !take1 && feedback && seeded_q[bctx];
   end
 
-  // ---- order FIFO: one entry per issue (blocks 0 and 1 with what the join needs)
+  // ---- order FIFO: one entry per issue (blocks 0 and 1 with what the join needs); its room is counted
   localparam int ORD_W = 1 + 1 + 1 + 1 + 2 * (6 + 1 + 1) + TID_WIDTH;
   logic             ord_valid, ord_ready, ord_empty, ord_wiping;
   logic [ORD_W-1:0] ord_data;
-  rijndael_fifo #(.WIDTH(ORD_W), .DEPTH(ORDER_DEPTH), .OUT_SLICE(1), .REG_READY(1), .WIPE(0)) u_order_fifo (
+  rijndael_fifo #(.WIDTH(ORD_W), .DEPTH(ORDER_DEPTH), .OUT_SLICE(1), .WIPE(0)) u_order_fifo (
     .clk_i, .rst_ni(dp_rst_n[R_ORDER]),
-    .in_valid_i(blk_fire), .in_ready_o(order_ready),
-    .in_data_i({pair, !lanes_used[0] && use0, use0, use1,
-                asm_bytes, asm_last, flags0[rijndael_engine_pkg::BF_ERR],
-                asm1_bytes, asm1_last, flags1[rijndael_engine_pkg::BF_ERR], asm_tid}),
+    .in_valid_i(x_blk_q), .in_ready_o(ord_ready_unused),
+    .in_data_i({x_pair_q, !lanes_used[0] && use0, use0, use1,
+                x_bytes0_q, x_last0_q, flags0[rijndael_engine_pkg::BF_ERR],
+                x_bytes1_q, x_last1_q, flags1[rijndael_engine_pkg::BF_ERR], x_tid_q}),
     .out_valid_o(ord_valid), .out_ready_i(ord_ready), .out_data_o(ord_data),
     .empty_o(ord_empty), .wiping_o(ord_wiping)
   );
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_ISSUE]) ord_used_q <= '0;
+    else                    ord_used_q <= ord_used_q + OC_W'(blk_fire) - OC_W'(ord_ready);
+  end
 
-  // ---- context state: chaining value / counter, armed, seeded, beats inside
+  // ---- context state: chaining value / counter, armed, seeded, feedback mode, beats inside
   logic s_fire, m_fire;
   assign s_fire = s_axis_tvalid && s_axis_tready;
   assign m_fire = m_axis_tvalid && m_axis_tready;
@@ -457,7 +496,7 @@ module rijndael_engine_lanes #(
     assign chain_q[c] = chain_c_q;
     assign in_c    = s_fire && int'(s_axis_tid) == c;
     assign out_c   = m_fire && int'(m_axis_tid) == c;
-    assign issue_c = blk_fire && ctx_ok && int'(bctx) == c;
+    assign issue_c = x_blk_q && ctx_ok && int'(bctx) == c;
     assign touch_c = (config_we || key_we || iv_we) && int'(wr_ctx) == c;
     assign beats_d = beats_q + CNT_W'(in_c) - CNT_W'(out_c);
     assign open_d  = in_c ? !s_axis_tlast : open_q;
@@ -465,17 +504,21 @@ module rijndael_engine_lanes #(
     assign ctx_busy[c] = busy_q;
     always_ff @(posedge clk_i) begin
       if (!dp_rst_n[R_CTX]) begin
-        beats_q     <= '0;
-        open_q      <= 1'b0;
-        busy_q      <= 1'b0;
-        start_q     <= 1'b0;
-        chain_c_q   <= '0;
-        armed_q[c]  <= 1'b0;
-        seeded_q[c] <= 1'b0;
+        beats_q      <= '0;
+        open_q       <= 1'b0;
+        busy_q       <= 1'b0;
+        start_q      <= 1'b0;
+        chain_c_q    <= '0;
+        armed_q[c]   <= 1'b0;
+        seeded_q[c]  <= 1'b0;
+        fb_mode_q[c] <= 1'b0;
       end else begin
         beats_q <= beats_d;
         open_q  <= open_d;
         busy_q  <= held_d || open_d;
+        // the decision's view of the mode: a flop (CONFIG is refused while the context has data inside)
+        fb_mode_q[c] <= (!ctx_decrypt[c] && (ctx_mode[c] == MODE_CBC || ctx_mode[c] == MODE_CFB)) ||
+                        ctx_mode[c] == MODE_OFB;
         // START a clock after its pulse (the register block's next write is clocks later)
         start_q <= start_pulse && int'(sel) == c;
         if (start_q) begin
@@ -493,15 +536,16 @@ module rijndael_engine_lanes #(
     end
   end
 
+  // Which context's key each key slot holds: set by the decision (D), so that the next decision sees it.
   for (genvar e = 0; e < ENGINE_SLOTS; e++) begin : g_loaded
     always_ff @(posedge clk_i) begin
       if (!dp_rst_n[R_ISSUE]) begin
         loaded_valid_q[e] <= 1'b0;
         loaded_ctx_q[e]   <= '0;
       end else begin
-        if (key_fire && (ENGINE_SLOTS == 1 || int'(bctx) == e)) begin
+        if (key_fire && (ENGINE_SLOTS == 1 || int'(d_ctx) == e)) begin
           loaded_valid_q[e] <= 1'b1;
-          loaded_ctx_q[e]   <= bctx;
+          loaded_ctx_q[e]   <= d_ctx;
         end
         if ((start_pulse && sel == loaded_ctx_q[e]) ||
             ((config_we || key_we) && int'(wr_ctx) == int'(loaded_ctx_q[e]))) loaded_valid_q[e] <= 1'b0;
@@ -540,10 +584,10 @@ module rijndael_engine_lanes #(
     rijndael_hops #(.WIDTH(LINK_W), .HOPS(LINK_HOPS)) u_to_lane (
       .clk_i, .rst_ni(dp_rst_n[R_ISSUE]),
       .valid_i(lane_send[k]),
-      .data_i({key_fire, b_slot, ctx_key_len[bctx], ctx_block_len[bctx], lane_flags[k*BF_W +: BF_W], bctx,
-               lane_seeded[k], key_fire ? ctx_key[bctx] : KEY_W'(0),
-               key_fire ? BLOCK_W'(0) : lane_block[k*BLOCK_W +: BLOCK_W],
-               key_fire ? BLOCK_W'(0) : lane_chain[k*BLOCK_W +: BLOCK_W]}),
+      .data_i({x_key_q, b_slot, ctx_key_len[bctx], ctx_block_len[bctx], lane_flags[k*BF_W +: BF_W], bctx,
+               lane_seeded[k], x_key_q ? ctx_key[bctx] : KEY_W'(0),
+               x_key_q ? BLOCK_W'(0) : lane_block[k*BLOCK_W +: BLOCK_W],
+               x_key_q ? BLOCK_W'(0) : lane_chain[k*BLOCK_W +: BLOCK_W]}),
       .valid_o(l_valid), .data_o(l_entry)
     );
     assign {l_is_key, l_slot, l_key_len, l_block_len, l_flags, l_ctx, l_seeded, l_key, l_block, l_chain} = l_entry;
@@ -686,11 +730,11 @@ module rijndael_engine_lanes #(
 
   // ---------------------------------------------------------------------------------------------
   // Refusals (set at issue), counters and status
-  assign set_bad_ctx   = blk_fire && !ctx_ok;
-  assign set_not_armed = blk_fire && ctx_ok && !armed;
-  assign set_partial   = blk_fire && armed && (flags0[rijndael_engine_pkg::BF_BAD_PARTIAL] ||
-                                               (pair && flags1[rijndael_engine_pkg::BF_BAD_PARTIAL]));
-  assign set_stream    = blk_fire && (asm_err || (pair && asm1_err));
+  assign set_bad_ctx   = x_blk_q && !ctx_ok;
+  assign set_not_armed = x_blk_q && ctx_ok && !armed;
+  assign set_partial   = x_blk_q && armed && (flags0[rijndael_engine_pkg::BF_BAD_PARTIAL] ||
+                                              (x_pair_q && flags1[rijndael_engine_pkg::BF_BAD_PARTIAL]));
+  assign set_stream    = x_blk_q && (x_err0_q || (x_pair_q && x_err1_q));
 
   logic [1:0] issued_q, merged_q, merr_q;
   logic       msg_end_q;
@@ -705,7 +749,7 @@ module rijndael_engine_lanes #(
       messages_q     <= '0;
       error_blocks_q <= '0;
     end else begin
-      issued_q       <= blk_fire ? 2'(use0) + 2'(use1) : 2'd0;
+      issued_q       <= 2'(use0) + 2'(use1);
       merged_q       <= join_fire ? 2'd1 + 2'(o_pair) : 2'd0;
       merr_q         <= join_fire ? 2'(err0) + 2'(o_pair && err1) : 2'd0;
       msg_end_q      <= m_fire && m_axis_tlast;
@@ -722,8 +766,8 @@ module rijndael_engine_lanes #(
   assign st_busy   = ctx_busy[sel];
   assign st_idle   = !in_slice_valid && in_empty && asm_empty && ord_empty && (&res_empty) && (&lane_empty) &&
                      lane_credits_q[0] == LC_W'(LANE_ENTRIES) && lane_credits_q[1] == LC_W'(LANE_ENTRIES) &&
-                     dis_empty;
+                     !x_key_q && !x_blk_q && dis_empty;
   assign st_wiping = fifo_wiping;
   logic unused_view;   // REORDER_DEPTH: rijndael_engine's; core_in_ready: the tests' view of a wiped engine
-  assign unused_view = ^{REORDER_DEPTH, core_in_ready};
+  assign unused_view = ^{REORDER_DEPTH, core_in_ready, ord_ready_unused};
 endmodule

@@ -53,7 +53,10 @@ SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_engine_pkg.sv", "rijndael_regs
 #: Engine parameters (beyond the core's) and their defaults; `--param NAME=VALUE` sets them too.
 ENGINE_PARAMS = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 512, "CONTEXTS": 4, "CORES": 1}
 #: Engine parameters left at the RTL's default unless given (CORES = 2 only: issue window, reorder buffer).
-OPTIONAL_ENGINE_PARAMS = ("ISSUE_WINDOW", "REORDER_DEPTH")
+OPTIONAL_ENGINE_PARAMS = ("ISSUE_WINDOW", "REORDER_DEPTH", "ENGINE_LANES")
+#: ENGINE_LANES = 1 builds rijndael_engine_lanes (the two-pipeline engine in lanes: the same parameters, ports and
+#: contract) instead of rijndael_engine; the harnesses take it as the choice of top module, not as an RTL parameter.
+LANES_TOP = "rijndael_engine_lanes"
 TDATA_WIDTHS = (32, 64, 128, 256)
 MODES = modes.ENGINE_ENCODINGS          # name -> CONFIG.MODE value (rijndael_hw.modes)
 WHOLE_BLOCK_MODES = tuple(m for m in modes.WHOLE_BLOCK_NAMES if m in MODES)
@@ -98,6 +101,8 @@ def engine_params(tdata_width: int | None = None, cores: int | None = None, **gi
         raise ConfigError(f"FIFO_DEPTH={params['FIFO_DEPTH']}: at least 2 blocks")
     if params["CORES"] not in (1, 2):
         raise ConfigError(f"CORES={params['CORES']}: the engine drives 1 or 2 cipher cores")
+    if params.get("ENGINE_LANES") not in (None, 0, 1):
+        raise ConfigError(f"ENGINE_LANES={params['ENGINE_LANES']}: 0 (rijndael_engine) or 1 (rijndael_engine_lanes)")
     window = params.get("ISSUE_WINDOW")
     if window is not None and window != 0 and not 2 <= window <= 64:
         raise ConfigError(f"ISSUE_WINDOW={window}: 0 (arrival-order issue) or 2 to 64 blocks")
@@ -106,6 +111,13 @@ def engine_params(tdata_width: int | None = None, cores: int | None = None, **gi
 
 def check_cores(config: Config, params: dict) -> None:
     """ConfigError when the engine refuses CORES=2 with this core (the RTL's elaboration check, early)."""
+    if params.get("ENGINE_LANES"):
+        p = config.params
+        if (params["CORES"] != 2 or p.get("ARCH") != 1 or params["TDATA_WIDTH"] != 64 * p["MAX_NB"]
+                or p["BLOCK_SIZES"] != 1 << (p["MAX_NB"] - 4) or params.get("ISSUE_WINDOW", 0) != 0):
+            raise ConfigError(f"ENGINE_LANES=1 (rijndael_engine_lanes) is the two-pipeline engine: CORES=2, a pipelined "
+                              f"core with one block length, a TDATA width of two blocks ({64 * p['MAX_NB']} bits) and "
+                              f"arrival order (ISSUE_WINDOW=0); {config.name} with {params} is not that build")
     if params["CORES"] == 2 and config.params.get("ARCH") == 1 and params["TDATA_WIDTH"] < 64 * config.params["MAX_NB"]:
         raise ConfigError(f"CORES=2 with the pipelined core {config.name} needs a TDATA width of two blocks "
                           f"({64 * config.params['MAX_NB']} bits): it takes a block per clock already, so a second "
@@ -139,6 +151,8 @@ def binary_path(config: Config | str, params: dict) -> Path:
     tag = f"{config.name}-w{params['TDATA_WIDTH']}-f{params['FIFO_DEPTH']}-c{params['CONTEXTS']}"
     if params["CORES"] != 1:
         tag += f"-x{params['CORES']}"
+    if params.get("ENGINE_LANES"):
+        tag += "-lanes"
     label = re.sub(r"[^A-Za-z0-9._-]+", "_", tag) + "-" + _build_key(config, params, sources())
     return build_root() / label / BINARY_NAME
 
@@ -159,7 +173,9 @@ def build(config: Config | str, params: dict | None = None) -> Path:
             return binary
         scratch = Path(tempfile.mkdtemp(prefix=f".{label}.", dir=root))
         all_params = {**config.verilog_params(), **params}
-        command = [VERILATOR, *VERILATOR_FLAGS, f"-I{configs.INCLUDE_DIR}", "--top-module", TOP, "-o", BINARY_NAME,
+        top = LANES_TOP if all_params.pop("ENGINE_LANES", 0) else TOP
+        command = [VERILATOR, *VERILATOR_FLAGS, f"-I{configs.INCLUDE_DIR}", "--top-module", top,
+                   "--prefix", f"V{TOP}", "-o", BINARY_NAME,
                    "-CFLAGS", f"-DENGINE_TDATA_WIDTH={params['TDATA_WIDTH']}",
                    *(f"-G{name}={value}" for name, value in all_params.items()),
                    *map(str, sources()), str(HARNESS_SOURCE), "-Mdir", str(scratch)]

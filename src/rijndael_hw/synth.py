@@ -91,7 +91,9 @@ class Design:
     @property
     def counted(self) -> str:
         """The module whose cells are the result's lut4/ff/bram (the wrapper's are reported apart)."""
-        return "rijndael_engine" if self.is_engine else "rijndael_core"
+        if not self.is_engine:
+            return "rijndael_core"
+        return "rijndael_engine_lanes" if self.engine_params.get("ENGINE_LANES") else "rijndael_engine"
 
     @property
     def engine_params(self) -> dict:

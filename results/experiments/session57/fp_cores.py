@@ -76,7 +76,7 @@ def main(src: str, dst: str, gap: bool = False, gap_rams: str = "u_order_fifo", 
             cells[n].setdefault("attributes", {})["BEL"] = s
         print(f"order FIFO: {len(order)} DP16KD on {sites[:len(order)]}")
     for core in range(len(copies)):
-        prefix = rf"^u_engine\.g_core\[{core}\]\.u_core\."
+        prefix = rf"^(?:g_\w+\.)?u_engine\.g_core\[{core}\]\.u_core\."
         rams = sorted(n for n, c in cells.items() if c["type"] == "DP16KD" and re.search(prefix, n))
         assert len(rams) == len(ebr), (core, len(rams))
         for n, s in zip(rams, ebr):
@@ -94,16 +94,16 @@ def main(src: str, dst: str, gap: bool = False, gap_rams: str = "u_order_fifo", 
                 # core 0's flops by name; core 1's by structure: Yosys named the two cores' key registers after
                 # different aliases of the same nets, so a round's key register in core 1 is the set of flops
                 # whose enable comes from the flop that enables core 0's (write_bcast_q, one per round)
-                regex = re.compile(r"^u_engine\.g_core\[0\]\..*" + pattern.lstrip("\\").lstrip("."))
+                regex = re.compile(r"^(?:g_\w+\.)?u_engine\.g_core\[0\]\..*" + pattern.lstrip("\\").lstrip("."))
                 names0 = sorted(n for n, c in cells.items() if c["type"] == "TRELLIS_FF" and regex.search(n))
                 if not names0 and "u_bcast_far" in pattern:   # the engine's netlist names the source after its own net
-                    regex = re.compile(r"^u_engine\.g_core\[0\]\..*g_pipelined\.u_core\.(wave_key_q|g_key_bcast\.g_far\.u_bcast_far\.d_or_reset)_TRELLIS_FF_Q(_\d+)?$")
+                    regex = re.compile(r"^(?:g_\w+\.)?u_engine\.g_core\[0\]\..*g_pipelined\.u_core\.(wave_key_q|g_key_bcast\.g_far\.u_bcast_far\.d_or_reset)_TRELLIS_FF_Q(_\d+)?$")
                     names0 = sorted(n for n, c in cells.items() if c["type"] == "TRELLIS_FF" and regex.search(n))
                 if core == 0 or "round_key" not in pattern:
                     names = [n.replace("g_core[0]", f"g_core[{core}]", 1) for n in names0]
                     if not all(n in cells for n in names) and "u_bcast_far" in pattern:
                         # the broadcast's source: its name is one of three aliases, per netlist and per core
-                        regex = re.compile(rf"^u_engine\.g_core\[{core}\]\..*g_pipelined\.u_core\.(wave_key_q|"
+                        regex = re.compile(rf"^(?:g_\w+\.)?u_engine\.g_core\[{core}\]\..*g_pipelined\.u_core\.(wave_key_q|"
                                            r"g_key_bcast\.g_far\.u_bcast_far\.(d_or_reset|d_i))_TRELLIS_FF_Q(_\d+)?$")
                         names = sorted(n for n, c in cells.items() if c["type"] == "TRELLIS_FF" and regex.search(n))
                         assert len(names) == len(names0), (core, pattern, len(names))
@@ -122,7 +122,7 @@ def main(src: str, dst: str, gap: bool = False, gap_rams: str = "u_order_fifo", 
         if key_word and core == 1:
             x0, y0, cols = key_word
             names = sorted(n for n, c in cells.items() if c["type"] == "TRELLIS_FF"
-                           and re.search(rf"^u_engine\.g_core\[1\]\..*\.g_serial_key\.", n))
+                           and re.search(rf"^(?:g_\w+\.)?u_engine\.g_core\[1\]\..*\.g_serial_key\.", n))
             sites = [f"X{x0 + t % cols}/Y{y0 + t // cols}/SLICE{s}.FF{f}" for t in range(-(-len(names) // 8))
                      for s in "ABCD" for f in (0, 1)]
             for n, s in zip(names, sites):
