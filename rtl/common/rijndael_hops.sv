@@ -12,10 +12,15 @@
 //   clocks after reset or CLEAR stops the sender, with no reset net across the link (and one LUT per bit,
 //   at the first hop only). The valid registers reset to RESET_VALID (a "busy" flag that must read true
 //   until the far side is out of reset sets it to 1).
+// - GATE = 0 leaves the AND out: for a sender whose data registers are themselves wiped by reset and CLEAR
+//   (the data then travels whether valid or not, and is zero HOPS clocks after the wipe). Synthesis maps
+//   the AND to the flops' synchronous reset, so with GATE = 1 the valid reaches every data flop's LSR: a
+//   net of WIDTH loads from the sender's decision (the lanes engine's widest, session 59).
 module rijndael_hops #(
   parameter int WIDTH       = 1,
   parameter int HOPS        = 3,
-  parameter bit RESET_VALID = 1'b0
+  parameter bit RESET_VALID = 1'b0,
+  parameter bit GATE        = 1'b1   // 0: the sender's data is zero whenever it must be (no AND at all)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -41,7 +46,7 @@ module rijndael_hops #(
       end
     end
     always_ff @(posedge clk_i) begin
-      data_q[0 +: WIDTH] <= valid_i ? data_i : '0;
+      data_q[0 +: WIDTH] <= (valid_i || !GATE) ? data_i : '0;
       for (int h = 1; h < HOPS; h++) data_q[h*WIDTH +: WIDTH] <= data_q[(h-1)*WIDTH +: WIDTH];
     end
     assign valid_o = valid_q[HOPS-1];

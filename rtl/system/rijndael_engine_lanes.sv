@@ -581,7 +581,8 @@ module rijndael_engine_lanes #(
     logic [KEY_W-1:0]  l_key;
     logic [BLOCK_W-1:0] l_block, l_chain;
     logic [LINK_W-1:0]  l_entry;
-    rijndael_hops #(.WIDTH(LINK_W), .HOPS(LINK_HOPS)) u_to_lane (
+    // (GATE 0: the execute registers and the key words are wiped by reset and CLEAR themselves)
+    rijndael_hops #(.WIDTH(LINK_W), .HOPS(LINK_HOPS), .GATE(1'b0)) u_to_lane (
       .clk_i, .rst_ni(dp_rst_n[R_ISSUE]),
       .valid_i(lane_send[k]),
       .data_i({x_key_q, b_slot, ctx_key_len[bctx], ctx_block_len[bctx], lane_flags[k*BF_W +: BF_W], bctx,
@@ -602,7 +603,8 @@ module rijndael_engine_lanes #(
       .clk_i, .rst_ni(dp_rst_n[R_ISSUE]), .valid_i(l_credit), .data_i(1'b0),
       .valid_o(lane_credit_back[k]), .data_o(unused_hop_data[0])
     );
-    rijndael_hops #(.WIDTH(BLOCK_W + 1), .HOPS(LINK_HOPS)) u_to_hub (
+    // (GATE 0: the lane's result register is zero whenever it holds no result)
+    rijndael_hops #(.WIDTH(BLOCK_W + 1), .HOPS(LINK_HOPS), .GATE(1'b0)) u_to_hub (
       .clk_i, .rst_ni(dp_rst_n[R_JOIN]), .valid_i(r_valid), .data_i({r_error, r_block}),
       .valid_o(res_valid[k]), .data_o(r_link)
     );
@@ -761,7 +763,14 @@ module rijndael_engine_lanes #(
   end
 
   // The lanes' FIFOs wipe as the hub's do: s_axis_tready stays low until all are wiped.
-  assign fifo_wiping = in_wiping || ord_wiping || (|res_wiping) || (|lane_wiping);
+  // A flop (set through reset, so s_axis_tready is low from the first clock): the FIFOs' wiping flags sit
+  // across the die, and their OR reached the pin wrapper's beat registers in the same clock (ln2 placed).
+  logic wiping_q;
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_IN]) wiping_q <= 1'b1;
+    else                 wiping_q <= in_wiping || ord_wiping || (|res_wiping) || (|lane_wiping);
+  end
+  assign fifo_wiping = wiping_q;
   assign st_armed  = armed_q[sel];
   assign st_busy   = ctx_busy[sel];
   assign st_idle   = !in_slice_valid && in_empty && asm_empty && ord_empty && (&res_empty) && (&lane_empty) &&

@@ -660,8 +660,14 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
                 zero(lane.chain_q[c], f"lane {k} chaining value of context {c}")
             for reg in ("st_key_q", "st_block_q", "res_block_q"):
                 zero(getattr(lane, reg), f"lane {k} {reg}")
-            for link in (core.u_to_lane, core.u_to_hub):
-                zero(link.g_hops.data_q, f"lane {k} link {link._name}")
+            # The links' hops: the result link whole; the link to the lane in its key, block and chaining-value
+            # fields (its low bits), above which lengths and flags travel as the idle execute stage shows them.
+            zero(core.u_to_hub.g_hops.data_q, f"lane {k} result link")
+            width = len(core.u_to_lane.data_o)
+            secret = (1 << (32 * (cfg.params["MAX_NK"] + 2 * cfg.params["MAX_NB"]))) - 1
+            hops = int(core.u_to_lane.g_hops.data_q.value)
+            for h in range(len(core.u_to_lane.g_hops.data_q) // width):
+                assert (hops >> (h * width)) & secret == 0, f"{what}: lane {k} link to the lane, hop {h}, after the wipe"
     elif engine.get("CORES", 1) == 2:
         data_bits = 32 * (cfg.params["MAX_NK"] + cfg.params["MAX_NB"])
 
