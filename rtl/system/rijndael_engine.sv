@@ -142,7 +142,6 @@ module rijndael_engine #(
   localparam bit STAGED       = CORES > 1 && !WINDOW;
 
   // Mode values (CONFIG.MODE).
-  localparam logic [2:0] MODE_ECB = 3'(rijndael_regs_pkg::CONFIG_MODE_ECB);
   localparam logic [2:0] MODE_CBC = 3'(rijndael_regs_pkg::CONFIG_MODE_CBC);
   localparam logic [2:0] MODE_CFB = 3'(rijndael_regs_pkg::CONFIG_MODE_CFB128);
   localparam logic [2:0] MODE_OFB = 3'(rijndael_regs_pkg::CONFIG_MODE_OFB);
@@ -193,26 +192,8 @@ module rijndael_engine #(
 
   // Refusal mask of a CONFIG value for this build (ERROR register bits).
   function automatic logic [31:0] config_refusal(input logic [31:0] value);
-    logic [2:0] mode, key_len, block_len;
-    logic       decrypt, needs_inverse;
-    mode      = value[rijndael_regs_pkg::CONFIG_MODE_LSB +: 3];
-    decrypt   = value[rijndael_regs_pkg::CONFIG_DECRYPT_LSB];
-    key_len   = value[rijndael_regs_pkg::CONFIG_KEY_LEN_LSB +: 3];
-    block_len = value[rijndael_regs_pkg::CONFIG_BLOCK_LEN_LSB +: 3];
-    config_refusal = '0;
-    if (mode > MODE_GCM || (mode == MODE_GCM && !GCM_EN))
-      config_refusal[rijndael_regs_pkg::ERROR_BAD_MODE_LSB] = 1'b1;
-    // GCM is defined for the 128-bit block; keys of AES (128, 192, 256 bits) only.
-    if (mode == MODE_GCM && block_len != 3'd0) config_refusal[rijndael_regs_pkg::ERROR_BAD_BLOCK_LEN_LSB] = 1'b1;
-    if (mode == MODE_GCM && (key_len == 3'd1 || key_len == 3'd3))
-      config_refusal[rijndael_regs_pkg::ERROR_BAD_KEY_LEN_LSB] = 1'b1;
-    if (key_len > 3'd4 || !KEY_MASK[key_len]) config_refusal[rijndael_regs_pkg::ERROR_BAD_KEY_LEN_LSB] = 1'b1;
-    if (block_len > 3'd4 || !BLOCK_MASK[block_len])
-      config_refusal[rijndael_regs_pkg::ERROR_BAD_BLOCK_LEN_LSB] = 1'b1;
-    // Only ECB and CBC decryption run the inverse cipher; CFB/OFB/CTR use the forward one both ways.
-    needs_inverse = decrypt && (mode == MODE_ECB || mode == MODE_CBC);
-    if (mode <= MODE_GCM && ((needs_inverse && ENABLE_DECRYPT == 0) || (!needs_inverse && ENABLE_ENCRYPT == 0)))
-      config_refusal[rijndael_regs_pkg::ERROR_BAD_DIRECTION_LSB] = 1'b1;
+    config_refusal = rijndael_engine_pkg::config_refusal(value, BLOCK_MASK, KEY_MASK, GCM_EN, ENABLE_ENCRYPT != 0,
+                                                         ENABLE_DECRYPT != 0);
   endfunction
 
   // ---------------------------------------------------------------------------------------------

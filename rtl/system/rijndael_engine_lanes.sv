@@ -105,11 +105,9 @@ module rijndael_engine_lanes #(
   localparam int ORDER_DEPTH = 2 * LANE_RESULTS;
   localparam int LC_W = $clog2(LANE_ENTRIES + 1);
 
-  localparam logic [2:0] MODE_ECB = 3'(rijndael_regs_pkg::CONFIG_MODE_ECB);
   localparam logic [2:0] MODE_CBC = 3'(rijndael_regs_pkg::CONFIG_MODE_CBC);
   localparam logic [2:0] MODE_CFB = 3'(rijndael_regs_pkg::CONFIG_MODE_CFB128);
   localparam logic [2:0] MODE_OFB = 3'(rijndael_regs_pkg::CONFIG_MODE_OFB);
-  localparam logic [2:0] MODE_GCM = 3'(rijndael_regs_pkg::CONFIG_MODE_GCM);
 
   // ---------------------------------------------------------------------------------------------
   // Parameter checks: the one build this engine is for.
@@ -128,20 +126,8 @@ module rijndael_engine_lanes #(
 
   // Refusal mask of a CONFIG value for this build (ERROR register bits): rijndael_engine's rules, no GCM.
   function automatic logic [31:0] config_refusal(input logic [31:0] value);
-    logic [2:0] mode, key_len, block_len;
-    logic       decrypt, needs_inverse;
-    mode      = value[rijndael_regs_pkg::CONFIG_MODE_LSB +: 3];
-    decrypt   = value[rijndael_regs_pkg::CONFIG_DECRYPT_LSB];
-    key_len   = value[rijndael_regs_pkg::CONFIG_KEY_LEN_LSB +: 3];
-    block_len = value[rijndael_regs_pkg::CONFIG_BLOCK_LEN_LSB +: 3];
-    config_refusal = '0;
-    if (mode >= MODE_GCM) config_refusal[rijndael_regs_pkg::ERROR_BAD_MODE_LSB] = 1'b1;
-    if (key_len > 3'd4 || !KEY_MASK[key_len]) config_refusal[rijndael_regs_pkg::ERROR_BAD_KEY_LEN_LSB] = 1'b1;
-    if (block_len > 3'd4 || !BLOCK_MASK[block_len])
-      config_refusal[rijndael_regs_pkg::ERROR_BAD_BLOCK_LEN_LSB] = 1'b1;
-    needs_inverse = decrypt && (mode == MODE_ECB || mode == MODE_CBC);
-    if (mode < MODE_GCM && ((needs_inverse && ENABLE_DECRYPT == 0) || (!needs_inverse && ENABLE_ENCRYPT == 0)))
-      config_refusal[rijndael_regs_pkg::ERROR_BAD_DIRECTION_LSB] = 1'b1;
+    config_refusal = rijndael_engine_pkg::config_refusal(value, BLOCK_MASK, KEY_MASK, 1'b0, ENABLE_ENCRYPT != 0,
+                                                         ENABLE_DECRYPT != 0);
   endfunction
 
   // ---------------------------------------------------------------------------------------------

@@ -21,4 +21,34 @@ package rijndael_engine_pkg;
   localparam int BF_POST_CHAIN   = 12;   // ... or the chaining value (CBC decryption), else the block
   localparam int BF_CTR          = 13;   // the chaining value steps by one (CTR), else it becomes the block
   localparam int BF_W            = 14;
+  // Refusal mask (ERROR register bits) of a CONFIG value for a build with these block and key lengths
+  // (5-bit masks, bit i: 4 + i words), GCM or not, and these directions. Both engines' register checks
+  // (rijndael_engine, rijndael_engine_lanes) call it.
+  function automatic logic [31:0] config_refusal(input logic [31:0] value, input logic [4:0] block_mask,
+                                                 input logic [4:0] key_mask, input logic gcm_en,
+                                                 input logic encrypt_ok, input logic decrypt_ok);
+    logic [2:0] mode, key_len, block_len;
+    logic       decrypt, needs_inverse, mode_ecb, mode_cbc, mode_gcm;
+    mode      = value[rijndael_regs_pkg::CONFIG_MODE_LSB +: 3];
+    decrypt   = value[rijndael_regs_pkg::CONFIG_DECRYPT_LSB];
+    key_len   = value[rijndael_regs_pkg::CONFIG_KEY_LEN_LSB +: 3];
+    block_len = value[rijndael_regs_pkg::CONFIG_BLOCK_LEN_LSB +: 3];
+    mode_ecb  = mode == 3'(rijndael_regs_pkg::CONFIG_MODE_ECB);
+    mode_cbc  = mode == 3'(rijndael_regs_pkg::CONFIG_MODE_CBC);
+    mode_gcm  = mode == 3'(rijndael_regs_pkg::CONFIG_MODE_GCM);
+    config_refusal = '0;
+    if (mode > 3'(rijndael_regs_pkg::CONFIG_MODE_GCM) || (mode_gcm && !gcm_en))
+      config_refusal[rijndael_regs_pkg::ERROR_BAD_MODE_LSB] = 1'b1;
+    // GCM is defined for the 128-bit block; keys of AES (128, 192, 256 bits) only.
+    if (mode_gcm && block_len != 3'd0) config_refusal[rijndael_regs_pkg::ERROR_BAD_BLOCK_LEN_LSB] = 1'b1;
+    if (mode_gcm && (key_len == 3'd1 || key_len == 3'd3))
+      config_refusal[rijndael_regs_pkg::ERROR_BAD_KEY_LEN_LSB] = 1'b1;
+    if (key_len > 3'd4 || !key_mask[key_len]) config_refusal[rijndael_regs_pkg::ERROR_BAD_KEY_LEN_LSB] = 1'b1;
+    if (block_len > 3'd4 || !block_mask[block_len])
+      config_refusal[rijndael_regs_pkg::ERROR_BAD_BLOCK_LEN_LSB] = 1'b1;
+    // Only ECB and CBC decryption run the inverse cipher; CFB/OFB/CTR use the forward one both ways.
+    needs_inverse = decrypt && (mode_ecb || mode_cbc);
+    if (mode <= 3'(rijndael_regs_pkg::CONFIG_MODE_GCM) && ((needs_inverse && !decrypt_ok) || (!needs_inverse && !encrypt_ok)))
+      config_refusal[rijndael_regs_pkg::ERROR_BAD_DIRECTION_LSB] = 1'b1;
+  endfunction
 endpackage
