@@ -17,7 +17,8 @@
 //                                                                               |
 //                                            m_axis <- slice <- blocks_to_stream
 //
-// - Hub issue (one clock per decision): a beat's two blocks go together, block 0 to lane 0 and block 1 to
+// - Hub issue, in two clocks: a decision (D) from flops only, executed (E) a clock later from registers
+//   loaded every clock (see "Hub issue" below). A beat's two blocks go together, block 0 to lane 0 and block 1 to
 //   lane 1 (ECB, CTR, CBC/CFB decryption: everything they need is known here: the counter, the previous
 //   ciphertext), or, for a feedback mode (CBC/CFB encryption, OFB), one block per clock to the context's
 //   own lane (context number mod 2), where its chaining value lives (rijndael_lane). A key beat goes to both
