@@ -325,11 +325,8 @@ module rijndael_engine #(
   logic [CTX_W-1:0] sel;
   assign sel = ctx_sel_value[CTX_W-1:0];
   assign config_refuse  = config_refusal(config_wvalue);
-  // GCM lengths: a tag of 4..16 bytes (32..128 bits), an IV of at least one byte.
-  assign gcm_refuse = (gcm_wvalue[rijndael_regs_pkg::GCM_TAG_LEN_LSB +: 5] < 5'd4 ||
-                       gcm_wvalue[rijndael_regs_pkg::GCM_TAG_LEN_LSB +: 5] > 5'd16 ||
-                       gcm_wvalue[rijndael_regs_pkg::GCM_IV_LEN_LSB +: 16] == '0)
-                      ? 32'd1 << rijndael_regs_pkg::ERROR_BAD_GCM_LEN_LSB : '0;
+  assign gcm_refuse     = rijndael_engine_pkg::gcm_refusal(gcm_wvalue[rijndael_regs_pkg::GCM_TAG_LEN_LSB +: 5],
+                                                                   gcm_wvalue[rijndael_regs_pkg::GCM_IV_LEN_LSB +: 16]);
   assign ctx_sel_refuse = (int'(ctx_sel_wvalue[7:0]) >= CONTEXTS) ? 32'd1 << rijndael_regs_pkg::ERROR_BAD_CTX_LSB : '0;
   always_comb begin
     ctrl_refuse = '0;

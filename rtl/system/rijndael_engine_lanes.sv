@@ -192,9 +192,10 @@ module rijndael_engine_lanes #(
     .error_bad_gcm_len_set_i(1'b0), .error_bad_gcm_len_o(error_bits[12]),
     .error_gcm_frame_set_i(1'b0), .error_gcm_frame_o(error_bits[13]),
     .error_auth_set_i(1'b0), .error_auth_o(error_bits[14]),
-    .gcm_we_o(gcm_we), .gcm_wvalue_o(gcm_wvalue), .gcm_refuse_i(32'd1 << rijndael_regs_pkg::ERROR_BAD_MODE_LSB),
+    .gcm_we_o(gcm_we), .gcm_wvalue_o(gcm_wvalue), .gcm_refuse_i(rijndael_engine_pkg::gcm_refusal(gcm_wvalue[rijndael_regs_pkg::GCM_TAG_LEN_LSB +: 5],
+                                                                   gcm_wvalue[rijndael_regs_pkg::GCM_IV_LEN_LSB +: 16])),
     .gcm_iv_len_o(gcm_iv_len), .gcm_tag_len_o(gcm_tag_len),
-    .aad_len_we_o(aad_len_we), .aad_len_wvalue_o(aad_len_wvalue), .aad_len_refuse_i(32'd1 << rijndael_regs_pkg::ERROR_BAD_MODE_LSB),
+    .aad_len_we_o(aad_len_we), .aad_len_wvalue_o(aad_len_wvalue), .aad_len_refuse_i('0),
     .aad_len_len_o(gcm_aad_len),
     .config_we_o(config_we), .config_wvalue_o(config_wvalue), .config_refuse_i(config_refuse),
     .config_mode_o(config_mode), .config_decrypt_o(config_decrypt), .config_key_len_o(config_key_len),
@@ -204,7 +205,8 @@ module rijndael_engine_lanes #(
     .key_we_o(key_we), .key_written_o(key_written), .key_word_o(key_words),
     .iv_we_o(iv_we), .iv_word_o(iv_words)
   );
-  // GCM's registers exist in the map; this build refuses writes to them (ERROR.BAD_MODE).
+  // GCM's registers exist in the map and take their values as in every build (rijndael_engine's checks);
+  // this build has no GCM, so CONFIG.MODE = GCM is what it refuses.
   logic unused_gcm;
   assign unused_gcm = ^{ctx_sel_value, ctx_sel_wvalue[31:8], gcm_we, gcm_wvalue, gcm_iv_len, gcm_tag_len, aad_len_we, aad_len_wvalue, gcm_aad_len,
                         ctrl_we, ctx_sel_we, error_we, clear_pulse, iv_we};

@@ -51,4 +51,12 @@ package rijndael_engine_pkg;
     if (mode <= 3'(rijndael_regs_pkg::CONFIG_MODE_GCM) && ((needs_inverse && !decrypt_ok) || (!needs_inverse && !encrypt_ok)))
       config_refusal[rijndael_regs_pkg::ERROR_BAD_DIRECTION_LSB] = 1'b1;
   endfunction
+  // Refusal mask of a GCM register value: a tag of 4..16 bytes (32..128 bits), an IV of at least one byte.
+  // Both engines take the lengths whether or not the build runs GCM (CONFIG.MODE = GCM is what a build
+  // without it refuses), so the register map behaves the same in every build.
+  // (The GCM register's two fields, GCM_TAG_LEN and GCM_IV_LEN, as the caller cuts them out.)
+  function automatic logic [31:0] gcm_refusal(input logic [4:0] tag_len, input logic [15:0] iv_len);
+    gcm_refusal = (tag_len < 5'd4 || tag_len > 5'd16 || iv_len == '0)
+                  ? 32'd1 << rijndael_regs_pkg::ERROR_BAD_GCM_LEN_LSB : '0;
+  endfunction
 endpackage
