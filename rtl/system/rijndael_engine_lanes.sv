@@ -559,17 +559,11 @@ module rijndael_engine_lanes #(
   logic               core_in_ready;   // both cores take input (the tests' view of a wiped engine)
   logic [1:0]         core_ready;
 
-  localparam int LINK_W = 1 + CORE_SLOT_W + 3 + 3 + BF_W + CTX_W + 1 + KEY_W + 2 * BLOCK_W;
+  localparam int LINK_W = rijndael_engine_pkg::lane_entry_w(CORE_SLOT_W, CTX_W, KEY_W, BLOCK_W);
   for (genvar k = 0; k < 2; k++) begin : g_core
     // hub -> lane
-    logic              l_valid, l_is_key, l_seeded;
-    logic [CORE_SLOT_W-1:0] l_slot;
-    logic [2:0]        l_key_len, l_block_len;
-    logic [BF_W-1:0]   l_flags;
-    logic [CTX_W-1:0]  l_ctx;
-    logic [KEY_W-1:0]  l_key;
-    logic [BLOCK_W-1:0] l_block, l_chain;
-    logic [LINK_W-1:0]  l_entry;
+    logic              l_valid;
+    logic [LINK_W-1:0] l_entry;   // the lane's entry (fields: rijndael_engine_pkg::lane_entry_w)
     // (GATE 0: the execute registers and the key words are wiped by reset and CLEAR themselves)
     rijndael_hops #(.WIDTH(LINK_W), .HOPS(LINK_HOPS), .GATE(1'b0)) u_to_lane (
       .clk_i, .rst_ni(dp_rst_n[R_ISSUE]),
@@ -580,7 +574,6 @@ module rijndael_engine_lanes #(
                x_key_q ? BLOCK_W'(0) : lane_chain[k*BLOCK_W +: BLOCK_W]}),
       .valid_o(l_valid), .data_o(l_entry)
     );
-    assign {l_is_key, l_slot, l_key_len, l_block_len, l_flags, l_ctx, l_seeded, l_key, l_block, l_chain} = l_entry;
     // lane -> hub: entry credits, results, empty and wiping flags
     logic l_credit, r_valid, r_error, l_empty, l_wiping;
     logic [3:0] unused_hop_data;   // the one-bit links carry their valid only
@@ -618,9 +611,7 @@ module rijndael_engine_lanes #(
     rijndael_lane #(.BLOCK_W(BLOCK_W), .KEY_W(KEY_W), .CONTEXTS(CONTEXTS), .CTX_W(CTX_W), .SLOT_W(CORE_SLOT_W),
                     .ENTRIES(LANE_ENTRIES), .RESULTS(LANE_RESULTS)) u_lane (
       .clk_i, .rst_ni(lane_rst_n),
-      .in_valid_i(l_valid), .in_is_key_i(l_is_key), .in_slot_i(l_slot), .in_key_len_i(l_key_len),
-      .in_block_len_i(l_block_len), .in_flags_i(l_flags), .in_ctx_i(l_ctx), .in_seeded_i(l_seeded),
-      .in_key_i(l_key), .in_block_i(l_block), .in_chain_i(l_chain), .in_credit_o(l_credit),
+      .in_valid_i(l_valid), .in_entry_i(l_entry), .in_credit_o(l_credit),
       .core_in_valid_o(c_valid), .core_in_ready_i(c_ready), .core_in_is_key_o(c_is_key),
       .core_in_key_len_o(c_key_len), .core_in_block_len_o(c_block_len), .core_in_decrypt_o(c_decrypt),
       .core_in_slot_o(c_slot), .core_in_key_o(c_key), .core_in_block_o(c_block),

@@ -59,4 +59,10 @@ package rijndael_engine_pkg;
     gcm_refusal = (tag_len < 5'd4 || tag_len > 5'd16 || iv_len == '0)
                   ? 32'd1 << rijndael_regs_pkg::ERROR_BAD_GCM_LEN_LSB : '0;
   endfunction
+  // Width of an entry from the lanes engine's hub to a lane (rijndael_engine_lanes, rijndael_lane), fields
+  // from the top: key beat or not, key slot, key length, block length, block flags (BF_W), context, seeded,
+  // key, block, chaining value. The hub packs it, the link carries it, the lane's FIFO stores it as it is.
+  function automatic int lane_entry_w(input int slot_w, input int ctx_w, input int key_w, input int block_w);
+    lane_entry_w = 1 + slot_w + 3 + 3 + BF_W + ctx_w + 1 + key_w + 2 * block_w;
+  endfunction
 endpackage

@@ -30,18 +30,9 @@ module rijndael_lane #(
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
-  // entries from the hub (rijndael_hops)
+  // entries from the hub (rijndael_hops), packed as rijndael_engine_pkg::lane_entry_w lists the fields
   input  logic                 in_valid_i,
-  input  logic                 in_is_key_i,
-  input  logic [SLOT_W-1:0]    in_slot_i,
-  input  logic [2:0]           in_key_len_i,
-  input  logic [2:0]           in_block_len_i,
-  input  logic [rijndael_engine_pkg::BF_W-1:0] in_flags_i,
-  input  logic [CTX_W-1:0]     in_ctx_i,
-  input  logic                 in_seeded_i,   // feedback block: take this lane's chaining value, not in_chain_i
-  input  logic [KEY_W-1:0]     in_key_i,
-  input  logic [BLOCK_W-1:0]   in_block_i,
-  input  logic [BLOCK_W-1:0]   in_chain_i,
+  input  logic [rijndael_engine_pkg::lane_entry_w(SLOT_W, CTX_W, KEY_W, BLOCK_W)-1:0] in_entry_i,
   output logic                 in_credit_o,   // an entry left the FIFO (a clock later)
   // the cipher core
   output logic                 core_in_valid_o,
@@ -66,7 +57,7 @@ module rijndael_lane #(
   output logic                 wiping_o
 );
   localparam int BF_W = rijndael_engine_pkg::BF_W;
-  localparam int E_W  = 1 + SLOT_W + 3 + 3 + BF_W + CTX_W + 1 + KEY_W + 2 * BLOCK_W;
+  localparam int E_W  = rijndael_engine_pkg::lane_entry_w(SLOT_W, CTX_W, KEY_W, BLOCK_W);
   localparam int M_W  = BLOCK_W + CTX_W + 2;    // mask, context, feedback, keystream
   localparam int CR_W = $clog2(RESULTS + 1);
 
@@ -80,12 +71,11 @@ module rijndael_lane #(
   rijndael_fifo #(.WIDTH(E_W), .DEPTH(ENTRIES)) u_entries (
     .clk_i, .rst_ni,
     .in_valid_i(in_valid_i), .in_ready_o(unused_fifo_ready),
-    .in_data_i({in_is_key_i, in_slot_i, in_key_len_i, in_block_len_i, in_flags_i, in_ctx_i, in_seeded_i,
-                in_key_i, in_block_i, in_chain_i}),
+    .in_data_i(in_entry_i),
     .out_valid_o(head_valid), .out_ready_i(pop), .out_data_o(head),
     .empty_o(fifo_empty), .wiping_o(fifo_wiping)
   );
-  logic               h_is_key, h_seeded;
+  logic               h_is_key, h_seeded;   // seeded: a feedback block takes this lane's chaining value
   logic [SLOT_W-1:0]  h_slot;
   logic [2:0]         h_key_len, h_block_len;
   logic [BF_W-1:0]    h_flags;
