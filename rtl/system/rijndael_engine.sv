@@ -395,6 +395,7 @@ module rijndael_engine #(
   // Block length of the context whose data the assembler holds (an unknown TID gets 4 words).
   assign asm_nb = (int'(asm_tid) < CONTEXTS) ? 4'd4 + 4'(ctx_block_len[CTX_W'(asm_tid)]) : 4'd4;
 
+  logic unused_asm_half;   // the blocks come with their data here (rijndael_engine_lanes picks by it)
   rijndael_stream_to_blocks #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(CORES - 1),
                               .FIXED_NB(FIXED_NB))
   u_assemble (
@@ -406,7 +407,7 @@ module rijndael_engine #(
     .blk_valid_o(asm_valid), .blk_ready_i(asm_ready), .blk_data_o(asm_data), .blk_bytes_o(asm_bytes),
     .blk_last_o(asm_last), .blk_err_o(asm_err),
     .blk1_valid_o(asm1_valid), .blk_take2_i(asm_take2), .blk1_data_o(asm1_data), .blk1_bytes_o(asm1_bytes),
-    .blk1_last_o(asm1_last), .blk1_err_o(asm1_err), .empty_o(asm_empty)
+    .blk1_last_o(asm1_last), .blk1_err_o(asm1_err), .half_o(unused_asm_half), .empty_o(asm_empty)
   );
 
   // ---------------------------------------------------------------------------------------------

@@ -262,9 +262,16 @@ module rijndael_engine_lanes #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Input: slice, FIFO (beats), block assembly (aligned: a beat is two blocks)
+  // Input: slice, then each beat split in two: its metadata (TKEEP's run and check, TLAST, TID) into one
+  // FIFO, its data into IN_WORDS FIFOs of one 32-bit word each. The issue decides from the metadata alone
+  // (the assembler below sees no data); the data FIFOs let their beat go a clock after the decision, each by
+  // a flop of its own (s_pop_q), so no decision reaches a wide register's enable (ln3: the decision into the
+  // one input FIFO slice's ~300 load enables, spread over the die, was the engine's worst path).
+  // All of them are written together; the data FIFOs hold at least what the metadata FIFO does (they let
+  // go later), so their ready is the one that counts, and every FIFO takes the beat in the same clock.
+  localparam int IN_WORDS = TDATA_WIDTH / 32;
+  localparam int META_W   = LANES + 2 + TID_WIDTH;
   logic                   in_valid, in_ready, in_last, in_empty, in_wiping;
-  logic [TDATA_WIDTH-1:0] in_data;
   logic [LANES-1:0]       in_run, s_run;
   logic                   in_keep_bad, s_keep_bad;
   logic [TID_WIDTH-1:0]   in_tid;
@@ -285,39 +292,77 @@ module rijndael_engine_lanes #(
     .out_valid_o(in_slice_valid), .out_ready_i(in_fifo_ready), .out_data_o(r_beat),
     .next_valid_o(unused_s_next), .next_data_o(unused_s_next_data), .out_ready_next_i(1'b0)
   );
-  rijndael_fifo #(.WIDTH(IN_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1), .REG_READY(1)) u_in_fifo (
+  logic [IN_WORDS:0]       in_fifo_readies, in_fifo_empty, in_fifo_wiping;   // [IN_WORDS]: the metadata's
+  logic                    in_push;
+  logic [IN_WORDS-1:0]     s_pop_q;          // the data FIFOs' pops: copies of one flop, one per FIFO
+  logic [TDATA_WIDTH-1:0]  in_words;         // the data FIFOs' heads: the beat the issue decided a clock ago
+  assign in_fifo_ready = &in_fifo_readies;
+  assign in_push       = in_slice_valid && in_fifo_ready;
+  assign in_empty      = &in_fifo_empty;
+  assign in_wiping     = |in_fifo_wiping;
+  logic unused_meta_ready;
+  rijndael_fifo #(.WIDTH(META_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1), .REG_READY(1)) u_in_meta (
     .clk_i, .rst_ni(dp_rst_n[R_IN]),
-    .in_valid_i(in_slice_valid), .in_ready_o(in_fifo_ready),
-    .in_data_i(r_beat),
-    .out_valid_o(in_valid), .out_ready_i(in_ready), .out_data_o({in_data, in_run, in_keep_bad, in_last, in_tid}),
-    .empty_o(in_empty), .wiping_o(in_wiping)
+    .in_valid_i(in_push), .in_ready_o(in_fifo_readies[IN_WORDS]),
+    .in_data_i(r_beat[META_W-1:0]),
+    .out_valid_o(in_valid), .out_ready_i(in_ready), .out_data_o({in_run, in_keep_bad, in_last, in_tid}),
+    .empty_o(in_fifo_empty[IN_WORDS]), .wiping_o(in_fifo_wiping[IN_WORDS])
   );
+  for (genvar w = 0; w < IN_WORDS; w++) begin : g_in_word
+    logic unused_word_valid;   // the metadata says when the word is there
+    rijndael_fifo #(.WIDTH(32), .DEPTH(IN_DEPTH), .OUT_SLICE(1), .REG_READY(1)) u_fifo (
+      .clk_i, .rst_ni(dp_rst_n[R_IN]),
+      .in_valid_i(in_push), .in_ready_o(in_fifo_readies[w]),
+      .in_data_i(r_beat[META_W + 32*w +: 32]),
+      .out_valid_o(unused_word_valid), .out_ready_i(s_pop_q[w]), .out_data_o(in_words[32*w +: 32]),
+      .empty_o(in_fifo_empty[w]), .wiping_o(in_fifo_wiping[w])
+    );
+  end
 
-  logic                 asm_valid, asm_ready, asm_last, asm_err, asm_empty;
-  logic [BLOCK_W-1:0]   asm_data;
+  // The assembler on the metadata: blocks' lengths, TLAST and flags, which half of the beat, when the beat
+  // goes (its data outputs see zeros and drive nothing).
+  logic                 asm_valid, asm_ready, asm_last, asm_err, asm_empty, asm_half;
   logic [5:0]           asm_bytes;
   logic [TID_WIDTH-1:0] asm_tid;
   logic                 asm1_valid, asm_take2, asm1_last, asm1_err;
-  logic [BLOCK_W-1:0]   asm1_data;
   logic [5:0]           asm1_bytes;
+  logic [BLOCK_W-1:0]   unused_asm_data, unused_asm1_data;
   rijndael_stream_to_blocks #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(1),
                               .FIXED_NB(1))
   u_assemble (
     .clk_i, .rst_ni(dp_rst_n[R_ASM]),
-    .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data), .in_run_i(in_run),
+    .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i({TDATA_WIDTH{1'b0}}), .in_run_i(in_run),
     .in_keep_bad_i(in_keep_bad), .in_last_i(in_last), .in_tid_i(in_tid),
     .tid_o(asm_tid), .nb_words_i(4'(MAX_NB)),
-    .blk_valid_o(asm_valid), .blk_ready_i(asm_ready), .blk_data_o(asm_data), .blk_bytes_o(asm_bytes),
+    .blk_valid_o(asm_valid), .blk_ready_i(asm_ready), .blk_data_o(unused_asm_data), .blk_bytes_o(asm_bytes),
     .blk_last_o(asm_last), .blk_err_o(asm_err),
-    .blk1_valid_o(asm1_valid), .blk_take2_i(asm_take2), .blk1_data_o(asm1_data), .blk1_bytes_o(asm1_bytes),
-    .blk1_last_o(asm1_last), .blk1_err_o(asm1_err), .empty_o(asm_empty)
+    .blk1_valid_o(asm1_valid), .blk_take2_i(asm_take2), .blk1_data_o(unused_asm1_data), .blk1_bytes_o(asm1_bytes),
+    .blk1_last_o(asm1_last), .blk1_err_o(asm1_err), .half_o(asm_half), .empty_o(asm_empty)
   );
 
+  // Per-context registers as the hub reads them: copies loaded every clock (CONFIG, the key and START are
+  // refused while a context has data inside, and START comes register accesses after CONFIG, so a copy a
+  // clock late is never read stale), next to the issue rather than in the register block.
+  logic [2:0]       cfg_mode_q [CONTEXTS];
+  logic [2:0]       cfg_key_len_q [CONTEXTS];
+  logic             cfg_decrypt_q [CONTEXTS];
+  for (genvar c = 0; c < CONTEXTS; c++) begin : g_cfg_copy
+    always_ff @(posedge clk_i) begin
+      cfg_mode_q[c]    <= ctx_mode[c];
+      cfg_key_len_q[c] <= ctx_key_len[c];
+      cfg_decrypt_q[c] <= ctx_decrypt[c];
+    end
+  end
+
   // ---------------------------------------------------------------------------------------------
-  // Hub issue, in two clocks: decide (D) from flops only, then execute (E) a clock later from registers
-  // loaded every clock. D takes the assembler's head beat (its blocks come straight from the input FIFO's
-  // output slice) or sends a key beat in front of it; E computes the blocks' flags, chaining values and
-  // lanes and sends them. D never waits for E: the credits it checks cover what E may still take.
+  // Hub issue, in three clocks, each from registers:
+  // - D decides from flops only (the metadata FIFO's head, per-context flags, credit and order counters):
+  //   a key beat, or the head beat's block(s), or nothing.
+  // - S: the decided beat is at the data FIFOs' heads; its blocks (block 0: the beat's first or second half)
+  //   with their bytes past TLAST's run zeroed, the key of a key beat, and the blocks' flags (from the
+  //   context's registers and the blocks' lengths) go into E's registers; the data FIFOs let the beat go.
+  // - E sends: the chaining values (per context, updated here), the lane entries, the order entry.
+  // D never waits for S or E: the credits it checks cover what they may still take.
   logic [CONTEXTS-1:0]  armed_q, seeded_q, fb_mode_q;
   logic [BLOCK_W-1:0]   chain_q [CONTEXTS];
   logic [BLOCK_W-1:0]   ctr_inc1 [CONTEXTS];
@@ -335,72 +380,133 @@ module rijndael_engine_lanes #(
   logic [CTX_W-1:0] d_ctx;
   assign d_ctx_ok = int'(asm_tid) < CONTEXTS;
   assign d_ctx    = d_ctx_ok ? CTX_W'(asm_tid) : '0;
-  assign d_live   = d_ctx_ok && armed_q[d_ctx];   // its blocks may go to a core (or are refused at E)
+  assign d_live   = d_ctx_ok && armed_q[d_ctx];   // its blocks may go to a core (or are refused later)
   if (ENGINE_SLOTS > 1) begin : g_slots
     assign d_key_ok = loaded_valid_q[d_ctx];
   end else begin : g_one_slot
     assign d_key_ok = loaded_valid_q[0] && loaded_ctx_q[0] == d_ctx;
   end
   // A key beat goes before any block of a started context whose key the cores do not hold (also before a
-  // block E will refuse: harmless, and it keeps the decision free of the block's length and mode checks).
+  // block S will flag as refused: harmless, and it keeps the decision free of the block's length and mode checks).
   assign d_need_key  = asm_valid && d_live && !d_key_ok;
   // A feedback context's blocks go one per clock (the assembler offers the beat's second block again).
   assign d_pair      = asm1_valid && !(d_live && fb_mode_q[d_ctx]);
-  // Two entries of room in each lane (E may still be sending one) and in the order FIFO.
-  assign d_credit_ok = (lane_credits_q[0] >= LC_W'(2)) && (lane_credits_q[1] >= LC_W'(2));
+  // Three entries of room in each lane (S and E may still be sending one each) and two in the order FIFO.
+  assign d_credit_ok = (lane_credits_q[0] >= LC_W'(3)) && (lane_credits_q[1] >= LC_W'(3));
   assign d_order_ok  = ord_used_q <= OC_W'(ORDER_DEPTH - 2);
   assign key_fire    = d_need_key && d_credit_ok;
   assign blk_fire    = asm_valid && !d_need_key && d_credit_ok && d_order_ok;
   assign asm_ready   = blk_fire;
   assign asm_take2   = blk_fire && d_pair;
 
-  // ---- E: the registers it works from (loaded every clock: the decision reaches no enable)
+  // ---- S: its registers (loaded every clock, the valid flags reset)
+  logic                 s_key_q, s_blk_q, s_pair_q, s_last0_q, s_err0_q, s_last1_q, s_err1_q;
+  logic [TID_WIDTH-1:0] s_tid_q;
+  logic [5:0]           s_bytes0_q, s_bytes1_q;
+  logic [LANES-1:0]     s_keep_q;    // the beat's bytes that go on (zero unless blocks were decided)
+  logic [MAX_NB-1:0]    s_half_q;    // block 0 is the beat's second half: a copy per word of the block
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_ISSUE]) begin
+      s_key_q <= 1'b0;
+      s_blk_q <= 1'b0;
+    end else begin
+      s_key_q <= key_fire;
+      s_blk_q <= blk_fire;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    s_pair_q   <= d_pair;
+    s_tid_q    <= asm_tid;
+    s_bytes0_q <= asm_bytes;
+    s_last0_q  <= asm_last;
+    s_err0_q   <= asm_err;
+    s_bytes1_q <= asm1_bytes;
+    s_last1_q  <= asm1_last;
+    s_err1_q   <= asm1_err;
+    s_keep_q   <= !blk_fire ? '0 : in_last ? in_run : '1;
+  end
+  // (kept copies: one flop over a block's 128 choices or a FIFO's slice would be one long route again)
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(IN_WORDS), .RESET(1'b0)) u_s_pop (
+    .clk_i, .rst_ni(dp_rst_n[R_ISSUE]), .d_i(in_ready), .q_o(s_pop_q)
+  );
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(MAX_NB), .RESET(1'b0)) u_s_half (
+    .clk_i, .rst_ni(dp_rst_n[R_ISSUE]), .d_i(asm_half), .q_o(s_half_q)
+  );
+
+  // The beat's words in the core's order (byte lane 4j is word j's most significant byte), bytes not kept zeroed.
+  logic [31:0] beat_word [IN_WORDS];
+  for (genvar j = 0; j < IN_WORDS; j++) begin : g_beat_word
+    for (genvar b = 0; b < 4; b++) begin : g_byte
+      assign beat_word[j][31-8*b -: 8] = in_words[32*j + 8*b +: 8] & {8{s_keep_q[4*j + b]}};
+    end
+  end
+  logic             s_ctx_ok, s_armed;
+  logic [CTX_W-1:0] s_ctx;
+  logic [BF_W-1:0]  s_flags0, s_flags1;
+  assign s_ctx_ok = int'(s_tid_q) < CONTEXTS;
+  assign s_ctx    = s_ctx_ok ? CTX_W'(s_tid_q) : '0;
+  assign s_armed  = s_ctx_ok && armed_q[s_ctx];
+  rijndael_block_flags u_flags0 (
+    .bytes_i(s_bytes0_q), .stream_err_i(s_err0_q), .ctx_ok_i(s_ctx_ok), .armed_i(s_armed),
+    .mode_i(cfg_mode_q[s_ctx]), .decrypt_i(cfg_decrypt_q[s_ctx]), .block_len_i(ctx_block_len[s_ctx]),
+    .flags_o(s_flags0)
+  );
+  rijndael_block_flags u_flags1 (
+    .bytes_i(s_bytes1_q), .stream_err_i(s_err1_q), .ctx_ok_i(s_ctx_ok), .armed_i(s_armed),
+    .mode_i(cfg_mode_q[s_ctx]), .decrypt_i(cfg_decrypt_q[s_ctx]), .block_len_i(ctx_block_len[s_ctx]),
+    .flags_o(s_flags1)
+  );
+
+  // ---- E: its registers
   logic                 x_key_q, x_blk_q, x_pair_q, x_last0_q, x_err0_q, x_last1_q, x_err1_q;
   logic [TID_WIDTH-1:0] x_tid_q;
   logic [5:0]           x_bytes0_q, x_bytes1_q;
+  logic [BF_W-1:0]      flags0, flags1;
+  logic [CONTEXTS-1:0]  x_ctx_q;       // one-hot: the context of the blocks issued (zero otherwise)
+  logic [2:0]           x_key_len_q;
+  logic [KEY_W-1:0]     x_keyd_q;      // a key beat's key (zero otherwise)
   logic [BLOCK_W-1:0]   x_data0_q, x_data1_q;
   always_ff @(posedge clk_i) begin
     if (!dp_rst_n[R_ISSUE]) begin
       x_key_q <= 1'b0;
       x_blk_q <= 1'b0;
+      x_ctx_q <= '0;
     end else begin
-      x_key_q <= key_fire;
-      x_blk_q <= blk_fire;
+      x_key_q <= s_key_q;
+      x_blk_q <= s_blk_q;
+      for (int c = 0; c < CONTEXTS; c++) x_ctx_q[c] <= s_blk_q && s_ctx_ok && int'(s_ctx) == c;
     end
   end
   always_ff @(posedge clk_i) begin
-    x_pair_q   <= d_pair;
-    x_tid_q    <= asm_tid;
-    x_bytes0_q <= asm_bytes;
-    x_last0_q  <= asm_last;
-    x_err0_q   <= asm_err;
-    x_data0_q  <= asm_data;
-    x_bytes1_q <= asm1_bytes;
-    x_last1_q  <= asm1_last;
-    x_err1_q   <= asm1_err;
-    x_data1_q  <= asm1_data;
+    x_pair_q    <= s_pair_q;
+    x_tid_q     <= s_tid_q;
+    x_bytes0_q  <= s_bytes0_q;
+    x_last0_q   <= s_last0_q;
+    x_err0_q    <= s_err0_q;
+    x_bytes1_q  <= s_bytes1_q;
+    x_last1_q   <= s_last1_q;
+    x_err1_q    <= s_err1_q;
+    flags0      <= s_flags0;
+    flags1      <= s_flags1;
+    x_key_len_q <= cfg_key_len_q[s_ctx];
+    x_keyd_q    <= s_key_q ? ctx_key[s_ctx] : '0;
+  end
+  for (genvar i = 0; i < MAX_NB; i++) begin : g_x_word
+    always_ff @(posedge clk_i) begin
+      x_data0_q[BLOCK_W-1-32*i -: 32] <= s_half_q[i] ? beat_word[MAX_NB + i] : beat_word[i];
+      x_data1_q[BLOCK_W-1-32*i -: 32] <= beat_word[MAX_NB + i];
+    end
   end
 
   logic             ctx_ok, armed, use0, use1, feedback;
   logic [CTX_W-1:0] bctx;
   logic             fb_lane;                   // the feedback context's lane
-  logic [BF_W-1:0]  flags0, flags1;
-  logic [BLOCK_W-1:0] b_chain, core_in0, post0, chain_next0, core_in1, post1, chain_next1;
+  logic [BLOCK_W-1:0] b_chain, b_inc1, chain_next0;
   logic [CORE_SLOT_W-1:0] b_slot;
 
-  assign ctx_ok  = int'(x_tid_q) < CONTEXTS;
-  assign bctx    = ctx_ok ? CTX_W'(x_tid_q) : '0;
-  assign armed   = ctx_ok && armed_q[bctx];
-  rijndael_block_flags u_flags0 (
-    .bytes_i(x_bytes0_q), .stream_err_i(x_err0_q), .ctx_ok_i(ctx_ok), .armed_i(armed),
-    .mode_i(ctx_mode[bctx]), .decrypt_i(ctx_decrypt[bctx]), .block_len_i(ctx_block_len[bctx]),
-    .flags_o(flags0)
-  );
-  rijndael_block_flags u_flags1 (
-    .bytes_i(x_bytes1_q), .stream_err_i(x_err1_q), .ctx_ok_i(ctx_ok), .armed_i(armed),
-    .mode_i(ctx_mode[bctx]), .decrypt_i(ctx_decrypt[bctx]), .block_len_i(ctx_block_len[bctx]),
-    .flags_o(flags1)
-  );
+  assign ctx_ok   = flags0[rijndael_engine_pkg::BF_CTX_OK];
+  assign armed    = flags0[rijndael_engine_pkg::BF_ARMED];
+  assign bctx     = ctx_ok ? CTX_W'(x_tid_q) : '0;
   assign feedback = flags0[rijndael_engine_pkg::BF_FEEDBACK];
   assign use0     = x_blk_q && !flags0[rijndael_engine_pkg::BF_BYPASS];
   assign use1     = x_blk_q && x_pair_q && !flags1[rijndael_engine_pkg::BF_BYPASS];
@@ -412,19 +518,17 @@ module rijndael_engine_lanes #(
   assign lanes_used[0] = use0 && !(feedback && fb_lane);
   assign lanes_used[1] = use1 || (use0 && feedback && fb_lane);
 
-  // Chaining values: block 0 from the context's, block 1 from block 0's next (CTR: the counter plus one;
-  // CBC/CFB decryption: block 0's ciphertext).
-  assign b_chain = chain_q[bctx];
-  rijndael_block_data #(.MAX_NB(MAX_NB)) u_data0 (
-    .flags_i(flags0), .data_i(x_data0_q), .chain_i(b_chain), .chain_step_i(ctr_inc1[bctx]),
-    .core_in_o(core_in0), .post_xor_o(post0), .chain_next_o(chain_next0)
-  );
-  rijndael_block_data #(.MAX_NB(MAX_NB)) u_data1 (
-    .flags_i(flags1), .data_i(x_data1_q), .chain_i(chain_next0), .chain_step_i(ctr_inc2[bctx]),
-    .core_in_o(core_in1), .post_xor_o(post1), .chain_next_o(chain_next1)
-  );
-  logic unused_data;   // the lanes compute the core input and the mask themselves, from the chaining value
-  assign unused_data = ^{core_in0, post0, core_in1, post1};
+  // Chaining values: block 0 from its context's, block 1 from block 0's next (CTR: the counter plus one;
+  // CBC/CFB decryption: block 0's ciphertext). The context's by its one-hot flag (zero for a key beat).
+  always_comb begin
+    b_chain = '0;
+    b_inc1  = '0;
+    for (int c = 0; c < CONTEXTS; c++) begin
+      b_chain = b_chain | (x_ctx_q[c] ? chain_q[c] : '0);
+      b_inc1  = b_inc1 | (x_ctx_q[c] ? ctr_inc1[c] : '0);
+    end
+  end
+  assign chain_next0 = flags0[rijndael_engine_pkg::BF_CTR] ? b_inc1 : x_data0_q;
 
   // Per-context counter sums (one block length: the step is a one in bit 0): the low word adds, a carry out
   // of it takes the high part's increment from a register loaded every clock (rijndael_engine, g_ctr_split).
@@ -480,13 +584,17 @@ module rijndael_engine_lanes #(
   assign m_fire = m_axis_tvalid && m_axis_tready;
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_state
     logic [CNT_W-1:0]   beats_q, beats_d;
-    logic               open_q, open_d, busy_q, held_d, in_c, out_c, start_q, touch_c, issue_c;
-    logic [BLOCK_W-1:0] chain_c_q;
+    logic               open_q, open_d, busy_q, held_d, in_c, out_c, start_q, touch_c, upd0_c, upd1_c;
+    logic [BLOCK_W-1:0] chain_c_q, next0_c, next1_c;
     assign chain_q[c] = chain_c_q;
     assign in_c    = s_fire && int'(s_axis_tid) == c;
     assign out_c   = m_fire && int'(m_axis_tid) == c;
-    assign issue_c = x_blk_q && ctx_ok && int'(bctx) == c;
     assign touch_c = (config_we || key_we || iv_we) && int'(wr_ctx) == c;
+    // The chaining value after this issue, from the context's own value (no choice between contexts here).
+    assign upd0_c  = x_ctx_q[c] && use0 && flags0[rijndael_engine_pkg::BF_CHAIN_UPDATE];
+    assign upd1_c  = x_ctx_q[c] && use1 && flags1[rijndael_engine_pkg::BF_CHAIN_UPDATE];
+    assign next0_c = flags0[rijndael_engine_pkg::BF_CTR] ? ctr_inc1[c] : x_data0_q;
+    assign next1_c = flags0[rijndael_engine_pkg::BF_CTR] ? ctr_inc2[c] : x_data1_q;
     assign beats_d = beats_q + CNT_W'(in_c) - CNT_W'(out_c);
     assign open_d  = in_c ? !s_axis_tlast : open_q;
     assign held_d  = in_c || (beats_q != '0 && !(beats_q == CNT_W'(1) && out_c));
@@ -513,11 +621,11 @@ module rijndael_engine_lanes #(
         if (start_q) begin
           chain_c_q   <= ctx_iv[c];
           seeded_q[c] <= 1'b0;
-        end else if (issue_c) begin
-          if (use1 && flags1[rijndael_engine_pkg::BF_CHAIN_UPDATE])      chain_c_q <= chain_next1;
-          else if (use0 && flags0[rijndael_engine_pkg::BF_CHAIN_UPDATE]) chain_c_q <= chain_next0;
+        end else begin
+          if (upd1_c)      chain_c_q <= next1_c;
+          else if (upd0_c) chain_c_q <= next0_c;
           // a feedback block took the IV: the lane's chaining value is the context's from now on
-          if (use0 && feedback) seeded_q[c] <= 1'b1;
+          if (x_ctx_q[c] && use0 && feedback) seeded_q[c] <= 1'b1;
         end
         if (touch_c) armed_q[c] <= 1'b0;
         if (start_q) armed_q[c] <= 1'b1;
@@ -568,10 +676,9 @@ module rijndael_engine_lanes #(
     rijndael_hops #(.WIDTH(LINK_W), .HOPS(LINK_HOPS), .GATE(1'b0)) u_to_lane (
       .clk_i, .rst_ni(dp_rst_n[R_ISSUE]),
       .valid_i(lane_send[k]),
-      .data_i({x_key_q, b_slot, ctx_key_len[bctx], ctx_block_len[bctx], lane_flags[k*BF_W +: BF_W], bctx,
-               lane_seeded[k], x_key_q ? ctx_key[bctx] : KEY_W'(0),
-               x_key_q ? BLOCK_W'(0) : lane_block[k*BLOCK_W +: BLOCK_W],
-               x_key_q ? BLOCK_W'(0) : lane_chain[k*BLOCK_W +: BLOCK_W]}),
+      // (the key is zero but in a key beat, the block and chaining value zero in it: S and E see to that)
+      .data_i({x_key_q, b_slot, x_key_len_q, 3'(MAX_NB - 4), lane_flags[k*BF_W +: BF_W], bctx,
+               lane_seeded[k], x_keyd_q, lane_block[k*BLOCK_W +: BLOCK_W], lane_chain[k*BLOCK_W +: BLOCK_W]}),
       .valid_o(l_valid), .data_o(l_entry)
     );
     // lane -> hub: entry credits, results, empty and wiping flags
@@ -755,7 +862,7 @@ module rijndael_engine_lanes #(
   assign st_busy   = ctx_busy[sel];
   assign st_idle   = !in_slice_valid && in_empty && asm_empty && ord_empty && (&res_empty) && (&lane_empty) &&
                      lane_credits_q[0] == LC_W'(LANE_ENTRIES) && lane_credits_q[1] == LC_W'(LANE_ENTRIES) &&
-                     !x_key_q && !x_blk_q && dis_empty;
+                     !s_key_q && !s_blk_q && !x_key_q && !x_blk_q && dis_empty;
   assign st_wiping = fifo_wiping;
   logic unused_view;   // REORDER_DEPTH: rijndael_engine's; core_in_ready: the tests' view of a wiped engine
   assign unused_view = ^{REORDER_DEPTH, core_in_ready, ord_ready_unused};

@@ -58,6 +58,9 @@ module rijndael_stream_to_blocks #(
   output logic [5:0]               blk1_bytes_o,
   output logic                     blk1_last_o,
   output logic                     blk1_err_o,
+  // aligned builds: block 0's port shows the beat's second block (its first left alone); 0 otherwise.
+  // A consumer that keeps the beat's data elsewhere (rijndael_engine_lanes) picks block 0's words by it.
+  output logic                     half_o,
   output logic                     empty_o
 );
   localparam int W     = TDATA_WIDTH / 32;        // words per beat
@@ -181,6 +184,7 @@ module rijndael_stream_to_blocks #(
     // The beat leaves the input FIFO when its last block goes.
     assign in_ready_o = done;
     assign tid_o      = in_tid_i;
+    assign half_o     = half_q;
     assign empty_o    = !half_q;
 
     always_ff @(posedge clk_i) begin
@@ -222,6 +226,7 @@ module rijndael_stream_to_blocks #(
     assign blk_err_o   = blk_last_o && (err_q || cut);
     assign blk_fire    = blk_valid_o && blk_ready_i;
     assign tid_o       = tid_q;
+    assign half_o      = 1'b0;
     assign empty_o     = cnt_q == '0 && !last_q;
 
     for (genvar i = 0; i < MAX_NB; i++) begin : g_blk_word

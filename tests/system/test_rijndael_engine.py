@@ -619,9 +619,14 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
         zero(dut.g_ctx_state[c].chain_c_q, f"chaining value of context {c}")
     zero(dut.key_words, "key bus")
     lanes = json.loads(os.environ["RIJNDAEL_ENGINE_CONFIG"]).get("top") == "rijndael_engine_lanes"
-    # rijndael_engine_lanes: no output FIFO; its order FIFO holds lengths and flags only (no wipe)
-    for fifo in (("u_in_fifo",) if lanes else ("u_in_fifo", "u_order_fifo", "u_out_fifo")):
-        f = getattr(dut, fifo)
+    # rijndael_engine_lanes: the input beat's metadata and each of its words in FIFOs of their own; no output
+    # FIFO; its order FIFO holds lengths and flags only (no wipe)
+    if lanes:
+        fifos = [("u_in_meta", dut.u_in_meta)]
+        fifos += [(f"input word {w}", dut.g_in_word[w].u_fifo) for w in range(len(dut.in_words) // 32)]
+    else:
+        fifos = [(name, getattr(dut, name)) for name in ("u_in_fifo", "u_order_fifo", "u_out_fifo")]
+    for fifo, f in fifos:
         zero(f.head_q, f"{fifo} head")
         memory = f.mem
         for i in range(len(memory)):
@@ -660,6 +665,11 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
                 zero(lane.chain_q[c], f"lane {k} chaining value of context {c}")
             for reg in ("st_key_q", "st_block_q", "res_block_q"):
                 zero(getattr(lane, reg), f"lane {k} {reg}")
+        # The hub's execute registers: a key beat's key, the blocks (zero unless an issue holds them)
+        for reg in ("x_keyd_q", "x_data0_q", "x_data1_q"):
+            zero(getattr(dut, reg), f"issue stage {reg}")
+        for k in range(2):
+            core = dut.g_core[k]
             # The links' hops: the result link whole; the link to the lane in its key, block and chaining-value
             # fields (its low bits), above which lengths and flags travel as the idle execute stage shows them.
             zero(core.u_to_hub.g_hops.data_q, f"lane {k} result link")
