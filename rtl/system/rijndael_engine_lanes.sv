@@ -262,62 +262,60 @@ module rijndael_engine_lanes #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Input: slice, then each beat split in two: its metadata (TKEEP's run and check, TLAST, TID) into one
+  // Input: each beat split in two as it enters: its metadata (TKEEP's run and check, TLAST, TID) into one
   // FIFO, its data into IN_WORDS FIFOs of one 32-bit word each. The issue decides from the metadata alone
-  // (the assembler below sees no data); the data FIFOs let their beat go a clock after the decision, each by
+  // (the assembler below sees no data); the word FIFOs let their beat go a clock after the decision, each by
   // a flop of its own (s_pop_q), so no decision reaches a wide register's enable (ln3: the decision into the
   // one input FIFO slice's ~300 load enables, spread over the die, was the engine's worst path).
-  // All of them are written together; the data FIFOs hold at least what the metadata FIFO does (they let
-  // go later), so their ready is the one that counts, and every FIFO takes the beat in the same clock.
+  // No handshake on the way in either: s_axis_tready is a flop (the word FIFOs' room a clock ahead, READY_AHEAD),
+  // and a beat taken goes through a register loaded every clock into every FIFO, which takes it unasked, by a
+  // copy of its valid of its own (ln4: an input slice's ready, the AND of the FIFOs' readies, into its ~300
+  // load enables was the worst path). The word FIFOs let go later than the metadata FIFO, so they hold at least
+  // as much: their room is the one that counts, and word 0's stands for all of them (they move together).
   localparam int IN_WORDS = TDATA_WIDTH / 32;
   localparam int META_W   = LANES + 2 + TID_WIDTH;
   logic                   in_valid, in_ready, in_last, in_empty, in_wiping;
   logic [LANES-1:0]       in_run, s_run;
   logic                   in_keep_bad, s_keep_bad;
   logic [TID_WIDTH-1:0]   in_tid;
-  logic                   in_fifo_ready, fifo_wiping, in_slice_ready, in_slice_valid;
-  assign s_axis_tready = in_slice_ready && !fifo_wiping && !clear && dp_rst_n[R_IN];
+  logic                   in_room, fifo_wiping, s_fire;
+  assign s_axis_tready = in_room && !fifo_wiping && !clear && dp_rst_n[R_IN];
+  assign s_fire        = s_axis_tvalid && s_axis_tready;
 
   rijndael_keep_run #(.LANES(LANES)) u_keep_run (
     .keep_i(s_axis_tkeep), .last_i(s_axis_tlast), .run_o(s_run), .bad_o(s_keep_bad)
   );
-  logic [IN_W-1:0] r_beat;
-  logic            unused_s_next, unused_s_ready_next;
-  logic [IN_W-1:0] unused_s_next_data;
-  rijndael_skid #(.WIDTH(IN_W), .READY_NEXT(1'b0)) u_in_slice (
-    .clk_i, .rst_ni(dp_rst_n[R_IN]), .wipe_i(!dp_rst_n[R_IN]),
-    .in_valid_i(s_axis_tvalid && !fifo_wiping), .in_ready_o(in_slice_ready),
-    .in_ready_next_o(unused_s_ready_next),
-    .in_data_i({s_axis_tdata, s_run, s_keep_bad, s_axis_tlast, s_axis_tid}),
-    .out_valid_o(in_slice_valid), .out_ready_i(in_fifo_ready), .out_data_o(r_beat),
-    .next_valid_o(unused_s_next), .next_data_o(unused_s_next_data), .out_ready_next_i(1'b0)
+  logic [IN_W-1:0]       r_beat_q;           // the beat taken a clock ago (whatever it is when none was)
+  logic [IN_WORDS:0]     r_push_q;           // it was taken: a copy per FIFO ([IN_WORDS]: the metadata's)
+  always_ff @(posedge clk_i) r_beat_q <= {s_axis_tdata, s_run, s_keep_bad, s_axis_tlast, s_axis_tid};
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(IN_WORDS + 1), .RESET(1'b0)) u_r_push (
+    .clk_i, .rst_ni(dp_rst_n[R_IN]), .d_i(s_fire), .q_o(r_push_q)
   );
   logic [IN_WORDS:0]       in_fifo_readies, in_fifo_empty, in_fifo_wiping;   // [IN_WORDS]: the metadata's
-  logic                    in_push;
-  logic [IN_WORDS-1:0]     s_pop_q;          // the data FIFOs' pops: copies of one flop, one per FIFO
-  logic [TDATA_WIDTH-1:0]  in_words;         // the data FIFOs' heads: the beat the issue decided a clock ago
-  assign in_fifo_ready = &in_fifo_readies;
-  assign in_push       = in_slice_valid && in_fifo_ready;
-  assign in_empty      = &in_fifo_empty;
-  assign in_wiping     = |in_fifo_wiping;
-  logic unused_meta_ready;
-  rijndael_fifo #(.WIDTH(META_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1), .REG_READY(1)) u_in_meta (
+  logic [IN_WORDS-1:0]     s_pop_q;          // the word FIFOs' pops: copies of one flop, one per FIFO
+  logic [TDATA_WIDTH-1:0]  in_words;         // the word FIFOs' heads: the beat the issue decided a clock ago
+  assign in_room   = in_fifo_readies[0];
+  assign in_empty  = &in_fifo_empty;
+  assign in_wiping = |in_fifo_wiping;
+  rijndael_fifo #(.WIDTH(META_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1), .REG_READY(1), .READY_AHEAD(1)) u_in_meta (
     .clk_i, .rst_ni(dp_rst_n[R_IN]),
-    .in_valid_i(in_push), .in_ready_o(in_fifo_readies[IN_WORDS]),
-    .in_data_i(r_beat[META_W-1:0]),
+    .in_valid_i(r_push_q[IN_WORDS]), .in_ready_o(in_fifo_readies[IN_WORDS]),
+    .in_data_i(r_beat_q[META_W-1:0]),
     .out_valid_o(in_valid), .out_ready_i(in_ready), .out_data_o({in_run, in_keep_bad, in_last, in_tid}),
     .empty_o(in_fifo_empty[IN_WORDS]), .wiping_o(in_fifo_wiping[IN_WORDS])
   );
   for (genvar w = 0; w < IN_WORDS; w++) begin : g_in_word
     logic unused_word_valid;   // the metadata says when the word is there
-    rijndael_fifo #(.WIDTH(32), .DEPTH(IN_DEPTH), .OUT_SLICE(1), .REG_READY(1)) u_fifo (
+    rijndael_fifo #(.WIDTH(32), .DEPTH(IN_DEPTH), .OUT_SLICE(1), .REG_READY(1), .READY_AHEAD(1)) u_fifo (
       .clk_i, .rst_ni(dp_rst_n[R_IN]),
-      .in_valid_i(in_push), .in_ready_o(in_fifo_readies[w]),
-      .in_data_i(r_beat[META_W + 32*w +: 32]),
+      .in_valid_i(r_push_q[w]), .in_ready_o(in_fifo_readies[w]),
+      .in_data_i(r_beat_q[META_W + 32*w +: 32]),
       .out_valid_o(unused_word_valid), .out_ready_i(s_pop_q[w]), .out_data_o(in_words[32*w +: 32]),
       .empty_o(in_fifo_empty[w]), .wiping_o(in_fifo_wiping[w])
     );
   end
+  logic unused_readies;   // word 0's room stands for every FIFO's
+  assign unused_readies = ^in_fifo_readies[IN_WORDS:1];
 
   // The assembler on the metadata: blocks' lengths, TLAST and flags, which half of the beat, when the beat
   // goes (its data outputs see zeros and drive nothing).
@@ -579,8 +577,7 @@ module rijndael_engine_lanes #(
   end
 
   // ---- context state: chaining value / counter, armed, seeded, feedback mode, beats inside
-  logic s_fire, m_fire;
-  assign s_fire = s_axis_tvalid && s_axis_tready;
+  logic m_fire;
   assign m_fire = m_axis_tvalid && m_axis_tready;
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_state
     logic [CNT_W-1:0]   beats_q, beats_d;
@@ -860,7 +857,7 @@ module rijndael_engine_lanes #(
   assign fifo_wiping = wiping_q;
   assign st_armed  = armed_q[sel];
   assign st_busy   = ctx_busy[sel];
-  assign st_idle   = !in_slice_valid && in_empty && asm_empty && ord_empty && (&res_empty) && (&lane_empty) &&
+  assign st_idle   = r_push_q == '0 && in_empty && asm_empty && ord_empty && (&res_empty) && (&lane_empty) &&
                      lane_credits_q[0] == LC_W'(LANE_ENTRIES) && lane_credits_q[1] == LC_W'(LANE_ENTRIES) &&
                      !s_key_q && !s_blk_q && !x_key_q && !x_blk_q && dis_empty;
   assign st_wiping = fifo_wiping;
