@@ -16,6 +16,11 @@
 //   (the data then travels whether valid or not, and is zero HOPS clocks after the wipe). Synthesis maps
 //   the AND to the flops' synchronous reset, so with GATE = 1 the valid reaches every data flop's LSR: a
 //   net of WIDTH loads from the sender's decision (the lanes engine's widest, session 59).
+// - A kept hierarchy: synthesis would merge the registers of two links that carry the same bits (the key and
+//   the flags a hub sends to both lanes) into one, which then sits between both far ends (ln4, session 60:
+//   lane 1's entry FIFO fed from lane 0's link). Registers in different instances of a kept module are never
+//   merged (see rijndael_reg_copy).
+(* keep_hierarchy *)
 module rijndael_hops #(
   parameter int WIDTH       = 1,
   parameter int HOPS        = 3,

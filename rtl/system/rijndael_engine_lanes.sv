@@ -461,18 +461,28 @@ module rijndael_engine_lanes #(
   logic [5:0]           x_bytes0_q, x_bytes1_q;
   logic [BF_W-1:0]      flags0, flags1;
   logic [CONTEXTS-1:0]  x_ctx_q;       // one-hot: the context of the blocks issued (zero otherwise)
+  logic [CONTEXTS-1:0]  x_upd0_q, x_upd1_q;   // the context's chaining value takes block 0's / block 1's next
   logic [2:0]           x_key_len_q;
   logic [KEY_W-1:0]     x_keyd_q;      // a key beat's key (zero otherwise)
   logic [BLOCK_W-1:0]   x_data0_q, x_data1_q;
   always_ff @(posedge clk_i) begin
     if (!dp_rst_n[R_ISSUE]) begin
-      x_key_q <= 1'b0;
-      x_blk_q <= 1'b0;
-      x_ctx_q <= '0;
+      x_key_q  <= 1'b0;
+      x_blk_q  <= 1'b0;
+      x_ctx_q  <= '0;
+      x_upd0_q <= '0;
+      x_upd1_q <= '0;
     end else begin
       x_key_q <= s_key_q;
       x_blk_q <= s_blk_q;
-      for (int c = 0; c < CONTEXTS; c++) x_ctx_q[c] <= s_blk_q && s_ctx_ok && int'(s_ctx) == c;
+      for (int c = 0; c < CONTEXTS; c++) begin
+        x_ctx_q[c]  <= s_blk_q && s_ctx_ok && int'(s_ctx) == c;
+        // (decided here so that E's chaining-value enables are flops: E's choice into them was ln4's third path)
+        x_upd0_q[c] <= s_blk_q && s_ctx_ok && int'(s_ctx) == c && !s_flags0[rijndael_engine_pkg::BF_BYPASS] &&
+                       s_flags0[rijndael_engine_pkg::BF_CHAIN_UPDATE];
+        x_upd1_q[c] <= s_blk_q && s_ctx_ok && int'(s_ctx) == c && s_pair_q &&
+                       !s_flags1[rijndael_engine_pkg::BF_BYPASS] && s_flags1[rijndael_engine_pkg::BF_CHAIN_UPDATE];
+      end
     end
   end
   always_ff @(posedge clk_i) begin
@@ -581,15 +591,13 @@ module rijndael_engine_lanes #(
   assign m_fire = m_axis_tvalid && m_axis_tready;
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx_state
     logic [CNT_W-1:0]   beats_q, beats_d;
-    logic               open_q, open_d, busy_q, held_d, in_c, out_c, start_q, touch_c, upd0_c, upd1_c;
+    logic               open_q, open_d, busy_q, held_d, in_c, out_c, start_q, touch_c;
     logic [BLOCK_W-1:0] chain_c_q, next0_c, next1_c;
     assign chain_q[c] = chain_c_q;
     assign in_c    = s_fire && int'(s_axis_tid) == c;
     assign out_c   = m_fire && int'(m_axis_tid) == c;
     assign touch_c = (config_we || key_we || iv_we) && int'(wr_ctx) == c;
     // The chaining value after this issue, from the context's own value (no choice between contexts here).
-    assign upd0_c  = x_ctx_q[c] && use0 && flags0[rijndael_engine_pkg::BF_CHAIN_UPDATE];
-    assign upd1_c  = x_ctx_q[c] && use1 && flags1[rijndael_engine_pkg::BF_CHAIN_UPDATE];
     assign next0_c = flags0[rijndael_engine_pkg::BF_CTR] ? ctr_inc1[c] : x_data0_q;
     assign next1_c = flags0[rijndael_engine_pkg::BF_CTR] ? ctr_inc2[c] : x_data1_q;
     assign beats_d = beats_q + CNT_W'(in_c) - CNT_W'(out_c);
@@ -619,8 +627,8 @@ module rijndael_engine_lanes #(
           chain_c_q   <= ctx_iv[c];
           seeded_q[c] <= 1'b0;
         end else begin
-          if (upd1_c)      chain_c_q <= next1_c;
-          else if (upd0_c) chain_c_q <= next0_c;
+          if (x_upd1_q[c])      chain_c_q <= next1_c;
+          else if (x_upd0_q[c]) chain_c_q <= next0_c;
           // a feedback block took the IV: the lane's chaining value is the context's from now on
           if (x_ctx_q[c] && use0 && feedback) seeded_q[c] <= 1'b1;
         end
