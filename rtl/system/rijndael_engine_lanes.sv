@@ -291,31 +291,28 @@ module rijndael_engine_lanes #(
   rijndael_reg_copies #(.WIDTH(1), .COPIES(IN_WORDS + 1), .RESET(1'b0)) u_r_push (
     .clk_i, .rst_ni(dp_rst_n[R_IN]), .d_i(s_fire), .q_o(r_push_q)
   );
-  logic [IN_WORDS:0]       in_fifo_readies, in_fifo_empty, in_fifo_wiping;   // [IN_WORDS]: the metadata's
+  logic [1:0]              in_fifo_readies, in_fifo_empty, in_fifo_wiping;   // [0]: the words', [1]: the metadata's
   logic [IN_WORDS-1:0]     s_pop_q;          // the word FIFOs' pops: copies of one flop, one per FIFO
   logic [TDATA_WIDTH-1:0]  in_words;         // the word FIFOs' heads: the beat the issue decided a clock ago
-  assign in_room   = in_fifo_readies[0];
+  assign in_room   = in_fifo_readies[0];   // the words' room: they hold at least what the metadata FIFO does
   assign in_empty  = &in_fifo_empty;
   assign in_wiping = |in_fifo_wiping;
   rijndael_fifo #(.WIDTH(META_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1), .REG_READY(1), .READY_AHEAD(1)) u_in_meta (
     .clk_i, .rst_ni(dp_rst_n[R_IN]),
-    .in_valid_i(r_push_q[IN_WORDS]), .in_ready_o(in_fifo_readies[IN_WORDS]),
+    .in_valid_i(r_push_q[IN_WORDS]), .in_ready_o(in_fifo_readies[1]),
     .in_data_i(r_beat_q[META_W-1:0]),
     .out_valid_o(in_valid), .out_ready_i(in_ready), .out_data_o({in_run, in_keep_bad, in_last, in_tid}),
-    .empty_o(in_fifo_empty[IN_WORDS]), .wiping_o(in_fifo_wiping[IN_WORDS])
+    .empty_o(in_fifo_empty[1]), .wiping_o(in_fifo_wiping[1])
   );
-  for (genvar w = 0; w < IN_WORDS; w++) begin : g_in_word
-    logic unused_word_valid;   // the metadata says when the word is there
-    rijndael_fifo #(.WIDTH(32), .DEPTH(IN_DEPTH), .OUT_SLICE(1), .REG_READY(1), .READY_AHEAD(1)) u_fifo (
-      .clk_i, .rst_ni(dp_rst_n[R_IN]),
-      .in_valid_i(r_push_q[w]), .in_ready_o(in_fifo_readies[w]),
-      .in_data_i(r_beat_q[META_W + 32*w +: 32]),
-      .out_valid_o(unused_word_valid), .out_ready_i(s_pop_q[w]), .out_data_o(in_words[32*w +: 32]),
-      .empty_o(in_fifo_empty[w]), .wiping_o(in_fifo_wiping[w])
-    );
-  end
-  logic unused_readies;   // word 0's room stands for every FIFO's
-  assign unused_readies = ^in_fifo_readies[IN_WORDS:1];
+  logic unused_words_valid;   // the metadata says when the words are there
+  rijndael_fifo_sliced #(.SLICE_W(32), .SLICES(IN_WORDS), .DEPTH(IN_DEPTH), .READY_AHEAD(1)) u_in_words (
+    .clk_i, .rst_ni(dp_rst_n[R_IN]),
+    .in_push_i(r_push_q[IN_WORDS-1:0]), .in_ready_o(in_fifo_readies[0]), .in_data_i(r_beat_q[IN_W-1:META_W]),
+    .out_pop_i(s_pop_q), .out_valid_o(unused_words_valid), .out_data_o(in_words),
+    .empty_o(in_fifo_empty[0]), .wiping_o(in_fifo_wiping[0])
+  );
+  logic unused_readies;   // the words' room stands for the metadata FIFO's
+  assign unused_readies = in_fifo_readies[1];
 
   // The assembler on the metadata: blocks' lengths, TLAST and flags, which half of the beat, when the beat
   // goes (its data outputs see zeros and drive nothing).
@@ -664,11 +661,15 @@ module rijndael_engine_lanes #(
 
   // ---------------------------------------------------------------------------------------------
   // Lanes: links, lane logic, cores; results back into the lanes' result FIFOs at the hub.
-  logic [1:0]           res_valid, res_pop, res_empty, res_wiping, lane_empty, lane_wiping;
-  logic [2*BLOCK_W-1:0] res_blocks;       // packed per lane (Yosys and unpacked ports in generate blocks)
-  logic [1:0]           res_error;
-  logic [1:0]           rh_valid, rh_error;   // the result FIFOs' heads
-  logic [2*BLOCK_W-1:0] rh_blocks;
+  // Each lane's results come back in RES_SLICES links of RES_SW bits ({pad, error, block}), each with a valid
+  // of its own, into the slices of the lane's result FIFO (rijndael_fifo_sliced), which the join pops by
+  // copies of its take: no one flop reaches a whole result's registers.
+  localparam int RES_SLICES = 4;
+  localparam int RES_SW     = (BLOCK_W + 1 + RES_SLICES - 1) / RES_SLICES;
+  logic [1:0]             res_arrive, res_empty, res_wiping, lane_empty, lane_wiping;
+  logic [2*RES_SLICES-1:0] res_pop;           // lane k's slices at [k*RES_SLICES +: RES_SLICES]
+  logic [1:0]             rh_error;           // the result FIFOs' heads
+  logic [2*BLOCK_W-1:0]   rh_blocks;          // packed per lane (Yosys and unpacked ports in generate blocks)
   logic               core_in_ready;   // both cores take input (the tests' view of a wiped engine)
   logic [1:0]         core_ready;
 
@@ -687,10 +688,11 @@ module rijndael_engine_lanes #(
       .valid_o(l_valid), .data_o(l_entry)
     );
     // lane -> hub: entry credits, results, empty and wiping flags
-    logic l_credit, r_valid, r_error, l_empty, l_wiping;
+    logic l_credit, r_error, l_empty, l_wiping;
+    logic [RES_SLICES-1:0] r_valid, r_push;
     logic [3:0] unused_hop_data;   // the one-bit links carry their valid only
     logic [BLOCK_W-1:0] r_block;
-    logic [BLOCK_W:0]   r_link, r_head;
+    logic [RES_SLICES*RES_SW-1:0] r_slices, r_link, r_head;
     logic               lane_rst_n;
     assign lane_rst_n = dp_rst_n[R_LANE + k];
     rijndael_hops #(.WIDTH(1), .HOPS(LINK_HOPS)) u_credit_back (
@@ -698,11 +700,14 @@ module rijndael_engine_lanes #(
       .valid_o(lane_credit_back[k]), .data_o(unused_hop_data[0])
     );
     // (GATE 0: the lane's result register is zero whenever it holds no result)
-    rijndael_hops #(.WIDTH(BLOCK_W + 1), .HOPS(LINK_HOPS), .GATE(1'b0)) u_to_hub (
-      .clk_i, .rst_ni(dp_rst_n[R_JOIN]), .valid_i(r_valid), .data_i({r_error, r_block}),
-      .valid_o(res_valid[k]), .data_o(r_link)
-    );
-    assign {res_error[k], res_blocks[k*BLOCK_W +: BLOCK_W]} = r_link;
+    assign r_slices = (RES_SLICES*RES_SW)'({r_error, r_block});
+    for (genvar s = 0; s < RES_SLICES; s++) begin : g_to_hub
+      rijndael_hops #(.WIDTH(RES_SW), .HOPS(LINK_HOPS), .GATE(1'b0)) u_to_hub (
+        .clk_i, .rst_ni(dp_rst_n[R_JOIN]), .valid_i(r_valid[s]), .data_i(r_slices[RES_SW*s +: RES_SW]),
+        .valid_o(r_push[s]), .data_o(r_link[RES_SW*s +: RES_SW])
+      );
+    end
+    assign res_arrive[k] = r_push[0];
     // the lane's state flags, as a level through the same hops (valid after reset: "wiping")
     rijndael_hops #(.WIDTH(1), .HOPS(LINK_HOPS + 1), .RESET_VALID(1'b1)) u_wiping_back (
       .clk_i, .rst_ni(lane_rst_n), .valid_i(l_wiping), .data_i(1'b0), .valid_o(lane_wiping[k]), .data_o(unused_hop_data[1])
@@ -712,7 +717,8 @@ module rijndael_engine_lanes #(
     );
     logic res_credit;
     rijndael_hops #(.WIDTH(1), .HOPS(LINK_HOPS)) u_res_credit (
-      .clk_i, .rst_ni(lane_rst_n), .valid_i(res_pop[k]), .data_i(1'b0), .valid_o(res_credit), .data_o(unused_hop_data[3])
+      .clk_i, .rst_ni(lane_rst_n), .valid_i(res_pop[k*RES_SLICES]), .data_i(1'b0), .valid_o(res_credit),
+      .data_o(unused_hop_data[3])
     );
 
     logic                   c_valid, c_ready, c_is_key, c_decrypt, o_valid, o_ready, out_error, key_error;
@@ -721,7 +727,7 @@ module rijndael_engine_lanes #(
     logic [KEY_W-1:0]       c_key;
     logic [BLOCK_W-1:0]     c_block, o_block;
     rijndael_lane #(.BLOCK_W(BLOCK_W), .KEY_W(KEY_W), .CONTEXTS(CONTEXTS), .CTX_W(CTX_W), .SLOT_W(CORE_SLOT_W),
-                    .ENTRIES(LANE_ENTRIES), .RESULTS(LANE_RESULTS)) u_lane (
+                    .ENTRIES(LANE_ENTRIES), .RESULTS(LANE_RESULTS), .RES_COPIES(RES_SLICES)) u_lane (
       .clk_i, .rst_ni(lane_rst_n),
       .in_valid_i(l_valid), .in_entry_i(l_entry), .in_credit_o(l_credit),
       .core_in_valid_o(c_valid), .core_in_ready_i(c_ready), .core_in_is_key_o(c_is_key),
@@ -744,83 +750,224 @@ module rijndael_engine_lanes #(
     );
     assign core_ready[k] = c_ready;
 
-    // the lane's result FIFO at the hub (block RAM): the lane's credits keep it from overflowing
-    logic unused_res_ready;
-    rijndael_fifo #(.WIDTH(BLOCK_W + 1), .DEPTH(LANE_RESULTS), .OUT_SLICE(1)) u_res_fifo (
+    // the lane's result FIFO at the hub (block RAM): the lane's credits keep it from overflowing, the join's
+    // count of arrivals says when a result is at its head
+    logic unused_res_ready, unused_res_valid;
+    logic [RES_SLICES*RES_SW-BLOCK_W-2:0] unused_res_pad;
+    rijndael_fifo_sliced #(.SLICE_W(RES_SW), .SLICES(RES_SLICES), .DEPTH(LANE_RESULTS), .READY_AHEAD(1)) u_res_fifo (
       .clk_i, .rst_ni(dp_rst_n[R_JOIN]),
-      .in_valid_i(res_valid[k]), .in_ready_o(unused_res_ready),
-      .in_data_i({res_error[k], res_blocks[k*BLOCK_W +: BLOCK_W]}),
-      .out_valid_o(rh_valid[k]), .out_ready_i(res_pop[k]), .out_data_o(r_head),
+      .in_push_i(r_push), .in_ready_o(unused_res_ready), .in_data_i(r_link),
+      .out_pop_i(res_pop[k*RES_SLICES +: RES_SLICES]), .out_valid_o(unused_res_valid), .out_data_o(r_head),
       .empty_o(res_empty[k]), .wiping_o(res_wiping[k])
     );
-    assign {rh_error[k], rh_blocks[k*BLOCK_W +: BLOCK_W]} = r_head;
+    assign {unused_res_pad, rh_error[k], rh_blocks[k*BLOCK_W +: BLOCK_W]} = r_head;
   end
   assign core_in_ready = &core_ready;
 
   // ---------------------------------------------------------------------------------------------
-  // Join: the order FIFO's head with the results it names, into the output gearbox.
+  // Join and output, in three clocks, each from registers (as the issue: no decision reaches a wide
+  // register's enable; ln4's join put the order FIFO's head through the result FIFOs' valids into their
+  // slices' ~260 enables and the output gearbox's queue, 17 ns):
+  // - J decides from flops only: the order FIFO's head, a count of the results at each result FIFO's head
+  //   (arrivals counted when the FIFO shows them), and the output FIFO's room. It takes the order entry.
+  // - P: the result FIFOs let the results go (copies of J's take, one per slice); the blocks are chosen
+  //   (block 0 from lane 0 or lane 1) and masked (bytes past a message's end, refused blocks) into Q's
+  //   registers. P also tracks a half beat: a feedback context's blocks come one per order entry, and a
+  //   beat's first block waits for its second (always the next entry: the issue is in arrival order).
+  // - Q forms the beat (a held first half with this block, or this entry's one or two blocks) and pushes it
+  //   into the output FIFO, whose head is m_axis.
   logic             o_pair, o_lane1_first, o_use0, o_use1, o_last0, o_err0, o_last1, o_err1;
   logic [5:0]       o_bytes0, o_bytes1;
   logic [TID_WIDTH-1:0] o_tid;
   assign {o_pair, o_lane1_first, o_use0, o_use1, o_bytes0, o_last0, o_err0, o_bytes1, o_last1, o_err1, o_tid} = ord_data;
 
-
-  logic               join_valid, dis_ready, dis1_ready, join_fire;
-  logic               res0_valid, res0_error, res1_valid, res1_error;
-  logic [BLOCK_W-1:0] res0_block, res1_block, out0, out1, mask0, mask1;
-  logic               err0, err1;
-  assign res0_valid = o_lane1_first ? rh_valid[1] : rh_valid[0];
-  assign res0_error = o_lane1_first ? rh_error[1] : rh_error[0];
-  assign res0_block = o_lane1_first ? rh_blocks[BLOCK_W +: BLOCK_W] : rh_blocks[0 +: BLOCK_W];
-  assign res1_valid = rh_valid[1];
-  assign res1_error = rh_error[1];
-  assign res1_block = rh_blocks[BLOCK_W +: BLOCK_W];
-  assign join_valid = ord_valid && (!o_use0 || res0_valid) && (!o_use1 || res1_valid);
-  assign join_fire  = join_valid && dis_ready;
-  assign ord_ready  = join_fire;
-  assign res_pop[0] = join_fire && o_use0 && !o_lane1_first;
-  assign res_pop[1] = join_fire && ((o_use0 && o_lane1_first) || o_use1);
-  // Bytes past the message end never leave (in CTR/OFB/CFB they would be keystream); refused blocks are zero.
-  for (genvar b = 0; b < BLOCK_W / 8; b++) begin : g_byte_mask
-    assign mask0[BLOCK_W-1-8*b -: 8] = {8{b < int'(o_bytes0)}};
-    assign mask1[BLOCK_W-1-8*b -: 8] = {8{b < int'(o_bytes1)}};
+  // ---- J
+  localparam int AV_W = $clog2(LANE_RESULTS + 1);
+  logic             out_room, j_fire, need0, need1;
+  logic [1:0]       j_take, avail_nz_q;
+  logic [AV_W-1:0]  avail_q [2];
+  assign need0     = o_use0 && !o_lane1_first;
+  assign need1     = (o_use0 && o_lane1_first) || o_use1;
+  assign j_fire    = ord_valid && (!need0 || avail_nz_q[0]) && (!need1 || avail_nz_q[1]) && out_room;
+  assign ord_ready = j_fire;
+  assign j_take    = {j_fire && need1, j_fire && need0};
+  for (genvar k = 0; k < 2; k++) begin : g_avail
+    // A result pushed is at its FIFO's head three clocks later at the latest (memory, head, slice); count
+    // it a clock after that.
+    logic [3:0]      arrive_q;
+    logic [AV_W-1:0] avail_d;
+    assign avail_d = avail_q[k] + AV_W'(arrive_q[3]) - AV_W'(j_take[k]);
+    always_ff @(posedge clk_i) begin
+      if (!dp_rst_n[R_JOIN]) begin
+        arrive_q      <= '0;
+        avail_q[k]    <= '0;
+        avail_nz_q[k] <= 1'b0;
+      end else begin
+        arrive_q      <= {arrive_q[2:0], res_arrive[k]};
+        avail_q[k]    <= avail_d;
+        avail_nz_q[k] <= avail_d != '0;
+      end
+    end
   end
-  assign err0 = o_err0 || (o_use0 && res0_error);
-  assign err1 = o_err1 || (o_use1 && res1_error);
-  assign out0 = (!o_use0 || err0) ? '0 : res0_block & mask0;
-  assign out1 = (!o_use1 || err1) ? '0 : res1_block & mask1;
-  assign set_core = join_fire && ((o_use0 && res0_error) || (o_pair && o_use1 && res1_error));
 
-  logic                     dis_empty, gear_empty, beat_valid, beat_ready, beat_last, beat_user;
-  logic [TDATA_WIDTH-1:0]   beat_data;
-  logic [TDATA_WIDTH/8-1:0] beat_keep;
-  logic [TID_WIDTH-1:0]     beat_tid;
-  logic                     unused_dis1_ready;
-  assign unused_dis1_ready = dis1_ready;   // taken with block 0 (the aligned gearbox takes both together)
-  rijndael_blocks_to_stream #(.TDATA_WIDTH(TDATA_WIDTH), .MAX_NB(MAX_NB), .TID_W(TID_WIDTH), .PAIR(1),
-                              .FIXED_NB(1))
-  u_disassemble (
+  // ---- P
+  localparam int BLOCK_BYTES = BLOCK_W / 8;
+  logic                   p_fire_q, p_pair_q, p_last0_q, p_last1_q, p_oerr0_q, p_oerr1_q, p_use0_q, p_use1_q;
+  logic [5:0]             p_bytes0_q, p_bytes1_q;
+  logic [TID_WIDTH-1:0]   p_tid_q;
+  logic [BLOCK_BYTES-1:0] p_mask0_q, p_mask1_q;   // the bytes of block 0 / 1 that leave (refused: none)
+  logic [MAX_NB-1:0]      p_sel1_q;               // block 0 comes from lane 1: a copy per word
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_JOIN]) p_fire_q <= 1'b0;
+    else                   p_fire_q <= j_fire;
+  end
+  always_ff @(posedge clk_i) begin
+    p_pair_q   <= o_pair;
+    p_last0_q  <= o_last0;
+    p_last1_q  <= o_last1;
+    p_oerr0_q  <= o_err0;
+    p_oerr1_q  <= o_err1;
+    p_use0_q   <= o_use0;
+    p_use1_q   <= o_use1;
+    p_bytes0_q <= o_bytes0;
+    p_bytes1_q <= o_bytes1;
+    p_tid_q    <= o_tid;
+    // Bytes past the message end never leave (in CTR/OFB/CFB they would be keystream); refused blocks are zero.
+    for (int b = 0; b < BLOCK_BYTES; b++) begin
+      p_mask0_q[b] <= o_use0 && !o_err0 && b < int'(o_bytes0);
+      p_mask1_q[b] <= o_use1 && !o_err1 && b < int'(o_bytes1);
+    end
+  end
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(MAX_NB), .RESET(1'b0)) u_p_sel1 (
+    .clk_i, .rst_ni(dp_rst_n[R_JOIN]), .d_i(o_lane1_first), .q_o(p_sel1_q)
+  );
+  for (genvar k = 0; k < 2; k++) begin : g_p_take
+    rijndael_reg_copies #(.WIDTH(1), .COPIES(RES_SLICES), .RESET(1'b0)) u_take (
+      .clk_i, .rst_ni(dp_rst_n[R_JOIN]), .d_i(j_take[k]), .q_o(res_pop[k*RES_SLICES +: RES_SLICES])
+    );
+  end
+  logic [BLOCK_W-1:0] p_blk0, p_blk1;
+  logic               p_rerr0, p_rerr1;   // the core flagged the result (a key it refused)
+  for (genvar i = 0; i < BLOCK_BYTES; i++) begin : g_p_byte
+    localparam int W = i / 4;   // the block's word the byte is in
+    assign p_blk0[BLOCK_W-1-8*i -: 8] = (p_sel1_q[W] ? rh_blocks[2*BLOCK_W-1-8*i -: 8] : rh_blocks[BLOCK_W-1-8*i -: 8]) &
+                                        {8{p_mask0_q[i]}};
+    assign p_blk1[BLOCK_W-1-8*i -: 8] = rh_blocks[2*BLOCK_W-1-8*i -: 8] & {8{p_mask1_q[i]}};
+  end
+  assign p_rerr0 = p_use0_q && (p_sel1_q[0] ? rh_error[1] : rh_error[0]);
+  assign p_rerr1 = p_use1_q && rh_error[1];
+  // The half beat: after an entry of one block that does not end its message, the next entry's block is the
+  // beat's second (the assembler cut the beat into the two; the issue keeps arrival order).
+  logic p_held_q, p_emit, p_load_held;
+  assign p_emit      = p_fire_q && (p_pair_q || p_held_q || p_last0_q);
+  assign p_load_held = p_fire_q && !p_pair_q && !p_held_q && !p_last0_q;
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_JOIN])                  p_held_q <= 1'b0;
+    else if (p_fire_q && p_held_q)          p_held_q <= 1'b0;
+    else if (p_load_held)                   p_held_q <= 1'b1;
+  end
+
+  // ---- Q
+  localparam int OUT_SLICES = (TDATA_WIDTH + LANES + 2 + TID_WIDTH + 32) / 33;
+  localparam int OUT_W      = 33 * OUT_SLICES;
+  logic                   q_fire_q, q_pair_q, q_last0_q, q_last1_q, q_err0_q, q_err1_q, q_rerr0_q, q_rerr1_q;
+  logic [5:0]             q_bytes0_q, q_bytes1_q;
+  logic [TID_WIDTH-1:0]   q_tid_q;
+  logic [BLOCK_W-1:0]     q_blk0_q, q_blk1_q;
+  logic [OUT_SLICES-1:0]  q_emit_q;       // push the beat: a copy per output FIFO slice
+  logic [2*MAX_NB-1:0]    q_with_held_q;  // the beat is the held half and this block: a copy per word
+  logic [MAX_NB-1:0]      q_load_held_q;  // this block is a first half: a copy per word of the held register
+  logic                   q_held_err_q;
+  logic [5:0]             q_held_bytes_q;
+  logic [BLOCK_W-1:0]     q_held_q;
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_JOIN]) q_fire_q <= 1'b0;
+    else                   q_fire_q <= p_fire_q;
+  end
+  always_ff @(posedge clk_i) begin
+    q_pair_q   <= p_pair_q;
+    q_last0_q  <= p_last0_q;
+    q_last1_q  <= p_last1_q;
+    q_err0_q   <= p_oerr0_q || p_rerr0;
+    q_err1_q   <= p_pair_q && (p_oerr1_q || p_rerr1);
+    q_rerr0_q  <= p_rerr0;
+    q_rerr1_q  <= p_rerr1;
+    q_bytes0_q <= p_bytes0_q;
+    q_bytes1_q <= p_pair_q ? p_bytes1_q : 6'd0;
+    q_tid_q    <= p_tid_q;
+    q_blk0_q   <= p_blk0;
+    q_blk1_q   <= p_blk1;
+  end
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(OUT_SLICES), .RESET(1'b0)) u_q_emit (
+    .clk_i, .rst_ni(dp_rst_n[R_JOIN]), .d_i(p_emit), .q_o(q_emit_q)
+  );
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(2 * MAX_NB), .RESET(1'b0)) u_q_with_held (
+    .clk_i, .rst_ni(dp_rst_n[R_JOIN]), .d_i(p_held_q), .q_o(q_with_held_q)
+  );
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(MAX_NB), .RESET(1'b0)) u_q_load_held (
+    .clk_i, .rst_ni(dp_rst_n[R_JOIN]), .d_i(p_load_held), .q_o(q_load_held_q)
+  );
+  // Q's blocks with a refused result zeroed (the core's flag came with the result)
+  logic [BLOCK_W-1:0] q_out0, q_out1;
+  assign q_out0 = q_rerr0_q ? '0 : q_blk0_q;
+  assign q_out1 = q_rerr1_q ? '0 : q_blk1_q;
+  for (genvar i = 0; i < MAX_NB; i++) begin : g_held_word
+    always_ff @(posedge clk_i) begin
+      if (!dp_rst_n[R_JOIN])    q_held_q[BLOCK_W-1-32*i -: 32] <= '0;
+      else if (q_load_held_q[i]) q_held_q[BLOCK_W-1-32*i -: 32] <= q_out0[BLOCK_W-1-32*i -: 32];
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_JOIN]) begin
+      q_held_err_q   <= 1'b0;
+      q_held_bytes_q <= '0;
+    end else if (q_load_held_q[0]) begin
+      q_held_err_q   <= q_err0_q;
+      q_held_bytes_q <= q_bytes0_q;
+    end
+  end
+  // The beat: words 0..MAX_NB-1 from its first block, the rest from its second, each word's bytes in AXI
+  // lane order (the block's byte 0, its most significant, on the lowest lane).
+  logic [TDATA_WIDTH-1:0] b_data;
+  logic [LANES-1:0]       b_keep;
+  logic                   b_last, b_user;
+  logic [5:0]             b_bytes_lo, b_bytes_hi;
+  for (genvar j = 0; j < 2 * MAX_NB; j++) begin : g_out_word
+    logic [31:0] word;
+    if (j < MAX_NB) begin : g_lo
+      assign word = q_with_held_q[j] ? q_held_q[BLOCK_W-1-32*j -: 32] : q_out0[BLOCK_W-1-32*j -: 32];
+    end else begin : g_hi
+      assign word = q_with_held_q[j] ? q_out0[BLOCK_W-1-32*(j-MAX_NB) -: 32] : q_out1[BLOCK_W-1-32*(j-MAX_NB) -: 32];
+    end
+    assign b_data[32*j +: 32] = {word[7:0], word[15:8], word[23:16], word[31:24]};
+  end
+  assign b_bytes_lo = q_with_held_q[0] ? q_held_bytes_q : q_bytes0_q;
+  assign b_bytes_hi = q_with_held_q[0] ? q_bytes0_q : q_bytes1_q;
+  for (genvar b = 0; b < LANES; b++) begin : g_out_keep
+    if (b < BLOCK_BYTES) begin : g_lo
+      assign b_keep[b] = b < int'(b_bytes_lo);
+    end else begin : g_hi
+      assign b_keep[b] = b - BLOCK_BYTES < int'(b_bytes_hi);
+    end
+  end
+  assign b_last = q_with_held_q[0] ? q_last0_q : q_pair_q ? q_last1_q : q_last0_q;
+  assign b_user = q_with_held_q[0] ? (q_held_err_q || q_err0_q) : (q_err0_q || q_err1_q);
+
+  // ---- output FIFO (its room READY_AHEAD = 2 clocks ahead: J's decision, pushed at Q), m_axis its head
+  localparam int OUT_PAD = OUT_W - (TDATA_WIDTH + LANES + 2 + TID_WIDTH);
+  logic               out_empty, out_wiping, out_valid;
+  logic [OUT_PAD-1:0] unused_out_pad;
+  logic [OUT_W-1:0]   out_beat;
+  rijndael_fifo_sliced #(.SLICE_W(33), .SLICES(OUT_SLICES), .DEPTH(16), .READY_AHEAD(2)) u_out_fifo (
     .clk_i, .rst_ni(dp_rst_n[R_UNPACK]),
-    .blk_valid_i(join_valid), .blk_ready_o(dis_ready), .blk_data_i(out0), .blk_bytes_i(o_bytes0),
-    .blk_last_i(o_last0), .blk_err_i(err0), .blk_tid_i(o_tid),
-    .blk1_valid_i(join_valid && o_pair), .blk1_ready_o(dis1_ready), .blk1_data_i(out1), .blk1_bytes_i(o_bytes1),
-    .blk1_last_i(o_last1), .blk1_err_i(err1), .blk1_tid_i(o_tid),
-    .out_valid_o(beat_valid), .out_ready_i(beat_ready), .out_data_o(beat_data),
-    .out_keep_o(beat_keep), .out_last_o(beat_last), .out_user_o(beat_user),
-    .out_tid_o(beat_tid), .empty_o(gear_empty)
+    .in_push_i(q_emit_q), .in_ready_o(out_room),
+    .in_data_i(OUT_W'({b_data, b_keep, b_last, b_user, q_tid_q})),
+    .out_pop_i({OUT_SLICES{m_axis_tready}}), .out_valid_o(out_valid), .out_data_o(out_beat),
+    .empty_o(out_empty), .wiping_o(out_wiping)
   );
-  localparam int BEAT_W = TDATA_WIDTH + TDATA_WIDTH / 8 + 2 + TID_WIDTH;
-  logic              unused_beat_next, unused_beat_ready_next;
-  logic [BEAT_W-1:0] unused_beat_next_data;
-  rijndael_skid #(.WIDTH(BEAT_W), .READY_NEXT(1'b0)) u_beat_slice (
-    .clk_i, .rst_ni(dp_rst_n[R_UNPACK]), .wipe_i(!dp_rst_n[R_UNPACK]),
-    .in_valid_i(beat_valid), .in_ready_o(beat_ready), .in_ready_next_o(unused_beat_ready_next),
-    .in_data_i({beat_data, beat_keep, beat_last, beat_user, beat_tid}),
-    .out_valid_o(m_axis_tvalid), .out_ready_i(m_axis_tready),
-    .out_data_o({m_axis_tdata, m_axis_tkeep, m_axis_tlast, m_axis_tuser[0], m_axis_tid}),
-    .next_valid_o(unused_beat_next), .next_data_o(unused_beat_next_data), .out_ready_next_i(1'b0)
-  );
-  assign dis_empty = gear_empty && !m_axis_tvalid && beat_ready;
+  assign m_axis_tvalid = out_valid;
+  assign {unused_out_pad, m_axis_tdata, m_axis_tkeep, m_axis_tlast, m_axis_tuser[0], m_axis_tid} = out_beat;
+  assign set_core = q_fire_q && (q_rerr0_q || q_rerr1_q);
 
   // ---------------------------------------------------------------------------------------------
   // Refusals (set at issue), counters and status
@@ -844,8 +991,8 @@ module rijndael_engine_lanes #(
       error_blocks_q <= '0;
     end else begin
       issued_q       <= 2'(use0) + 2'(use1);
-      merged_q       <= join_fire ? 2'd1 + 2'(o_pair) : 2'd0;
-      merr_q         <= join_fire ? 2'(err0) + 2'(o_pair && err1) : 2'd0;
+      merged_q       <= q_fire_q ? 2'd1 + 2'(q_pair_q) : 2'd0;
+      merr_q         <= q_fire_q ? 2'(q_err0_q) + 2'(q_err1_q) : 2'd0;
       msg_end_q      <= m_fire && m_axis_tlast;
       blocks_in_q    <= blocks_in_q + 32'(issued_q);
       blocks_out_q   <= blocks_out_q + 32'(merged_q);
@@ -860,14 +1007,15 @@ module rijndael_engine_lanes #(
   logic wiping_q;
   always_ff @(posedge clk_i) begin
     if (!dp_rst_n[R_IN]) wiping_q <= 1'b1;
-    else                 wiping_q <= in_wiping || ord_wiping || (|res_wiping) || (|lane_wiping);
+    else                 wiping_q <= in_wiping || ord_wiping || (|res_wiping) || (|lane_wiping) || out_wiping;
   end
   assign fifo_wiping = wiping_q;
   assign st_armed  = armed_q[sel];
   assign st_busy   = ctx_busy[sel];
   assign st_idle   = r_push_q == '0 && in_empty && asm_empty && ord_empty && (&res_empty) && (&lane_empty) &&
                      lane_credits_q[0] == LC_W'(LANE_ENTRIES) && lane_credits_q[1] == LC_W'(LANE_ENTRIES) &&
-                     !s_key_q && !s_blk_q && !x_key_q && !x_blk_q && dis_empty;
+                     !s_key_q && !s_blk_q && !x_key_q && !x_blk_q && !p_fire_q && !q_fire_q && !p_held_q &&
+                     out_empty;
   assign st_wiping = fifo_wiping;
   logic unused_view;   // REORDER_DEPTH: rijndael_engine's; core_in_ready: the tests' view of a wiped engine
   assign unused_view = ^{REORDER_DEPTH, core_in_ready, ord_ready_unused};

@@ -26,7 +26,8 @@ module rijndael_lane #(
   parameter int CTX_W    = 2,
   parameter int SLOT_W   = 1,
   parameter int ENTRIES  = 16,    // the entry FIFO: the hub's credits (a power of two)
-  parameter int RESULTS  = 128    // the hub's result FIFO of this lane: blocks in flight (a power of two)
+  parameter int RESULTS  = 128,   // the hub's result FIFO of this lane: blocks in flight (a power of two)
+  parameter int RES_COPIES = 1    // res_valid_o as this many copies (one per link slice at the hub)
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -49,7 +50,7 @@ module rijndael_lane #(
   input  logic [BLOCK_W-1:0]   core_out_block_i,
   input  logic                 core_out_error_i,
   // results to the hub (rijndael_hops)
-  output logic                 res_valid_o,
+  output logic [RES_COPIES-1:0] res_valid_o,   // copies of one flop
   output logic [BLOCK_W-1:0]   res_block_o,
   output logic                 res_error_o,
   input  logic                 res_credit_i,  // the hub freed a result slot of this lane
@@ -172,18 +173,22 @@ module rijndael_lane #(
 
   logic               res_valid_q, res_error_q;
   logic [BLOCK_W-1:0] res_block_q;
+  logic [RES_COPIES-1:0] res_valid_copies;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      res_valid_q <= 1'b0;
       res_error_q <= 1'b0;
       res_block_q <= '0;
     end else begin
-      res_valid_q <= core_out_valid_i;
       res_error_q <= core_out_valid_i && core_out_error_i;
       res_block_q <= core_out_valid_i ? result : '0;
     end
   end
-  assign res_valid_o = res_valid_q;
+  // (copies: the hub's result FIFO is sliced, each slice pushed by its own link's valid)
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(RES_COPIES), .RESET(1'b0)) u_res_valid (
+    .clk_i, .rst_ni, .d_i(core_out_valid_i), .q_o(res_valid_copies)
+  );
+  assign res_valid_q = res_valid_copies[0];
+  assign res_valid_o = res_valid_copies;
   assign res_block_o = res_block_q;
   assign res_error_o = res_error_q;
 

@@ -622,8 +622,11 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
     # rijndael_engine_lanes: the input beat's metadata and each of its words in FIFOs of their own; no output
     # FIFO; its order FIFO holds lengths and flags only (no wipe)
     if lanes:
-        fifos = [("u_in_meta", dut.u_in_meta)]
-        fifos += [(f"input word {w}", dut.g_in_word[w].u_fifo) for w in range(len(dut.in_words) // 32)]
+        # (its wide FIFOs are sliced: rijndael_fifo_sliced, a rijndael_fifo per slice)
+        def slices(f, name):
+            return [(f"{name} slice {i}", f.g_slice[i].u_fifo) for i in range(int(f.SLICES.value))]
+        fifos = [("u_in_meta", dut.u_in_meta)] + slices(dut.u_in_words, "input words") + \
+            slices(dut.u_out_fifo, "output FIFO")
     else:
         fifos = [(name, getattr(dut, name)) for name in ("u_in_fifo", "u_order_fifo", "u_out_fifo")]
     for fifo, f in fifos:
@@ -634,10 +637,13 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
     # The gearboxes' buffers: the general ones hold words (buf_q); the aligned ones (one block length, a beat
     # of one or two blocks) keep no words on the input side and a block queue on the output side. The
     # two-core arrival-order build has a block queue in front of the issue stage.
-    buffers = [(dut.u_assemble, ("g_general", "buf_q")), (dut.u_disassemble, ("g_general", "buf_q")),
-               (dut.u_disassemble, ("g_aligned", "u_queue", "mem_q")), (dut, ("g_queue", "u_queue", "mem_q"))]
+    # (rijndael_engine_lanes has neither: its output beat forms from registers, its half-beat register
+    # q_held_q is checked below)
+    buffers = [("u_assemble", "g_general", "buf_q"), ("u_disassemble", "g_general", "buf_q"),
+               ("u_disassemble", "g_aligned", "u_queue", "mem_q"), ("g_queue", "u_queue", "mem_q")]
     found = 0
-    for handle, path in buffers:
+    for path in buffers:
+        handle = dut
         try:
             for name in path:
                 handle = getattr(handle, name)
@@ -646,7 +652,7 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
         found += 1
         for i in range(len(handle)):
             zero(handle[i], f"{'.'.join(path)} entry {i}")
-    assert found >= 1, f"{what}: no gearbox buffer found to check"
+    assert found >= 1 or lanes, f"{what}: no gearbox buffer found to check"
     # Two cores: the register slice in front of each core, or (arrival order, ISSUE_WINDOW = 0) the small
     # FIFO there. Its key and block fields are its low bits (a key beat carries the key); above them sit flags
     # (key beat or not, lengths, direction, slot), which are no secret and load from the idle issue stage
@@ -657,22 +663,24 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
         for k in range(2):
             core = dut.g_core[k]
             lane = core.u_lane
-            for fifo in (lane.u_entries, lane.u_masks, core.u_res_fifo):
-                zero(fifo.head_q, f"lane {k} {fifo._name} head")
+            res = [core.u_res_fifo.g_slice[i].u_fifo for i in range(int(core.u_res_fifo.SLICES.value))]
+            for fifo in [lane.u_entries, lane.u_masks] + res:
+                zero(fifo.head_q, f"lane {k} {fifo._path} head")
                 for i in range(len(fifo.mem)):
-                    zero(fifo.mem[i], f"lane {k} {fifo._name} entry {i}")
+                    zero(fifo.mem[i], f"lane {k} {fifo._path} entry {i}")
             for c in range(contexts):
                 zero(lane.chain_q[c], f"lane {k} chaining value of context {c}")
             for reg in ("st_key_q", "st_block_q", "res_block_q"):
                 zero(getattr(lane, reg), f"lane {k} {reg}")
         # The hub's execute registers: a key beat's key, the blocks (zero unless an issue holds them)
-        for reg in ("x_keyd_q", "x_data0_q", "x_data1_q"):
+        for reg in ("x_keyd_q", "x_data0_q", "x_data1_q", "q_held_q"):
             zero(getattr(dut, reg), f"issue stage {reg}")
         for k in range(2):
             core = dut.g_core[k]
             # The links' hops: the result link whole; the link to the lane in its key, block and chaining-value
             # fields (its low bits), above which lengths and flags travel as the idle execute stage shows them.
-            zero(core.u_to_hub.g_hops.data_q, f"lane {k} result link")
+            for i in range(int(dut.RES_SLICES.value)):
+                zero(core.g_to_hub[i].u_to_hub.g_hops.data_q, f"lane {k} result link {i}")
             width = len(core.u_to_lane.data_o)
             secret = (1 << (32 * (cfg.params["MAX_NK"] + 2 * cfg.params["MAX_NB"]))) - 1
             hops = int(core.u_to_lane.g_hops.data_q.value)
