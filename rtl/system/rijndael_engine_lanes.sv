@@ -398,7 +398,8 @@ module rijndael_engine_lanes #(
   logic                 s_key_q, s_blk_q, s_pair_q, s_last0_q, s_err0_q, s_last1_q, s_err1_q;
   logic [TID_WIDTH-1:0] s_tid_q;
   logic [5:0]           s_bytes0_q, s_bytes1_q;
-  logic [LANES-1:0]     s_keep_q;    // the beat's bytes that go on (zero unless blocks were decided)
+  logic [LANES-1:0]     s_keep_q;    // the beat's bytes that go on (TLAST's run; the head's, decided or not)
+  logic [2*MAX_NB-1:0]  s_blk_copies_q;   // blocks were decided: a copy per word (the data is zero otherwise)
   logic [MAX_NB-1:0]    s_half_q;    // block 0 is the beat's second half: a copy per word of the block
   always_ff @(posedge clk_i) begin
     if (!dp_rst_n[R_ISSUE]) begin
@@ -418,11 +419,15 @@ module rijndael_engine_lanes #(
     s_bytes1_q <= asm1_bytes;
     s_last1_q  <= asm1_last;
     s_err1_q   <= asm1_err;
-    s_keep_q   <= !blk_fire ? '0 : in_last ? in_run : '1;
+    // (not from the decision: its LUTs were pulled to these flops' 256 loads, ln5)
+    s_keep_q   <= in_last ? in_run : '1;
   end
   // (kept copies: one flop over a block's 128 choices or a FIFO's slice would be one long route again)
   rijndael_reg_copies #(.WIDTH(1), .COPIES(IN_WORDS), .RESET(1'b0)) u_s_pop (
     .clk_i, .rst_ni(dp_rst_n[R_ISSUE]), .d_i(in_ready), .q_o(s_pop_q)
+  );
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(2 * MAX_NB), .RESET(1'b0)) u_s_blk (
+    .clk_i, .rst_ni(dp_rst_n[R_ISSUE]), .d_i(blk_fire), .q_o(s_blk_copies_q)
   );
   rijndael_reg_copies #(.WIDTH(1), .COPIES(MAX_NB), .RESET(1'b0)) u_s_half (
     .clk_i, .rst_ni(dp_rst_n[R_ISSUE]), .d_i(asm_half), .q_o(s_half_q)
@@ -432,7 +437,7 @@ module rijndael_engine_lanes #(
   logic [31:0] beat_word [IN_WORDS];
   for (genvar j = 0; j < IN_WORDS; j++) begin : g_beat_word
     for (genvar b = 0; b < 4; b++) begin : g_byte
-      assign beat_word[j][31-8*b -: 8] = in_words[32*j + 8*b +: 8] & {8{s_keep_q[4*j + b]}};
+      assign beat_word[j][31-8*b -: 8] = in_words[32*j + 8*b +: 8] & {8{s_keep_q[4*j + b] && s_blk_copies_q[j]}};
     end
   end
   logic             s_ctx_ok, s_armed;

@@ -2,11 +2,16 @@
 // must sit beside a cipher core's ends, so that no decision of the engine's hub reaches the core and no
 // decision here reaches the hub in the same clock.
 //
-//   hub -> hops -> entry FIFO -> issue (feedback wait, chaining value, core input) -> stage -> rijndael_core
+//   hub -> hops -> entry FIFOs (metadata; data in 32-bit slices) -> decide (LD) -> core input and mask (LS)
+//                  -> stage FIFO -> rijndael_core
 //                                   \-> mask FIFO (what the result is XORed with, in order) --------\
 //   rijndael_core result -> XOR the mask -> result register -> hops -> the hub's result FIFO of this lane
 //                            \-> this lane's chaining value of a feedback context
 //
+// - As the hub's issue: the decision (LD) reads flops only (the metadata FIFO's head, the feedback contexts
+//   in flight, the result credits, the stage FIFO's room) and reaches no wide register's enable: the data
+//   slices let the entry go a clock later (LS), each by a copy of the decision's flop, and LS computes the
+//   core's input and the mask into the stage FIFO and the mask FIFO. The core's ready pops the stage FIFO.
 // - Entries are key beats (to this core's key slot) and blocks with their flags (rijndael_block_flags),
 //   the block and the hub's chaining value for it: the counter (CTR), the previous ciphertext (CBC/CFB
 //   decryption, known at the hub), or the IV for the first block of a feedback context after START.
@@ -59,87 +64,110 @@ module rijndael_lane #(
 );
   localparam int BF_W = rijndael_engine_pkg::BF_W;
   localparam int E_W  = rijndael_engine_pkg::lane_entry_w(SLOT_W, CTX_W, KEY_W, BLOCK_W);
+  localparam int D_W  = KEY_W + 2 * BLOCK_W;             // the entry's data: key, block, chaining value
+  localparam int H_W  = E_W - D_W;                        // its metadata: the fields above them
+  localparam int D_SLICES = D_W / 32;                     // (keys and blocks are whole words)
   localparam int M_W  = BLOCK_W + CTX_W + 2;    // mask, context, feedback, keystream
+  localparam int ST_W = 1 + SLOT_W + 3 + 3 + 1 + KEY_W + BLOCK_W;   // the core's input beat
+  localparam int ST_SLICES = (ST_W + 31) / 32;
   localparam int CR_W = $clog2(RESULTS + 1);
 
   if (CONTEXTS < 1 || (1 << CTX_W) < CONTEXTS) begin : g_check_ctx
     ERROR_rijndael_lane_CTX_W_must_cover_CONTEXTS u_error ();
   end
 
-  // ---- entry FIFO (LUT RAM): its in_ready is not needed, the hub's credits keep it from filling
-  logic             head_valid, pop, fifo_empty, fifo_wiping, unused_fifo_ready;
-  logic [E_W-1:0]   head;
-  rijndael_fifo #(.WIDTH(E_W), .DEPTH(ENTRIES)) u_entries (
+  // ---- entry FIFOs: the metadata in one, the data (key, block, chaining value) in 32-bit slices. The
+  // decision (LD) reads the metadata alone; the data slices let their entry go a clock later (LS), each by a
+  // copy of the decision's flop (a decision into the ~400 flops of one FIFO's head was a 21-25 ns path, ln4-5).
+  // Their in_ready is not needed: the hub's credits keep them from filling.
+  logic             head_valid, pop, meta_empty, meta_wiping, data_empty, data_wiping, unused_meta_ready;
+  logic             unused_data_ready, unused_data_valid;
+  logic [H_W-1:0]   head;
+  logic [D_SLICES-1:0] ls_pop_q;
+  logic [32*D_SLICES-1:0] data_head;
+  rijndael_fifo #(.WIDTH(H_W), .DEPTH(ENTRIES), .OUT_SLICE(1)) u_entries (
     .clk_i, .rst_ni,
-    .in_valid_i(in_valid_i), .in_ready_o(unused_fifo_ready),
-    .in_data_i(in_entry_i),
+    .in_valid_i(in_valid_i), .in_ready_o(unused_meta_ready),
+    .in_data_i(in_entry_i[E_W-1:D_W]),
     .out_valid_o(head_valid), .out_ready_i(pop), .out_data_o(head),
-    .empty_o(fifo_empty), .wiping_o(fifo_wiping)
+    .empty_o(meta_empty), .wiping_o(meta_wiping)
+  );
+  rijndael_fifo_sliced #(.SLICE_W(32), .SLICES(D_SLICES), .DEPTH(ENTRIES), .READY_AHEAD(1)) u_entry_data (
+    .clk_i, .rst_ni,
+    .in_push_i({D_SLICES{in_valid_i}}), .in_ready_o(unused_data_ready),
+    .in_data_i(in_entry_i[D_W-1:0]),
+    .out_pop_i(ls_pop_q), .out_valid_o(unused_data_valid), .out_data_o(data_head),
+    .empty_o(data_empty), .wiping_o(data_wiping)
   );
   logic               h_is_key, h_seeded;   // seeded: a feedback block takes this lane's chaining value
   logic [SLOT_W-1:0]  h_slot;
   logic [2:0]         h_key_len, h_block_len;
   logic [BF_W-1:0]    h_flags;
   logic [CTX_W-1:0]   h_ctx;
-  logic [KEY_W-1:0]   h_key;
-  logic [BLOCK_W-1:0] h_block, h_chain;
-  assign {h_is_key, h_slot, h_key_len, h_block_len, h_flags, h_ctx, h_seeded, h_key, h_block, h_chain} = head;
+  assign {h_is_key, h_slot, h_key_len, h_block_len, h_flags, h_ctx, h_seeded} = head;
 
-  // ---- issue into the stage register in front of the core
-  logic               st_valid_q, st_is_key_q, st_decrypt_q;
-  logic [SLOT_W-1:0]  st_slot_q;
-  logic [2:0]         st_key_len_q, st_block_len_q;
-  logic [KEY_W-1:0]   st_key_q;
-  logic [BLOCK_W-1:0] st_block_q;
+  // ---- LD: the decision, from flops: the metadata head, the feedback contexts in flight, the result
+  // credits and the room in the stage FIFO in front of the core.
   logic [CONTEXTS-1:0] inflight_q;          // a feedback block of the context is in the core
   logic [BLOCK_W-1:0] chain_q [CONTEXTS];    // chaining values of this lane's feedback contexts
   logic [CR_W-1:0]    credits_q;            // free result slots at the hub
-  logic               h_feedback, h_wait, st_free, has_credit;
-  logic [BLOCK_W-1:0] h_chain_used, h_core_in, h_post_xor, unused_chain_next;
-
+  logic               h_feedback, h_wait, has_credit, stage_room, block_pop;
   assign h_feedback = !h_is_key && h_flags[rijndael_engine_pkg::BF_FEEDBACK];
   assign h_wait     = h_feedback && inflight_q[h_ctx];
   assign has_credit = credits_q != '0;
-  assign st_free    = !st_valid_q || core_in_ready_i;
-  assign pop        = head_valid && st_free && !h_wait && (h_is_key || has_credit);
-  assign h_chain_used = h_seeded ? chain_q[h_ctx] : h_chain;
+  assign pop        = head_valid && stage_room && !h_wait && (h_is_key || has_credit);
+  assign block_pop  = pop && !h_is_key;
 
+  // ---- LS: the entry's data at the slices' heads; the core's input and the mask from it
+  logic               ls_valid_q, ls_is_key_q, ls_seeded_q, ls_feedback_q;
+  logic [SLOT_W-1:0]  ls_slot_q;
+  logic [2:0]         ls_key_len_q, ls_block_len_q;
+  logic [BF_W-1:0]    ls_flags_q;
+  logic [CTX_W-1:0]   ls_ctx_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) ls_valid_q <= 1'b0;
+    else         ls_valid_q <= pop;
+  end
+  always_ff @(posedge clk_i) begin
+    ls_is_key_q    <= h_is_key;
+    ls_seeded_q    <= h_seeded;
+    ls_feedback_q  <= h_feedback;
+    ls_slot_q      <= h_slot;
+    ls_key_len_q   <= h_key_len;
+    ls_block_len_q <= h_block_len;
+    ls_flags_q     <= h_flags;
+    ls_ctx_q       <= h_ctx;
+  end
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(D_SLICES), .RESET(1'b0)) u_ls_pop (
+    .clk_i, .rst_ni, .d_i(pop), .q_o(ls_pop_q)
+  );
+  logic [KEY_W-1:0]   d_key;
+  logic [BLOCK_W-1:0] d_block, d_chain, d_chain_used, d_core_in, d_post_xor, unused_chain_next;
+  assign {d_key, d_block, d_chain} = data_head;
+  assign d_chain_used = ls_seeded_q ? chain_q[ls_ctx_q] : d_chain;
   rijndael_block_data #(.MAX_NB(BLOCK_W / 32)) u_data (
-    .flags_i(h_flags), .data_i(h_block), .chain_i(h_chain_used), .chain_step_i({BLOCK_W{1'b0}}),
-    .core_in_o(h_core_in), .post_xor_o(h_post_xor), .chain_next_o(unused_chain_next)
+    .flags_i(ls_flags_q), .data_i(d_block), .chain_i(d_chain_used), .chain_step_i({BLOCK_W{1'b0}}),
+    .core_in_o(d_core_in), .post_xor_o(d_post_xor), .chain_next_o(unused_chain_next)
   );
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      st_valid_q     <= 1'b0;
-      st_is_key_q    <= 1'b0;
-      st_decrypt_q   <= 1'b0;
-      st_slot_q      <= '0;
-      st_key_len_q   <= '0;
-      st_block_len_q <= '0;
-      st_key_q       <= '0;
-      st_block_q     <= '0;
-    end else if (pop) begin
-      st_valid_q     <= 1'b1;
-      st_is_key_q    <= h_is_key;
-      st_decrypt_q   <= h_flags[rijndael_engine_pkg::BF_CORE_DECRYPT];
-      st_slot_q      <= h_slot;
-      st_key_len_q   <= h_key_len;
-      st_block_len_q <= h_block_len;
-      st_key_q       <= h_is_key ? h_key : '0;   // a key only in key beats
-      st_block_q     <= h_is_key ? '0 : h_core_in;
-    end else if (core_in_ready_i) begin
-      st_valid_q <= 1'b0;
-    end
-  end
-  assign core_in_valid_o     = st_valid_q;
-  assign core_in_is_key_o    = st_is_key_q;
-  assign core_in_key_len_o   = st_key_len_q;
-  assign core_in_block_len_o = st_block_len_q;
-  assign core_in_decrypt_o   = st_decrypt_q;
-  assign core_in_slot_o      = st_slot_q;
-  assign core_in_key_o       = st_key_q;
-  assign core_in_block_o     = st_block_q;
+  // ---- stage FIFO in front of the core: LS pushes what LD decided a clock before (its room READY_AHEAD = 1
+  // clock ahead); the core's ready pops it (a flop in the core's front, next to it)
+  logic                  stage_valid, stage_empty, stage_wiping;
+  logic [32*ST_SLICES-1:0] stage_in, stage_out;
+  logic [32*ST_SLICES-ST_W-1:0] unused_stage_pad;
+  assign stage_in = (32*ST_SLICES)'({ls_is_key_q, ls_slot_q, ls_key_len_q, ls_block_len_q,
+                                     ls_flags_q[rijndael_engine_pkg::BF_CORE_DECRYPT],
+                                     ls_is_key_q ? d_key : KEY_W'(0),           // a key only in key beats
+                                     ls_is_key_q ? BLOCK_W'(0) : d_core_in});
+  rijndael_fifo_sliced #(.SLICE_W(32), .SLICES(ST_SLICES), .DEPTH(8), .READY_AHEAD(1)) u_stage (
+    .clk_i, .rst_ni,
+    .in_push_i({ST_SLICES{ls_valid_q}}), .in_ready_o(stage_room), .in_data_i(stage_in),
+    .out_pop_i({ST_SLICES{core_in_ready_i}}), .out_valid_o(stage_valid), .out_data_o(stage_out),
+    .empty_o(stage_empty), .wiping_o(stage_wiping)
+  );
+  assign core_in_valid_o = stage_valid;
+  assign {unused_stage_pad, core_in_is_key_o, core_in_slot_o, core_in_key_len_o, core_in_block_len_o,
+          core_in_decrypt_o, core_in_key_o, core_in_block_o} = stage_out;
 
   logic in_credit_q;
   always_ff @(posedge clk_i) begin
@@ -149,13 +177,12 @@ module rijndael_lane #(
   assign in_credit_o = in_credit_q;
 
   // ---- mask FIFO: a block's XOR mask and feedback from issue to its result (block RAM when deep)
-  logic             block_pop, mask_valid, mask_empty, mask_wiping, unused_mask_ready;
+  logic             mask_valid, mask_empty, mask_wiping, unused_mask_ready;
   logic [M_W-1:0]   mask;
-  assign block_pop = pop && !h_is_key;
   rijndael_fifo #(.WIDTH(M_W), .DEPTH(RESULTS)) u_masks (
     .clk_i, .rst_ni,
-    .in_valid_i(block_pop), .in_ready_o(unused_mask_ready),
-    .in_data_i({h_post_xor, h_ctx, h_feedback, h_flags[rijndael_engine_pkg::BF_KEYSTREAM]}),
+    .in_valid_i(ls_valid_q && !ls_is_key_q), .in_ready_o(unused_mask_ready),
+    .in_data_i({d_post_xor, ls_ctx_q, ls_feedback_q, ls_flags_q[rijndael_engine_pkg::BF_KEYSTREAM]}),
     .out_valid_o(mask_valid), .out_ready_i(core_out_valid_i), .out_data_o(mask),
     .empty_o(mask_empty), .wiping_o(mask_wiping)
   );
@@ -216,6 +243,7 @@ module rijndael_lane #(
     else         credits_q <= credits_q - CR_W'(block_pop) + CR_W'(res_credit_i);
   end
 
-  assign empty_o  = fifo_empty && !st_valid_q && mask_empty && !res_valid_q && inflight_q == '0;
-  assign wiping_o = fifo_wiping || mask_wiping;
+  assign empty_o  = meta_empty && data_empty && !ls_valid_q && stage_empty && mask_empty && !res_valid_q &&
+                    inflight_q == '0;
+  assign wiping_o = meta_wiping || data_wiping || stage_wiping || mask_wiping;
 endmodule

@@ -658,19 +658,22 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
     # (key beat or not, lengths, direction, slot), which are no secret and load from the idle issue stage
     # like any other value.
     if lanes:
-        # Each lane: its entry and mask FIFOs, the stage in front of the core, its chaining values, its result
-        # register and the links both ways (zero when nothing travels); its result FIFO at the hub.
+        # Each lane: its entry FIFOs (metadata, data), its mask FIFO, the stage FIFO in front of the core, its
+        # chaining values, its result register and the links both ways (zero when nothing travels); its result
+        # FIFO at the hub.
         for k in range(2):
             core = dut.g_core[k]
             lane = core.u_lane
-            res = [core.u_res_fifo.g_slice[i].u_fifo for i in range(int(core.u_res_fifo.SLICES.value))]
-            for fifo in [lane.u_entries, lane.u_masks] + res:
+            def sliced(f):
+                return [f.g_slice[i].u_fifo for i in range(int(f.SLICES.value))]
+            for fifo in [lane.u_entries, lane.u_masks] + sliced(lane.u_entry_data) + sliced(lane.u_stage) + \
+                    sliced(core.u_res_fifo):
                 zero(fifo.head_q, f"lane {k} {fifo._path} head")
                 for i in range(len(fifo.mem)):
                     zero(fifo.mem[i], f"lane {k} {fifo._path} entry {i}")
             for c in range(contexts):
                 zero(lane.chain_q[c], f"lane {k} chaining value of context {c}")
-            for reg in ("st_key_q", "st_block_q", "res_block_q"):
+            for reg in ("res_block_q",):
                 zero(getattr(lane, reg), f"lane {k} {reg}")
         # The hub's execute registers: a key beat's key, the blocks (zero unless an issue holds them)
         for reg in ("x_keyd_q", "x_data0_q", "x_data1_q", "q_held_q"):
