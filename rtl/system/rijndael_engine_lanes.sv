@@ -92,7 +92,7 @@ module rijndael_engine_lanes #(
   localparam int LANES   = TDATA_WIDTH / 8;
   localparam int CTX_W   = (CONTEXTS > 1) ? $clog2(CONTEXTS) : 1;
   localparam int IN_BEATS = (FIFO_DEPTH * BLOCK_W + TDATA_WIDTH - 1) / TDATA_WIDTH;
-  localparam int IN_DEPTH = 1 << $clog2(IN_BEATS < 4 ? 4 : IN_BEATS);
+  localparam int IN_DEPTH = 1 << $clog2(IN_BEATS < 8 ? 8 : IN_BEATS);   // (READY_AHEAD 2 needs 5)
   localparam int IN_W     = TDATA_WIDTH + LANES + 2 + TID_WIDTH;
   localparam int BF_W     = rijndael_engine_pkg::BF_W;
   localparam logic [4:0] BLOCK_MASK = 5'(BLOCK_SIZES);
@@ -267,7 +267,7 @@ module rijndael_engine_lanes #(
   // (the assembler below sees no data); the word FIFOs let their beat go a clock after the decision, each by
   // a flop of its own (s_pop_q), so no decision reaches a wide register's enable (ln3: the decision into the
   // one input FIFO slice's ~300 load enables, spread over the die, was the engine's worst path).
-  // No handshake on the way in either: s_axis_tready is a flop (the word FIFOs' room a clock ahead, READY_AHEAD),
+  // No handshake on the way in either: s_axis_tready is a flop (the word FIFOs' room ahead, READY_AHEAD),
   // and a beat taken goes through a register loaded every clock into every FIFO, which takes it unasked, by a
   // copy of its valid of its own (ln4: an input slice's ready, the AND of the FIFOs' readies, into its ~300
   // load enables was the worst path). The word FIFOs let go later than the metadata FIFO, so they hold at least
@@ -279,7 +279,16 @@ module rijndael_engine_lanes #(
   logic                   in_keep_bad, s_keep_bad;
   logic [TID_WIDTH-1:0]   in_tid;
   logic                   in_room, fifo_wiping, s_fire;
-  assign s_axis_tready = in_room && !fifo_wiping && !clear && dp_rst_n[R_IN];
+  // s_axis_tready from a flop of its own (ln5: the register block's CLEAR flop and the FIFOs' room flops, each
+  // far from the others, through one LUT into the pin wrapper's beat logic): it says what held a clock ago, so
+  // the FIFOs' room is READY_AHEAD = 2 clocks ahead (decided, taken, pushed). A beat taken in the clock CLEAR
+  // takes effect is discarded with everything else inside (the FIFOs are in reset when it arrives).
+  logic tready_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) tready_q <= 1'b0;
+    else         tready_q <= in_room && !fifo_wiping && !clear && dp_rst_n[R_IN];
+  end
+  assign s_axis_tready = tready_q;
   assign s_fire        = s_axis_tvalid && s_axis_tready;
 
   rijndael_keep_run #(.LANES(LANES)) u_keep_run (
@@ -297,7 +306,7 @@ module rijndael_engine_lanes #(
   assign in_room   = in_fifo_readies[0];   // the words' room: they hold at least what the metadata FIFO does
   assign in_empty  = &in_fifo_empty;
   assign in_wiping = |in_fifo_wiping;
-  rijndael_fifo #(.WIDTH(META_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1), .REG_READY(1), .READY_AHEAD(1)) u_in_meta (
+  rijndael_fifo #(.WIDTH(META_W), .DEPTH(IN_DEPTH), .OUT_SLICE(1), .REG_READY(1), .READY_AHEAD(2)) u_in_meta (
     .clk_i, .rst_ni(dp_rst_n[R_IN]),
     .in_valid_i(r_push_q[IN_WORDS]), .in_ready_o(in_fifo_readies[1]),
     .in_data_i(r_beat_q[META_W-1:0]),
@@ -305,7 +314,7 @@ module rijndael_engine_lanes #(
     .empty_o(in_fifo_empty[1]), .wiping_o(in_fifo_wiping[1])
   );
   logic unused_words_valid;   // the metadata says when the words are there
-  rijndael_fifo_sliced #(.SLICE_W(32), .SLICES(IN_WORDS), .DEPTH(IN_DEPTH), .READY_AHEAD(1)) u_in_words (
+  rijndael_fifo_sliced #(.SLICE_W(32), .SLICES(IN_WORDS), .DEPTH(IN_DEPTH), .READY_AHEAD(2)) u_in_words (
     .clk_i, .rst_ni(dp_rst_n[R_IN]),
     .in_push_i(r_push_q[IN_WORDS-1:0]), .in_ready_o(in_fifo_readies[0]), .in_data_i(r_beat_q[IN_W-1:META_W]),
     .out_pop_i(s_pop_q), .out_valid_o(unused_words_valid), .out_data_o(in_words),
