@@ -469,6 +469,14 @@ def gen_sv(d: Desc) -> str:
     w("")
     # storage
     w("  // ---- storage")
+    w("  // Each entry is zeroed by a flop of its own, loaded with what the reset and the clearing pulse will be:")
+    w("  // one reset net from a LUT over every stored bit (keys and IVs of every context) was a 15-16 ns route")
+    w("  // in the two-pipeline engine's placements (session 60). The clearing pulse wipes in the same clock as")
+    w("  // before; reset takes effect (and ends) a clock later, so reset must last two clocks at least.")
+    clears_d = [f"({lower(r['name'])}_we_o ? {lower(r['name'])}_wvalue[{f['lsb'] + f['width'] - 1}:{f['lsb']}] : '0)"
+                for r in d.regs for f in r["field"] if f.get("clears")]
+    w("  logic entry_wipe_d;")
+    w(f"  assign entry_wipe_d = !rst_ni || (!clear_q && ({' | '.join(clears_d) if clears_d else chr(39) + '0'}));")
     for r in d.regs:
         rn = lower(r["name"])
         n = d.count_expr(r)
@@ -487,19 +495,21 @@ def gen_sv(d: Desc) -> str:
         w(f"      else wr_sel_q <= wr_next && wr_hit_{rn} && e == {wr_entry};")
         w("    end")
         w(f"    assign wr_here = wr_sel_q;")
+        w("    logic wipe;   // reset or the clearing pulse, from a kept flop of this entry's own (see entry_wipe_d)")
+        w("    rijndael_reg_copy #(.WIDTH(1)) u_wipe (.clk_i, .d_i(entry_wipe_d), .q_o(wipe));")
         for f in stored:
             fn = f"{rn}_{lower(f['name'])}"
             wd, lo = f["width"], f["lsb"]
             w(f"    logic [{wd-1}:0] {lower(f['name'])}_q;")
             w("    always_ff @(posedge clk_i) begin")
-            w(f"      if (!rst_ni || clear_q) {lower(f['name'])}_q <= {wd}'d{f.get('reset', 0)};")
+            w(f"      if (wipe) {lower(f['name'])}_q <= {wd}'d{f.get('reset', 0)};")
             w(f"      else if (wr_here) {lower(f['name'])}_q <= {rn}_wstore[{lo + wd - 1}:{lo}];")
             w("    end")
             w(f"    assign {fn}_o[e*{wd} +: {wd}] = {lower(f['name'])}_q;")
         if r.get("written_mask"):
             w("    logic written_q;")
             w("    always_ff @(posedge clk_i) begin")
-            w("      if (!rst_ni || clear_q) written_q <= 1'b0;")
+            w("      if (wipe) written_q <= 1'b0;")
             w("      else if (wr_here) written_q <= 1'b1;")
             w("    end")
             w(f"    assign {rn}_written_o[e] = written_q;")

@@ -402,6 +402,12 @@ module rijndael_regs #(
   end
 
   // ---- storage
+  // Each entry is zeroed by a flop of its own, loaded with what the reset and the clearing pulse will be:
+  // one reset net from a LUT over every stored bit (keys and IVs of every context) was a 15-16 ns route
+  // in the two-pipeline engine's placements (session 60). The clearing pulse wipes in the same clock as
+  // before; reset takes effect (and ends) a clock later, so reset must last two clocks at least.
+  logic entry_wipe_d;
+  assign entry_wipe_d = !rst_ni || (!clear_q && ((ctrl_we_o ? ctrl_wvalue[1:1] : '0)));
   for (genvar e = 0; e < 1; e++) begin : g_ctx_sel
     logic wr_here, wr_sel_q;   // this entry is the write's (registered as wr_hit_ctx_sel_q)
     always_ff @(posedge clk_i) begin
@@ -409,9 +415,11 @@ module rijndael_regs #(
       else wr_sel_q <= wr_next && wr_hit_ctx_sel && e == 0;
     end
     assign wr_here = wr_sel_q;
+    logic wipe;   // reset or the clearing pulse, from a kept flop of this entry's own (see entry_wipe_d)
+    rijndael_reg_copy #(.WIDTH(1)) u_wipe (.clk_i, .d_i(entry_wipe_d), .q_o(wipe));
     logic [7:0] ctx_q;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_q) ctx_q <= 8'd0;
+      if (wipe) ctx_q <= 8'd0;
       else if (wr_here) ctx_q <= ctx_sel_wstore[7:0];
     end
     assign ctx_sel_ctx_o[e*8 +: 8] = ctx_q;
@@ -424,27 +432,29 @@ module rijndael_regs #(
       else wr_sel_q <= wr_next && wr_hit_config && e == int'(sel)*1;
     end
     assign wr_here = wr_sel_q;
+    logic wipe;   // reset or the clearing pulse, from a kept flop of this entry's own (see entry_wipe_d)
+    rijndael_reg_copy #(.WIDTH(1)) u_wipe (.clk_i, .d_i(entry_wipe_d), .q_o(wipe));
     logic [2:0] mode_q;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_q) mode_q <= 3'd0;
+      if (wipe) mode_q <= 3'd0;
       else if (wr_here) mode_q <= config_wstore[2:0];
     end
     assign config_mode_o[e*3 +: 3] = mode_q;
     logic [0:0] decrypt_q;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_q) decrypt_q <= 1'd0;
+      if (wipe) decrypt_q <= 1'd0;
       else if (wr_here) decrypt_q <= config_wstore[4:4];
     end
     assign config_decrypt_o[e*1 +: 1] = decrypt_q;
     logic [2:0] key_len_q;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_q) key_len_q <= 3'd0;
+      if (wipe) key_len_q <= 3'd0;
       else if (wr_here) key_len_q <= config_wstore[10:8];
     end
     assign config_key_len_o[e*3 +: 3] = key_len_q;
     logic [2:0] block_len_q;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_q) block_len_q <= 3'd0;
+      if (wipe) block_len_q <= 3'd0;
       else if (wr_here) block_len_q <= config_wstore[14:12];
     end
     assign config_block_len_o[e*3 +: 3] = block_len_q;
@@ -460,15 +470,17 @@ module rijndael_regs #(
       else wr_sel_q <= wr_next && wr_hit_gcm && e == int'(sel)*1;
     end
     assign wr_here = wr_sel_q;
+    logic wipe;   // reset or the clearing pulse, from a kept flop of this entry's own (see entry_wipe_d)
+    rijndael_reg_copy #(.WIDTH(1)) u_wipe (.clk_i, .d_i(entry_wipe_d), .q_o(wipe));
     logic [15:0] iv_len_q;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_q) iv_len_q <= 16'd12;
+      if (wipe) iv_len_q <= 16'd12;
       else if (wr_here) iv_len_q <= gcm_wstore[15:0];
     end
     assign gcm_iv_len_o[e*16 +: 16] = iv_len_q;
     logic [4:0] tag_len_q;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_q) tag_len_q <= 5'd16;
+      if (wipe) tag_len_q <= 5'd16;
       else if (wr_here) tag_len_q <= gcm_wstore[20:16];
     end
     assign gcm_tag_len_o[e*5 +: 5] = tag_len_q;
@@ -482,9 +494,11 @@ module rijndael_regs #(
       else wr_sel_q <= wr_next && wr_hit_aad_len && e == int'(sel)*1;
     end
     assign wr_here = wr_sel_q;
+    logic wipe;   // reset or the clearing pulse, from a kept flop of this entry's own (see entry_wipe_d)
+    rijndael_reg_copy #(.WIDTH(1)) u_wipe (.clk_i, .d_i(entry_wipe_d), .q_o(wipe));
     logic [31:0] len_q;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_q) len_q <= 32'd0;
+      if (wipe) len_q <= 32'd0;
       else if (wr_here) len_q <= aad_len_wstore[31:0];
     end
     assign aad_len_len_o[e*32 +: 32] = len_q;
@@ -497,15 +511,17 @@ module rijndael_regs #(
       else wr_sel_q <= wr_next && wr_hit_key && e == int'(sel)*MAX_NK + int'(wr_idx_key);
     end
     assign wr_here = wr_sel_q;
+    logic wipe;   // reset or the clearing pulse, from a kept flop of this entry's own (see entry_wipe_d)
+    rijndael_reg_copy #(.WIDTH(1)) u_wipe (.clk_i, .d_i(entry_wipe_d), .q_o(wipe));
     logic [31:0] word_q;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_q) word_q <= 32'd0;
+      if (wipe) word_q <= 32'd0;
       else if (wr_here) word_q <= key_wstore[31:0];
     end
     assign key_word_o[e*32 +: 32] = word_q;
     logic written_q;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_q) written_q <= 1'b0;
+      if (wipe) written_q <= 1'b0;
       else if (wr_here) written_q <= 1'b1;
     end
     assign key_written_o[e] = written_q;
@@ -517,9 +533,11 @@ module rijndael_regs #(
       else wr_sel_q <= wr_next && wr_hit_iv && e == int'(sel)*MAX_NB + int'(wr_idx_iv);
     end
     assign wr_here = wr_sel_q;
+    logic wipe;   // reset or the clearing pulse, from a kept flop of this entry's own (see entry_wipe_d)
+    rijndael_reg_copy #(.WIDTH(1)) u_wipe (.clk_i, .d_i(entry_wipe_d), .q_o(wipe));
     logic [31:0] word_q;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni || clear_q) word_q <= 32'd0;
+      if (wipe) word_q <= 32'd0;
       else if (wr_here) word_q <= iv_wstore[31:0];
     end
     assign iv_word_o[e*32 +: 32] = word_q;
