@@ -135,7 +135,7 @@ module rijndael_engine_lanes #(
   // Registers
   logic clear;
   localparam int R_IN = 0, R_ASM = 1, R_ISSUE = 2, R_ORDER = 3, R_JOIN = 4, R_UNPACK = 5, R_CTX = 6,
-                 R_CNT = 7, R_LANE = 8, RST_COPIES = R_LANE + 2;
+                 R_CNT = 7, R_LANE = 8, R_CHAIN = R_LANE + 2, RST_COPIES = R_CHAIN + CONTEXTS;
   logic [RST_COPIES-1:0] dp_rst_n;
   logic [CONTEXTS-1:0] ctx_busy;
   logic [CONTEXTS*3-1:0] config_mode, config_key_len, config_block_len;
@@ -313,10 +313,17 @@ module rijndael_engine_lanes #(
     .out_valid_o(in_valid), .out_ready_i(in_ready), .out_data_o({in_run, in_keep_bad, in_last, in_tid}),
     .empty_o(in_fifo_empty[1]), .wiping_o(in_fifo_wiping[1])
   );
+  // The beat's bytes past TLAST's run are zeroed on the way in (from the beat's own run), so nothing after the
+  // FIFOs depends on the run but the assembler's lengths (ln6: the metadata head's run into the byte mask of
+  // every data bit pulled the decision's flops to the data).
+  logic [TDATA_WIDTH-1:0] r_kept;
+  for (genvar b = 0; b < LANES; b++) begin : g_kept
+    assign r_kept[8*b +: 8] = r_beat_q[META_W + 8*b +: 8] & {8{!r_beat_q[TID_WIDTH] || r_beat_q[META_W-LANES+b]}};
+  end
   logic unused_words_valid;   // the metadata says when the words are there
   rijndael_fifo_sliced #(.SLICE_W(32), .SLICES(IN_WORDS), .DEPTH(IN_DEPTH), .READY_AHEAD(2)) u_in_words (
     .clk_i, .rst_ni(dp_rst_n[R_IN]),
-    .in_push_i(r_push_q[IN_WORDS-1:0]), .in_ready_o(in_fifo_readies[0]), .in_data_i(r_beat_q[IN_W-1:META_W]),
+    .in_push_i(r_push_q[IN_WORDS-1:0]), .in_ready_o(in_fifo_readies[0]), .in_data_i(r_kept),
     .out_pop_i(s_pop_q), .out_valid_o(unused_words_valid), .out_data_o(in_words),
     .empty_o(in_fifo_empty[0]), .wiping_o(in_fifo_wiping[0])
   );
@@ -407,7 +414,6 @@ module rijndael_engine_lanes #(
   logic                 s_key_q, s_blk_q, s_pair_q, s_last0_q, s_err0_q, s_last1_q, s_err1_q;
   logic [TID_WIDTH-1:0] s_tid_q;
   logic [5:0]           s_bytes0_q, s_bytes1_q;
-  logic [LANES-1:0]     s_keep_q;    // the beat's bytes that go on (TLAST's run; the head's, decided or not)
   logic [2*MAX_NB-1:0]  s_blk_copies_q;   // blocks were decided: a copy per word (the data is zero otherwise)
   logic [MAX_NB-1:0]    s_half_q;    // block 0 is the beat's second half: a copy per word of the block
   always_ff @(posedge clk_i) begin
@@ -428,8 +434,6 @@ module rijndael_engine_lanes #(
     s_bytes1_q <= asm1_bytes;
     s_last1_q  <= asm1_last;
     s_err1_q   <= asm1_err;
-    // (not from the decision: its LUTs were pulled to these flops' 256 loads, ln5)
-    s_keep_q   <= in_last ? in_run : '1;
   end
   // (kept copies: one flop over a block's 128 choices or a FIFO's slice would be one long route again)
   rijndael_reg_copies #(.WIDTH(1), .COPIES(IN_WORDS), .RESET(1'b0)) u_s_pop (
@@ -442,11 +446,12 @@ module rijndael_engine_lanes #(
     .clk_i, .rst_ni(dp_rst_n[R_ISSUE]), .d_i(asm_half), .q_o(s_half_q)
   );
 
-  // The beat's words in the core's order (byte lane 4j is word j's most significant byte), bytes not kept zeroed.
+  // The beat's words in the core's order (byte lane 4j is word j's most significant byte), zero unless blocks
+  // were decided (not from the decision's LUT itself: it was pulled to these 256 loads, ln5).
   logic [31:0] beat_word [IN_WORDS];
   for (genvar j = 0; j < IN_WORDS; j++) begin : g_beat_word
     for (genvar b = 0; b < 4; b++) begin : g_byte
-      assign beat_word[j][31-8*b -: 8] = in_words[32*j + 8*b +: 8] & {8{s_keep_q[4*j + b] && s_blk_copies_q[j]}};
+      assign beat_word[j][31-8*b -: 8] = in_words[32*j + 8*b +: 8] & {8{s_blk_copies_q[j]}};
     end
   end
   logic             s_ctx_ok, s_armed;
@@ -611,6 +616,13 @@ module rijndael_engine_lanes #(
     // The chaining value after this issue, from the context's own value (no choice between contexts here).
     assign next0_c = flags0[rijndael_engine_pkg::BF_CTR] ? ctr_inc1[c] : x_data0_q;
     assign next1_c = flags0[rijndael_engine_pkg::BF_CTR] ? ctr_inc2[c] : x_data1_q;
+    // (reset by a copy of its own: one reset flop over all contexts' values was a long route)
+    always_ff @(posedge clk_i) begin
+      if (!dp_rst_n[R_CHAIN + c]) chain_c_q <= '0;
+      else if (start_q)           chain_c_q <= ctx_iv[c];
+      else if (x_upd1_q[c])       chain_c_q <= next1_c;
+      else if (x_upd0_q[c])       chain_c_q <= next0_c;
+    end
     assign beats_d = beats_q + CNT_W'(in_c) - CNT_W'(out_c);
     assign open_d  = in_c ? !s_axis_tlast : open_q;
     assign held_d  = in_c || (beats_q != '0 && !(beats_q == CNT_W'(1) && out_c));
@@ -621,7 +633,6 @@ module rijndael_engine_lanes #(
         open_q       <= 1'b0;
         busy_q       <= 1'b0;
         start_q      <= 1'b0;
-        chain_c_q    <= '0;
         armed_q[c]   <= 1'b0;
         seeded_q[c]  <= 1'b0;
         fb_mode_q[c] <= 1'b0;
@@ -634,15 +645,9 @@ module rijndael_engine_lanes #(
                         ctx_mode[c] == MODE_OFB;
         // START a clock after its pulse (the register block's next write is clocks later)
         start_q <= start_pulse && int'(sel) == c;
-        if (start_q) begin
-          chain_c_q   <= ctx_iv[c];
-          seeded_q[c] <= 1'b0;
-        end else begin
-          if (x_upd1_q[c])      chain_c_q <= next1_c;
-          else if (x_upd0_q[c]) chain_c_q <= next0_c;
-          // a feedback block took the IV: the lane's chaining value is the context's from now on
-          if (x_ctx_q[c] && use0 && feedback) seeded_q[c] <= 1'b1;
-        end
+        if (start_q) seeded_q[c] <= 1'b0;
+        // a feedback block took the IV: the lane's chaining value is the context's from now on
+        else if (x_ctx_q[c] && use0 && feedback) seeded_q[c] <= 1'b1;
         if (touch_c) armed_q[c] <= 1'b0;
         if (start_q) armed_q[c] <= 1'b1;
       end
@@ -1026,10 +1031,17 @@ module rijndael_engine_lanes #(
   assign fifo_wiping = wiping_q;
   assign st_armed  = armed_q[sel];
   assign st_busy   = ctx_busy[sel];
-  assign st_idle   = r_push_q == '0 && in_empty && asm_empty && ord_empty && (&res_empty) && (&lane_empty) &&
-                     lane_credits_q[0] == LC_W'(LANE_ENTRIES) && lane_credits_q[1] == LC_W'(LANE_ENTRIES) &&
-                     !s_key_q && !s_blk_q && !x_key_q && !x_blk_q && !p_fire_q && !q_fire_q && !p_held_q &&
-                     out_empty;
+  // STATUS.IDLE from a flop (ln6: the lanes' flags, from across the die, through the AND into the register
+  // block's read word): what held a clock ago, and not idle in a clock after a beat was taken.
+  logic idle_q;
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_CNT]) idle_q <= 1'b0;
+    else idle_q <= !s_fire && r_push_q == '0 && in_empty && asm_empty && ord_empty && (&res_empty) &&
+                   (&lane_empty) && lane_credits_q[0] == LC_W'(LANE_ENTRIES) &&
+                   lane_credits_q[1] == LC_W'(LANE_ENTRIES) && !s_key_q && !s_blk_q && !x_key_q && !x_blk_q &&
+                   !p_fire_q && !q_fire_q && !p_held_q && out_empty;
+  end
+  assign st_idle   = idle_q;
   assign st_wiping = fifo_wiping;
   logic unused_view;   // REORDER_DEPTH: rijndael_engine's; core_in_ready: the tests' view of a wiped engine
   assign unused_view = ^{REORDER_DEPTH, core_in_ready, ord_ready_unused};

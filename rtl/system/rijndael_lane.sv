@@ -220,21 +220,24 @@ module rijndael_lane #(
   assign res_error_o = res_error_q;
 
   // ---- per-context state: in flight, chaining value; and the result credits
+  // (each context's chaining value reset by a flop of its own, a clock after the lane's reset: one reset
+  // net over all of them and the FIFOs was a long route)
+  logic [CONTEXTS-1:0] chain_rst_n;
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(CONTEXTS), .RESET(1'b0)) u_chain_rst (
+    .clk_i, .rst_ni, .d_i(1'b1), .q_o(chain_rst_n)
+  );
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx
     logic issue_c, done_c;
     assign issue_c = block_pop && h_feedback && int'(h_ctx) == c;
     assign done_c  = core_out_valid_i && m_feedback && int'(m_ctx) == c;
     always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        inflight_q[c] <= 1'b0;
-        chain_q[c]    <= '0;
-      end else begin
-        if (issue_c) inflight_q[c] <= 1'b1;
-        if (done_c) begin
-          inflight_q[c] <= 1'b0;
-          chain_q[c]    <= m_keystream ? core_out_block_i : result;
-        end
-      end
+      if (!rst_ni) inflight_q[c] <= 1'b0;
+      else if (done_c)  inflight_q[c] <= 1'b0;
+      else if (issue_c) inflight_q[c] <= 1'b1;
+    end
+    always_ff @(posedge clk_i) begin
+      if (!chain_rst_n[c]) chain_q[c] <= '0;
+      else if (done_c)     chain_q[c] <= m_keystream ? core_out_block_i : result;
     end
   end
 
@@ -243,7 +246,19 @@ module rijndael_lane #(
     else         credits_q <= credits_q - CR_W'(block_pop) + CR_W'(res_credit_i);
   end
 
-  assign empty_o  = meta_empty && data_empty && !ls_valid_q && stage_empty && mask_empty && !res_valid_q &&
-                    inflight_q == '0;
-  assign wiping_o = meta_wiping || data_wiping || stage_wiping || mask_wiping;
+  // (flops: they travel to the hub through hops, and the AND over this lane's FIFOs reached their first
+  // register's reset, ln6)
+  logic empty_q, wiping_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      empty_q  <= 1'b0;
+      wiping_q <= 1'b1;
+    end else begin
+      empty_q  <= meta_empty && data_empty && !ls_valid_q && stage_empty && mask_empty && !res_valid_q &&
+                  inflight_q == '0;
+      wiping_q <= meta_wiping || data_wiping || stage_wiping || mask_wiping;
+    end
+  end
+  assign empty_o  = empty_q;
+  assign wiping_o = wiping_q;
 endmodule
