@@ -354,14 +354,21 @@ module rijndael_engine_lanes #(
   // Per-context registers as the hub reads them: copies loaded every clock (CONFIG, the key and START are
   // refused while a context has data inside, and START comes register accesses after CONFIG, so a copy a
   // clock late is never read stale), next to the issue rather than in the register block.
+  // Two registers deep: the register block sits where the AXI4-Lite pins lead, the issue where the stream's
+  // do, and with one register the choices behind it were placed by the register block (ln7, 25-29 ns).
   logic [2:0]       cfg_mode_q [CONTEXTS];
   logic [2:0]       cfg_key_len_q [CONTEXTS];
   logic             cfg_decrypt_q [CONTEXTS];
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_cfg_copy
+    logic [2:0] mode_q, key_len_q;
+    logic       decrypt_q;
     always_ff @(posedge clk_i) begin
-      cfg_mode_q[c]    <= ctx_mode[c];
-      cfg_key_len_q[c] <= ctx_key_len[c];
-      cfg_decrypt_q[c] <= ctx_decrypt[c];
+      mode_q           <= ctx_mode[c];
+      key_len_q        <= ctx_key_len[c];
+      decrypt_q        <= ctx_decrypt[c];
+      cfg_mode_q[c]    <= mode_q;
+      cfg_key_len_q[c] <= key_len_q;
+      cfg_decrypt_q[c] <= decrypt_q;
     end
   end
 
@@ -513,7 +520,20 @@ module rijndael_engine_lanes #(
     flags0      <= s_flags0;
     flags1      <= s_flags1;
     x_key_len_q <= cfg_key_len_q[s_ctx];
-    x_keyd_q    <= s_key_q ? ctx_key[s_ctx] : '0;
+  end
+  // The key of a key beat, chosen by copies of the context of its own (a word each): with the flags' context
+  // flop choosing 256 bits of the register block's key words too, that flop sat by the key words (ln7).
+  logic [MAX_NK*(CTX_W+1)-1:0] s_kctx_q;   // copy i: {a key beat, its context}
+  rijndael_reg_copies #(.WIDTH(CTX_W + 1), .COPIES(MAX_NK), .RESET(1'b0)) u_s_kctx (
+    .clk_i, .rst_ni(dp_rst_n[R_ISSUE]), .d_i({key_fire, d_ctx}), .q_o(s_kctx_q)
+  );
+  for (genvar i = 0; i < MAX_NK; i++) begin : g_x_key_word
+    logic [CTX_W-1:0] kctx;
+    logic             kkey;
+    assign {kkey, kctx} = s_kctx_q[(CTX_W + 1) * i +: CTX_W + 1];
+    always_ff @(posedge clk_i) begin
+      x_keyd_q[KEY_W-1-32*i -: 32] <= kkey ? ctx_key[kctx][KEY_W-1-32*i -: 32] : 32'h0;
+    end
   end
   for (genvar i = 0; i < MAX_NB; i++) begin : g_x_word
     always_ff @(posedge clk_i) begin
@@ -612,7 +632,8 @@ module rijndael_engine_lanes #(
     assign chain_q[c] = chain_c_q;
     assign in_c    = s_fire && int'(s_axis_tid) == c;
     assign out_c   = m_fire && int'(m_axis_tid) == c;
-    assign touch_c = (config_we || key_we || iv_we) && int'(wr_ctx) == c;
+    // (a write to the context un-arms it: registered, as every register block signal the decision's flags take)
+    always_ff @(posedge clk_i) touch_c <= (config_we || key_we || iv_we) && int'(wr_ctx) == c;
     // The chaining value after this issue, from the context's own value (no choice between contexts here).
     assign next0_c = flags0[rijndael_engine_pkg::BF_CTR] ? ctr_inc1[c] : x_data0_q;
     assign next1_c = flags0[rijndael_engine_pkg::BF_CTR] ? ctr_inc2[c] : x_data1_q;
@@ -641,8 +662,8 @@ module rijndael_engine_lanes #(
         open_q  <= open_d;
         busy_q  <= held_d || open_d;
         // the decision's view of the mode: a flop (CONFIG is refused while the context has data inside)
-        fb_mode_q[c] <= (!ctx_decrypt[c] && (ctx_mode[c] == MODE_CBC || ctx_mode[c] == MODE_CFB)) ||
-                        ctx_mode[c] == MODE_OFB;
+        fb_mode_q[c] <= (!cfg_decrypt_q[c] && (cfg_mode_q[c] == MODE_CBC || cfg_mode_q[c] == MODE_CFB)) ||
+                        cfg_mode_q[c] == MODE_OFB;
         // START a clock after its pulse (the register block's next write is clocks later)
         start_q <= start_pulse && int'(sel) == c;
         if (start_q) seeded_q[c] <= 1'b0;
@@ -655,18 +676,24 @@ module rijndael_engine_lanes #(
   end
 
   // Which context's key each key slot holds: set by the decision (D), so that the next decision sees it.
+  // A START or a key or CONFIG write to the context drops it, registered once (the register block's signals
+  // pulled the decision's flops to it, ln7): START takes effect in the clock its context is armed (start_q).
   for (genvar e = 0; e < ENGINE_SLOTS; e++) begin : g_loaded
+    logic drop_q;
     always_ff @(posedge clk_i) begin
       if (!dp_rst_n[R_ISSUE]) begin
         loaded_valid_q[e] <= 1'b0;
         loaded_ctx_q[e]   <= '0;
+        drop_q            <= 1'b0;
       end else begin
+        drop_q <= (start_pulse && sel == loaded_ctx_q[e]) ||
+                  ((config_we || key_we) && int'(wr_ctx) == int'(loaded_ctx_q[e]));
+        // (a key beat of this clock wins: it sends the key as it is now)
+        if (drop_q) loaded_valid_q[e] <= 1'b0;
         if (key_fire && (ENGINE_SLOTS == 1 || int'(d_ctx) == e)) begin
           loaded_valid_q[e] <= 1'b1;
           loaded_ctx_q[e]   <= d_ctx;
         end
-        if ((start_pulse && sel == loaded_ctx_q[e]) ||
-            ((config_we || key_we) && int'(wr_ctx) == int'(loaded_ctx_q[e]))) loaded_valid_q[e] <= 1'b0;
       end
     end
   end
