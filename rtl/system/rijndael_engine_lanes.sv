@@ -10,26 +10,30 @@
 // while two pipelines alone route at 174 (docs/results.md, "Two pipelines, session 58"). Here the wide data
 // moves through links with no handshake, and every decision is local:
 //
-//   s_axis -> slice -> input FIFO -> stream_to_blocks -> hub issue --hops--> lane 0 -> core 0 --hops--\
-//                                        |   (key beats, blocks,   \-hops--> lane 1 -> core 1 --hops--+
-//                                        |    counters, order)                                        v
-//                                        \-> order FIFO ---------------------> join <- result FIFO per lane
-//                                                                               |
-//                                            m_axis <- slice <- blocks_to_stream
+//   s_axis -> register -> metadata FIFO -> stream_to_blocks -> decide (D)
+//                      \-> a FIFO per 32-bit word ----------------> blocks, flags (S) -> send (E) --hops--> lane 0 -> core 0 --hops--\
+//                                          (key beats, counters, order)                            \-hops--> lane 1 -> core 1 --hops--+
+//                                          \-> order FIFO -----------------------------> join (J, P, Q) <- result FIFO per lane <----/
+//                                                                                              |
+//                                                               m_axis <- output FIFO <- beat -/
 //
-// - Hub issue, in two clocks: a decision (D) from flops only, executed (E) a clock later from registers
-//   loaded every clock (see "Hub issue" below). A beat's two blocks go together, block 0 to lane 0 and block 1 to
-//   lane 1 (ECB, CTR, CBC/CFB decryption: everything they need is known here: the counter, the previous
-//   ciphertext), or, for a feedback mode (CBC/CFB encryption, OFB), one block per clock to the context's
-//   own lane (context number mod 2), where its chaining value lives (rijndael_lane). A key beat goes to both
-//   lanes before a context's first block (one key slot per context with KEY_SLOTS >= CONTEXTS, else one
-//   shared slot, loaded again whenever the context changes).
+// The rule throughout (session 60): a decision reads flops only and reaches narrow registers only; the wide
+// data it steers follows a clock later, each 32-bit slice by a copy of the decision's flop (rijndael_fifo_sliced),
+// so no decision's LUT reaches a wide register's enable, and wide registers take their resets from copies.
+// - Hub issue, in three clocks: a decision (D) from flops only; S takes the decided beat's words and the
+//   blocks' flags from registers; E sends (see "Hub issue" below). A beat's two blocks go together, block 0 to
+//   lane 0 and block 1 to lane 1 (ECB, CTR, CBC/CFB decryption: everything they need is known here: the
+//   counter, the previous ciphertext), or, for a feedback mode (CBC/CFB encryption, OFB), one block per clock
+//   to the context's own lane (context number mod 2), where its chaining value lives (rijndael_lane). A key
+//   beat goes to both lanes before a context's first block (one key slot per context with KEY_SLOTS >=
+//   CONTEXTS, else one shared slot, loaded again whenever the context changes).
 // - Every link is rijndael_hops (LINK_HOPS registers, no handshake), and both ends count credits: the hub
 //   sends a lane only what its entry FIFO has room for, a lane lets a block into its core only while its
 //   result FIFO at the hub has a slot for it. The hub's decision reads its own credit counters, never a
 //   lane's state; a lane's, its own.
 // - The join takes the order FIFO's head (per issue: which blocks, bytes, TLAST, TID, refusals) with the
-//   results it names, from the lanes' result FIFOs (block RAM), all beside each other at the hub.
+//   results it names, from the lanes' result FIFOs (block RAM), all beside each other at the hub, in three
+//   clocks (see "Join and output" below).
 // - Order: one order entry per issue in arrival order, and each lane's results come back in its own issue
 //   order, so output order = input order, per context and across contexts, with no reorder buffer.
 // - Refused blocks (unknown TID, context not started, ECB/CBC block cut short, stream misuse) and empty
