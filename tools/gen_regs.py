@@ -475,8 +475,9 @@ def gen_sv(d: Desc) -> str:
     w("  // before; reset takes effect (and ends) a clock later, so reset must last two clocks at least.")
     clears_d = [f"({lower(r['name'])}_we_o ? {lower(r['name'])}_wvalue[{f['lsb'] + f['width'] - 1}:{f['lsb']}] : '0)"
                 for r in d.regs for f in r["field"] if f.get("clears")]
+    zero_bit = "1'b0"
     w("  logic entry_wipe_d;")
-    w(f"  assign entry_wipe_d = !rst_ni || (!clear_q && ({' | '.join(clears_d) if clears_d else chr(39) + '0'}));")
+    w(f"  assign entry_wipe_d = !rst_ni || (!clear_q && ({' | '.join(clears_d) if clears_d else zero_bit}));")
     for r in d.regs:
         rn = lower(r["name"])
         n = d.count_expr(r)
