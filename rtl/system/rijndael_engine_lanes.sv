@@ -626,6 +626,27 @@ module rijndael_engine_lanes #(
     else                    ord_used_q <= ord_used_q + OC_W'(blk_fire) - OC_W'(ord_ready);
   end
 
+  // ---- the register block's events per context, two registers deep: START, a write that un-arms the context
+  // (CONFIG, key, IV) and one that drops its loaded key (START, CONFIG, key). The first register sits by the
+  // register block (its compares of sel and wr_ctx), the second by the decision's flags: with one register
+  // the decision's loaded-key choice was placed by the register block, 47 tiles from the metadata FIFO's
+  // head (ln9, 29.9 ns). All three arrive together, so the hub sees a write's effects in one clock, as before,
+  // a clock later; the register block refuses these writes while the context has data inside.
+  logic [CONTEXTS-1:0] ev_start_q, ev_touch_q, ev_drop_q;
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_CTX]) begin
+      ev_start_q <= '0;
+      ev_touch_q <= '0;
+      ev_drop_q  <= '0;
+    end else begin
+      for (int c = 0; c < CONTEXTS; c++) begin
+        ev_start_q[c] <= start_pulse && int'(sel) == c;
+        ev_touch_q[c] <= (config_we || key_we || iv_we) && int'(wr_ctx) == c;
+        ev_drop_q[c]  <= (start_pulse && int'(sel) == c) || ((config_we || key_we) && int'(wr_ctx) == c);
+      end
+    end
+  end
+
   // ---- context state: chaining value / counter, armed, seeded, feedback mode, beats inside
   logic m_fire;
   assign m_fire = m_axis_tvalid && m_axis_tready;
@@ -636,8 +657,8 @@ module rijndael_engine_lanes #(
     assign chain_q[c] = chain_c_q;
     assign in_c    = s_fire && int'(s_axis_tid) == c;
     assign out_c   = m_fire && int'(m_axis_tid) == c;
-    // (a write to the context un-arms it: registered, as every register block signal the decision's flags take)
-    always_ff @(posedge clk_i) touch_c <= (config_we || key_we || iv_we) && int'(wr_ctx) == c;
+    // (a write to the context un-arms it: the event's second register)
+    always_ff @(posedge clk_i) touch_c <= ev_touch_q[c];
     // The chaining value after this issue, from the context's own value (no choice between contexts here).
     assign next0_c = flags0[rijndael_engine_pkg::BF_CTR] ? ctr_inc1[c] : x_data0_q;
     assign next1_c = flags0[rijndael_engine_pkg::BF_CTR] ? ctr_inc2[c] : x_data1_q;
@@ -668,8 +689,8 @@ module rijndael_engine_lanes #(
         // the decision's view of the mode: a flop (CONFIG is refused while the context has data inside)
         fb_mode_q[c] <= (!cfg_decrypt_q[c] && (cfg_mode_q[c] == MODE_CBC || cfg_mode_q[c] == MODE_CFB)) ||
                         cfg_mode_q[c] == MODE_OFB;
-        // START a clock after its pulse (the register block's next write is clocks later)
-        start_q <= start_pulse && int'(sel) == c;
+        // START two clocks after its pulse (the register block's next write is clocks later)
+        start_q <= ev_start_q[c];
         if (start_q) seeded_q[c] <= 1'b0;
         // a feedback block took the IV: the lane's chaining value is the context's from now on
         else if (x_ctx_q[c] && use0 && feedback) seeded_q[c] <= 1'b1;
@@ -680,8 +701,9 @@ module rijndael_engine_lanes #(
   end
 
   // Which context's key each key slot holds: set by the decision (D), so that the next decision sees it.
-  // A START or a key or CONFIG write to the context drops it, registered once (the register block's signals
-  // pulled the decision's flops to it, ln7): START takes effect in the clock its context is armed (start_q).
+  // A START or a key or CONFIG write to the context drops it, through the events' two registers (the register
+  // block's signals pulled the decision's flops to it, ln7 and ln9): START takes effect in the clock its context
+  // is armed (start_q).
   for (genvar e = 0; e < ENGINE_SLOTS; e++) begin : g_loaded
     logic drop_q;
     always_ff @(posedge clk_i) begin
@@ -690,8 +712,7 @@ module rijndael_engine_lanes #(
         loaded_ctx_q[e]   <= '0;
         drop_q            <= 1'b0;
       end else begin
-        drop_q <= (start_pulse && sel == loaded_ctx_q[e]) ||
-                  ((config_we || key_we) && int'(wr_ctx) == int'(loaded_ctx_q[e]));
+        drop_q <= ev_drop_q[loaded_ctx_q[e]];
         // (a key beat of this clock wins: it sends the key as it is now)
         if (drop_q) loaded_valid_q[e] <= 1'b0;
         if (key_fire && (ENGINE_SLOTS == 1 || int'(d_ctx) == e)) begin

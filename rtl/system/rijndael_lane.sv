@@ -176,10 +176,13 @@ module rijndael_lane #(
   end
   assign in_credit_o = in_credit_q;
 
-  // ---- mask FIFO: a block's XOR mask and feedback from issue to its result (block RAM when deep)
+  // ---- mask FIFO: a block's XOR mask and feedback from issue to its result (block RAM when deep). Its head
+  // is a register slice (OUT_SLICE): the block RAM's read register has no output register (5.6 ns to its
+  // output on ECP5), and the result's XOR and the chaining values' enables sat behind it (ln9, 27 ns). The
+  // slice adds a clock from issue to the mask's head, which every core's latency covers.
   logic             mask_valid, mask_empty, mask_wiping, unused_mask_ready;
   logic [M_W-1:0]   mask;
-  rijndael_fifo #(.WIDTH(M_W), .DEPTH(RESULTS)) u_masks (
+  rijndael_fifo #(.WIDTH(M_W), .DEPTH(RESULTS), .OUT_SLICE(1)) u_masks (
     .clk_i, .rst_ni,
     .in_valid_i(ls_valid_q && !ls_is_key_q), .in_ready_o(unused_mask_ready),
     .in_data_i({d_post_xor, ls_ctx_q, ls_feedback_q, ls_flags_q[rijndael_engine_pkg::BF_KEYSTREAM]}),
@@ -226,18 +229,32 @@ module rijndael_lane #(
   rijndael_reg_copies #(.WIDTH(1), .COPIES(CONTEXTS), .RESET(1'b0)) u_chain_rst (
     .clk_i, .rst_ni, .d_i(1'b1), .q_o(chain_rst_n)
   );
+  // A feedback block's result reaches its context's chaining value a clock after the result: its flags (done_q,
+  // one per context) and the value (chain_next_q) are flops, so the ~500 chaining-value flops' enables come
+  // from flops, not from the core's valid and the mask's fields (ln9: that LUT's net ran 80 tiles). The
+  // context stays in flight until then, so the next block of it (LD) reads the value already updated (LS).
+  logic [CONTEXTS-1:0] done_q;
+  logic [BLOCK_W-1:0]  chain_next_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      done_q       <= '0;
+      chain_next_q <= '0;
+    end else begin
+      for (int c = 0; c < CONTEXTS; c++) done_q[c] <= core_out_valid_i && m_feedback && int'(m_ctx) == c;
+      chain_next_q <= !(core_out_valid_i && m_feedback) ? '0 : m_keystream ? core_out_block_i : result;
+    end
+  end
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx
-    logic issue_c, done_c;
+    logic issue_c;
     assign issue_c = block_pop && h_feedback && int'(h_ctx) == c;
-    assign done_c  = core_out_valid_i && m_feedback && int'(m_ctx) == c;
     always_ff @(posedge clk_i) begin
       if (!rst_ni) inflight_q[c] <= 1'b0;
-      else if (done_c)  inflight_q[c] <= 1'b0;
-      else if (issue_c) inflight_q[c] <= 1'b1;
+      else if (done_q[c]) inflight_q[c] <= 1'b0;
+      else if (issue_c)   inflight_q[c] <= 1'b1;
     end
     always_ff @(posedge clk_i) begin
       if (!chain_rst_n[c]) chain_q[c] <= '0;
-      else if (done_c)     chain_q[c] <= m_keystream ? core_out_block_i : result;
+      else if (done_q[c])  chain_q[c] <= chain_next_q;
     end
   end
 

@@ -673,7 +673,7 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
                     zero(fifo.mem[i], f"lane {k} {fifo._path} entry {i}")
             for c in range(contexts):
                 zero(lane.chain_q[c], f"lane {k} chaining value of context {c}")
-            for reg in ("res_block_q",):
+            for reg in ("res_block_q", "chain_next_q"):
                 zero(getattr(lane, reg), f"lane {k} {reg}")
         # The hub's execute registers: a key beat's key, the blocks (zero unless an issue holds them)
         for reg in ("x_keyd_q", "x_data0_q", "x_data1_q", "q_held_q"):
