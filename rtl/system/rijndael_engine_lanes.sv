@@ -621,9 +621,17 @@ module rijndael_engine_lanes #(
     .out_valid_o(ord_valid), .out_ready_i(ord_ready), .out_data_o(ord_data),
     .empty_o(ord_empty), .wiping_o(ord_wiping)
   );
+  // (the join's take counts a clock late, from a flop: the join's decision and the issue's sit apart, and one
+  // counter of both put one of them far from its inputs; the count is then high for a clock, never low)
+  logic ord_pop_q;
   always_ff @(posedge clk_i) begin
-    if (!dp_rst_n[R_ISSUE]) ord_used_q <= '0;
-    else                    ord_used_q <= ord_used_q + OC_W'(blk_fire) - OC_W'(ord_ready);
+    if (!dp_rst_n[R_ISSUE]) begin
+      ord_used_q <= '0;
+      ord_pop_q  <= 1'b0;
+    end else begin
+      ord_pop_q  <= ord_ready;
+      ord_used_q <= ord_used_q + OC_W'(blk_fire) - OC_W'(ord_pop_q);
+    end
   end
 
   // ---- the register block's events per context, two registers deep: START, a write that un-arms the context
@@ -744,7 +752,9 @@ module rijndael_engine_lanes #(
   logic               core_in_ready;   // both cores take input (the tests' view of a wiped engine)
   logic [1:0]         core_ready;
 
-  localparam int LINK_W = rijndael_engine_pkg::lane_entry_w(CORE_SLOT_W, CTX_W, KEY_W, BLOCK_W);
+  localparam int LINK_W  = rijndael_engine_pkg::lane_entry_w(CORE_SLOT_W, CTX_W, KEY_W, BLOCK_W);
+  // (the entry's data: a key beat's key, or a block's block and chaining value, ORed: the other is zero)
+  localparam int LINK_DW = rijndael_engine_pkg::lane_data_w(KEY_W, BLOCK_W);
   for (genvar k = 0; k < 2; k++) begin : g_core
     // hub -> lane
     logic              l_valid;
@@ -755,7 +765,8 @@ module rijndael_engine_lanes #(
       .valid_i(lane_send[k]),
       // (the key is zero but in a key beat, the block and chaining value zero in it: S and E see to that)
       .data_i({x_key_q, b_slot, x_key_len_q, 3'(MAX_NB - 4), lane_flags[k*BF_W +: BF_W], bctx,
-               lane_seeded[k], x_keyd_q, lane_block[k*BLOCK_W +: BLOCK_W], lane_chain[k*BLOCK_W +: BLOCK_W]}),
+               lane_seeded[k], LINK_DW'(x_keyd_q) | LINK_DW'({lane_block[k*BLOCK_W +: BLOCK_W],
+                                                              lane_chain[k*BLOCK_W +: BLOCK_W]})}),
       .valid_o(l_valid), .data_o(l_entry)
     );
     // lane -> hub: entry credits, results, empty and wiping flags

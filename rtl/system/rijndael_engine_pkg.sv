@@ -61,8 +61,13 @@ package rijndael_engine_pkg;
   endfunction
   // Width of an entry from the lanes engine's hub to a lane (rijndael_engine_lanes, rijndael_lane), fields
   // from the top: key beat or not, key slot, key length, block length, block flags (BF_W), context, seeded,
-  // key, block, chaining value. The hub packs it, the link carries it, the lane's FIFO stores it as it is.
+  // then the data (lane_data_w): a key beat's key in its low bits, or a block's block and chaining value
+  // ({block, chain}); the other is zero, so the hub ORs them. The hub packs it, the link carries it, the lane's
+  // FIFO stores it as it is.
+  function automatic int lane_data_w(input int key_w, input int block_w);
+    lane_data_w = key_w > 2 * block_w ? key_w : 2 * block_w;
+  endfunction
   function automatic int lane_entry_w(input int slot_w, input int ctx_w, input int key_w, input int block_w);
-    lane_entry_w = 1 + slot_w + 3 + 3 + BF_W + ctx_w + 1 + key_w + 2 * block_w;
+    lane_entry_w = 1 + slot_w + 3 + 3 + BF_W + ctx_w + 1 + lane_data_w(key_w, block_w);
   endfunction
 endpackage

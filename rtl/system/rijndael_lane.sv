@@ -64,7 +64,7 @@ module rijndael_lane #(
 );
   localparam int BF_W = rijndael_engine_pkg::BF_W;
   localparam int E_W  = rijndael_engine_pkg::lane_entry_w(SLOT_W, CTX_W, KEY_W, BLOCK_W);
-  localparam int D_W  = KEY_W + 2 * BLOCK_W;             // the entry's data: key, block, chaining value
+  localparam int D_W  = rijndael_engine_pkg::lane_data_w(KEY_W, BLOCK_W);   // the entry's data: key, or block and chaining value
   localparam int H_W  = E_W - D_W;                        // its metadata: the fields above them
   localparam int D_SLICES = D_W / 32;                     // (keys and blocks are whole words)
   localparam int M_W  = BLOCK_W + CTX_W + 2;    // mask, context, feedback, keystream
@@ -143,7 +143,10 @@ module rijndael_lane #(
   );
   logic [KEY_W-1:0]   d_key;
   logic [BLOCK_W-1:0] d_block, d_chain, d_chain_used, d_core_in, d_post_xor, unused_chain_next;
-  assign {d_key, d_block, d_chain} = data_head;
+  // (a key beat's key in the low bits, a block's {block, chain}: each is zero in the other kind of entry, and
+  // the stage below takes the key only from key beats and the block only from blocks)
+  assign d_key = data_head[KEY_W-1:0];
+  assign {d_block, d_chain} = data_head[2*BLOCK_W-1:0];
   assign d_chain_used = ls_seeded_q ? chain_q[ls_ctx_q] : d_chain;
   rijndael_block_data #(.MAX_NB(BLOCK_W / 32)) u_data (
     .flags_i(ls_flags_q), .data_i(d_block), .chain_i(d_chain_used), .chain_step_i({BLOCK_W{1'b0}}),
