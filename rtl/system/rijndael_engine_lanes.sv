@@ -413,11 +413,14 @@ module rijndael_engine_lanes #(
   assign d_need_key  = asm_valid && d_live && !d_key_ok;
   // A feedback context's blocks go one per clock (the assembler offers the beat's second block again).
   assign d_pair      = asm1_valid && !(d_live && fb_mode_q[d_ctx]);
-  // Three entries of room in each lane (S and E may still be sending one each) and two in the order FIFO.
+  // Three entries of room in each lane (of S, E and K at most two hold an entry not yet sent) and two in the
+  // order FIFO.
   assign d_credit_ok = (lane_credits_q[0] >= LC_W'(3)) && (lane_credits_q[1] >= LC_W'(3));
   assign d_order_ok  = ord_used_q <= OC_W'(ORDER_DEPTH - 2);
   assign key_fire    = d_need_key && d_credit_ok;
-  assign blk_fire    = asm_valid && !d_need_key && d_credit_ok && d_order_ok;
+  // A key beat is sent a clock later than blocks (K, below), so no block goes in the clock after one: it
+  // would reach the links in the key's clock.
+  assign blk_fire    = asm_valid && !d_need_key && d_credit_ok && d_order_ok && !s_key_q;
   assign asm_ready   = blk_fire;
   assign asm_take2   = blk_fire && d_pair;
 
@@ -483,6 +486,7 @@ module rijndael_engine_lanes #(
   );
 
   // ---- E: its registers
+  logic                 k_key_q;       // K: a key beat's key goes to the lanes (a clock after E)
   logic                 x_key_q, x_blk_q, x_pair_q, x_last0_q, x_err0_q, x_last1_q, x_err1_q;
   logic [TID_WIDTH-1:0] x_tid_q;
   logic [5:0]           x_bytes0_q, x_bytes1_q;
@@ -495,12 +499,14 @@ module rijndael_engine_lanes #(
   always_ff @(posedge clk_i) begin
     if (!dp_rst_n[R_ISSUE]) begin
       x_key_q  <= 1'b0;
+      k_key_q  <= 1'b0;
       x_blk_q  <= 1'b0;
       x_ctx_q  <= '0;
       x_upd0_q <= '0;
       x_upd1_q <= '0;
     end else begin
       x_key_q <= s_key_q;
+      k_key_q <= x_key_q;
       x_blk_q <= s_blk_q;
       for (int c = 0; c < CONTEXTS; c++) begin
         x_ctx_q[c]  <= s_blk_q && s_ctx_ok && int'(s_ctx) == c;
@@ -525,16 +531,18 @@ module rijndael_engine_lanes #(
     flags1      <= s_flags1;
     x_key_len_q <= cfg_key_len_q[s_ctx];
   end
-  // The key of a key beat, chosen by copies of the context of its own (a word each): with the flags' context
-  // flop choosing 256 bits of the register block's key words too, that flop sat by the key words (ln7).
-  logic [MAX_NK*(CTX_W+1)-1:0] s_kctx_q;   // copy i: {a key beat, its context}
-  rijndael_reg_copies #(.WIDTH(CTX_W + 1), .COPIES(MAX_NK), .RESET(1'b0)) u_s_kctx (
-    .clk_i, .rst_ni(dp_rst_n[R_ISSUE]), .d_i({key_fire, d_ctx}), .q_o(s_kctx_q)
+  // The key of a key beat, a clock after E (K): chosen by copies of the context of its own (a word each),
+  // loaded in E from S's flags. With the flags' context flop choosing 256 bits of the register block's key
+  // words too, that flop sat by the key words (ln7); with the copies loaded from the decision (D), its key
+  // beat LUT sat by them, across the die from the rest of the decision (ln10-ln11, 30-39 ns).
+  logic [MAX_NK*(CTX_W+1)-1:0] x_kctx_q;   // copy i: {a key beat, its context}
+  rijndael_reg_copies #(.WIDTH(CTX_W + 1), .COPIES(MAX_NK), .RESET(1'b0)) u_x_kctx (
+    .clk_i, .rst_ni(dp_rst_n[R_ISSUE]), .d_i({s_key_q, s_ctx}), .q_o(x_kctx_q)
   );
   for (genvar i = 0; i < MAX_NK; i++) begin : g_x_key_word
     logic [CTX_W-1:0] kctx;
     logic             kkey;
-    assign {kkey, kctx} = s_kctx_q[(CTX_W + 1) * i +: CTX_W + 1];
+    assign {kkey, kctx} = x_kctx_q[(CTX_W + 1) * i +: CTX_W + 1];
     always_ff @(posedge clk_i) begin
       x_keyd_q[KEY_W-1-32*i -: 32] <= kkey ? ctx_key[kctx][KEY_W-1-32*i -: 32] : 32'h0;
     end
@@ -601,7 +609,7 @@ module rijndael_engine_lanes #(
     // lane 1's block: block 1 of a pair, or block 0 of a feedback context on lane 1
     logic take1;
     assign take1          = k == 1 && use1;
-    assign lane_send[k]   = x_key_q || lanes_used[k];
+    assign lane_send[k]   = k_key_q || lanes_used[k];
     assign lane_flags[k*BF_W +: BF_W]       = take1 ? flags1 : flags0;
     assign lane_block[k*BLOCK_W +: BLOCK_W] = take1 ? x_data1_q : x_data0_q;
     assign lane_chain[k*BLOCK_W +: BLOCK_W] = take1 ? chain_next0 : b_chain;
@@ -759,14 +767,18 @@ module rijndael_engine_lanes #(
     // hub -> lane
     logic              l_valid;
     logic [LINK_W-1:0] l_entry;   // the lane's entry (fields: rijndael_engine_pkg::lane_entry_w)
+    // An entry's fields above its data: E's for a block, or a key beat's a clock later (K: E holds no block
+    // then, D saw to that)
+    logic [LINK_W-LINK_DW-1:0] l_meta, k_meta_q;
+    assign l_meta = {x_key_q, b_slot, x_key_len_q, 3'(MAX_NB - 4), lane_flags[k*BF_W +: BF_W], bctx, lane_seeded[k]};
+    always_ff @(posedge clk_i) k_meta_q <= l_meta;
     // (GATE 0: the execute registers and the key words are wiped by reset and CLEAR themselves)
     rijndael_hops #(.WIDTH(LINK_W), .HOPS(LINK_HOPS), .GATE(1'b0)) u_to_lane (
       .clk_i, .rst_ni(dp_rst_n[R_ISSUE]),
       .valid_i(lane_send[k]),
       // (the key is zero but in a key beat, the block and chaining value zero in it: S and E see to that)
-      .data_i({x_key_q, b_slot, x_key_len_q, 3'(MAX_NB - 4), lane_flags[k*BF_W +: BF_W], bctx,
-               lane_seeded[k], LINK_DW'(x_keyd_q) | LINK_DW'({lane_block[k*BLOCK_W +: BLOCK_W],
-                                                              lane_chain[k*BLOCK_W +: BLOCK_W]})}),
+      .data_i({k_key_q ? k_meta_q : l_meta,
+               LINK_DW'(x_keyd_q) | LINK_DW'({lane_block[k*BLOCK_W +: BLOCK_W], lane_chain[k*BLOCK_W +: BLOCK_W]})}),
       .valid_o(l_valid), .data_o(l_entry)
     );
     // lane -> hub: entry credits, results, empty and wiping flags
@@ -1094,15 +1106,24 @@ module rijndael_engine_lanes #(
   assign fifo_wiping = wiping_q;
   assign st_armed  = armed_q[sel];
   assign st_busy   = ctx_busy[sel];
-  // STATUS.IDLE from a flop (ln6: the lanes' flags, from across the die, through the AND into the register
-  // block's read word): what held a clock ago, and not idle in a clock after a beat was taken.
-  logic idle_q;
+  // STATUS.IDLE from flops in two levels: a flop per part of the engine (input, issue and lanes, join and
+  // output), each from its flags as they were a clock before, then their AND with this clock's handshake
+  // (one flop over all the flags gathered routes from every corner of the die into one place: ln10, 31 ns).
+  // So it says what held two clocks ago; a beat taken in the last two clocks keeps it low (s_fire in both).
+  logic idle_q, idle_in_q, idle_issue_q, idle_join_q;
   always_ff @(posedge clk_i) begin
-    if (!dp_rst_n[R_CNT]) idle_q <= 1'b0;
-    else idle_q <= !s_fire && r_push_q == '0 && in_empty && asm_empty && ord_empty && (&res_empty) &&
-                   (&lane_empty) && lane_credits_q[0] == LC_W'(LANE_ENTRIES) &&
-                   lane_credits_q[1] == LC_W'(LANE_ENTRIES) && !s_key_q && !s_blk_q && !x_key_q && !x_blk_q &&
-                   !p_fire_q && !q_fire_q && !p_held_q && out_empty;
+    if (!dp_rst_n[R_CNT]) begin
+      idle_in_q    <= 1'b0;
+      idle_issue_q <= 1'b0;
+      idle_join_q  <= 1'b0;
+      idle_q       <= 1'b0;
+    end else begin
+      idle_in_q    <= !s_fire && r_push_q == '0 && in_empty && asm_empty;
+      idle_issue_q <= !s_key_q && !s_blk_q && !x_key_q && !k_key_q && !x_blk_q && (&lane_empty) &&
+                      lane_credits_q[0] == LC_W'(LANE_ENTRIES) && lane_credits_q[1] == LC_W'(LANE_ENTRIES);
+      idle_join_q  <= ord_empty && (&res_empty) && !p_fire_q && !q_fire_q && !p_held_q && out_empty;
+      idle_q       <= !s_fire && idle_in_q && idle_issue_q && idle_join_q;
+    end
   end
   assign st_idle   = idle_q;
   assign st_wiping = fifo_wiping;
