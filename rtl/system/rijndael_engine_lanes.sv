@@ -1098,10 +1098,24 @@ module rijndael_engine_lanes #(
   // The lanes' FIFOs wipe as the hub's do: s_axis_tready stays low until all are wiped.
   // A flop (set through reset, so s_axis_tready is low from the first clock): the FIFOs' wiping flags sit
   // across the die, and their OR reached the pin wrapper's beat registers in the same clock (ln2 placed).
-  logic wiping_q;
+  // Two levels (as STATUS.IDLE below): a flop per part, reset by that part's own copy, then their OR a clock
+  // later (one flop over every FIFO's flag was routed from every corner into one place: ln11, 29-32 ns).
+  logic wiping_q, wiping_in_q, wiping_lanes_q, wiping_join_q;
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_IN]) wiping_in_q <= 1'b1;
+    else                 wiping_in_q <= in_wiping;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_ISSUE]) wiping_lanes_q <= 1'b1;
+    else                    wiping_lanes_q <= |lane_wiping;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!dp_rst_n[R_JOIN]) wiping_join_q <= 1'b1;
+    else                   wiping_join_q <= ord_wiping || (|res_wiping) || out_wiping;
+  end
   always_ff @(posedge clk_i) begin
     if (!dp_rst_n[R_IN]) wiping_q <= 1'b1;
-    else                 wiping_q <= in_wiping || ord_wiping || (|res_wiping) || (|lane_wiping) || out_wiping;
+    else                 wiping_q <= wiping_in_q || wiping_lanes_q || wiping_join_q;
   end
   assign fifo_wiping = wiping_q;
   assign st_armed  = armed_q[sel];
