@@ -21,12 +21,13 @@
 // data it steers follows a clock later, each 32-bit slice by a copy of the decision's flop (rijndael_fifo_sliced),
 // so no decision's LUT reaches a wide register's enable, and wide registers take their resets from copies.
 // - Hub issue, in three clocks: a decision (D) from flops only; S takes the decided beat's words and the
-//   blocks' flags from registers; E sends (see "Hub issue" below). A beat's two blocks go together, block 0 to
-//   lane 0 and block 1 to lane 1 (ECB, CTR, CBC/CFB decryption: everything they need is known here: the
-//   counter, the previous ciphertext), or, for a feedback mode (CBC/CFB encryption, OFB), one block per clock
-//   to the context's own lane (context number mod 2), where its chaining value lives (rijndael_lane). A key
-//   beat goes to both lanes before a context's first block (one key slot per context with KEY_SLOTS >=
-//   CONTEXTS, else one shared slot, loaded again whenever the context changes).
+//   blocks' flags from registers; E sends, a key beat a clock later (K) (see "Hub issue" below). A beat's
+//   two blocks go together, block 0 to lane 0 and block 1 to lane 1 (ECB, CTR, CBC/CFB decryption: everything
+//   they need is known here: the counter, the previous ciphertext), or, for a feedback mode (CBC/CFB
+//   encryption, OFB), one block per clock to the context's own lane (context number mod 2), where its
+//   chaining value lives (rijndael_lane). A key beat goes to both lanes before a context's first block (one
+//   key slot per context with KEY_SLOTS >= CONTEXTS, else one shared slot, loaded again whenever the context
+//   changes).
 // - Every link is rijndael_hops (LINK_HOPS registers, no handshake), and both ends count credits: the hub
 //   sends a lane only what its entry FIFO has room for, a lane lets a block into its core only while its
 //   result FIFO at the hub has a slot for it. The hub's decision reads its own credit counters, never a
@@ -383,7 +384,8 @@ module rijndael_engine_lanes #(
   // - S: the decided beat is at the data FIFOs' heads; its blocks (block 0: the beat's first or second half)
   //   with their bytes past TLAST's run zeroed, the key of a key beat, and the blocks' flags (from the
   //   context's registers and the blocks' lengths) go into E's registers; the data FIFOs let the beat go.
-  // - E sends: the chaining values (per context, updated here), the lane entries, the order entry.
+  // - E sends: the chaining values (per context, updated here), the lane entries, the order entry. A key beat
+  //   is sent a clock later (K), its key chosen then.
   // D never waits for S or E: the credits it checks cover what they may still take.
   logic [CONTEXTS-1:0]  armed_q, seeded_q, fb_mode_q;
   logic [BLOCK_W-1:0]   chain_q [CONTEXTS];
