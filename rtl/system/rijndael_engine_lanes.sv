@@ -216,8 +216,20 @@ module rijndael_engine_lanes #(
   assign unused_gcm = ^{ctx_sel_value, ctx_sel_wvalue[31:8], gcm_we, gcm_wvalue, gcm_iv_len, gcm_tag_len, aad_len_we, aad_len_wvalue, gcm_aad_len,
                         ctrl_we, ctx_sel_we, error_we, clear_pulse, iv_we};
 
-  rijndael_reg_copies #(.WIDTH(1), .COPIES(RST_COPIES), .RESET(1'b0)) u_dp_rst (
-    .clk_i, .rst_ni, .d_i(!clear), .q_o(dp_rst_n)
+  // The copies hold the reset active high and dp_rst_n is their inverse: an ECP5 flop's LSR is active high, so
+  // a unit's `if (!rst_ni)` on a copy's inverse reaches its flops' LSR straight from the copy. Copies held
+  // active low put an inverter LUT between each copy and its LSR pins, which the placer left by neither
+  // (ln14: a copy by the register block -> the inverter 40-60 tiles away -> a lane's flops, 18-24 ns).
+  logic [RST_COPIES-1:0] dp_rst_q;
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(RST_COPIES), .RESET(1'b1)) u_dp_rst (
+    .clk_i, .rst_ni, .d_i(clear), .q_o(dp_rst_q)
+  );
+  assign dp_rst_n = ~dp_rst_q;
+  // The links' hops are kept modules (their reset's inverter inside them): they take active-low copies of
+  // their own, loaded in the same clock ([0] the issue's links, [1] the join's, [2 + k] lane k's).
+  logic [3:0] hop_rst_n;
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(4), .RESET(1'b0)) u_hop_rst (
+    .clk_i, .rst_ni, .d_i(!clear), .q_o(hop_rst_n)
   );
 
   // Per-context views of the register block's flat vectors; keys and IVs left aligned, word 0 first.
@@ -776,7 +788,7 @@ module rijndael_engine_lanes #(
     always_ff @(posedge clk_i) k_meta_q <= l_meta;
     // (GATE 0: the execute registers and the key words are wiped by reset and CLEAR themselves)
     rijndael_hops #(.WIDTH(LINK_W), .HOPS(LINK_HOPS), .GATE(1'b0)) u_to_lane (
-      .clk_i, .rst_ni(dp_rst_n[R_ISSUE]),
+      .clk_i, .rst_ni(hop_rst_n[0]),
       .valid_i(lane_send[k]),
       // (the key is zero but in a key beat, the block and chaining value zero in it: S and E see to that)
       .data_i({k_key_q ? k_meta_q : l_meta,
@@ -792,28 +804,28 @@ module rijndael_engine_lanes #(
     logic               lane_rst_n;
     assign lane_rst_n = dp_rst_n[R_LANE + k];
     rijndael_hops #(.WIDTH(1), .HOPS(LINK_HOPS)) u_credit_back (
-      .clk_i, .rst_ni(dp_rst_n[R_ISSUE]), .valid_i(l_credit), .data_i(1'b0),
+      .clk_i, .rst_ni(hop_rst_n[0]), .valid_i(l_credit), .data_i(1'b0),
       .valid_o(lane_credit_back[k]), .data_o(unused_hop_data[0])
     );
     // (GATE 0: the lane's result register is zero whenever it holds no result)
     assign r_slices = (RES_SLICES*RES_SW)'({r_error, r_block});
     for (genvar s = 0; s < RES_SLICES; s++) begin : g_to_hub
       rijndael_hops #(.WIDTH(RES_SW), .HOPS(LINK_HOPS), .GATE(1'b0)) u_to_hub (
-        .clk_i, .rst_ni(dp_rst_n[R_JOIN]), .valid_i(r_valid[s]), .data_i(r_slices[RES_SW*s +: RES_SW]),
+        .clk_i, .rst_ni(hop_rst_n[1]), .valid_i(r_valid[s]), .data_i(r_slices[RES_SW*s +: RES_SW]),
         .valid_o(r_push[s]), .data_o(r_link[RES_SW*s +: RES_SW])
       );
     end
     assign res_arrive[k] = r_push[0];
     // the lane's state flags, as a level through the same hops (valid after reset: "wiping")
     rijndael_hops #(.WIDTH(1), .HOPS(LINK_HOPS + 1), .RESET_VALID(1'b1)) u_wiping_back (
-      .clk_i, .rst_ni(lane_rst_n), .valid_i(l_wiping), .data_i(1'b0), .valid_o(lane_wiping[k]), .data_o(unused_hop_data[1])
+      .clk_i, .rst_ni(hop_rst_n[2 + k]), .valid_i(l_wiping), .data_i(1'b0), .valid_o(lane_wiping[k]), .data_o(unused_hop_data[1])
     );
     rijndael_hops #(.WIDTH(1), .HOPS(LINK_HOPS + 1), .RESET_VALID(1'b1)) u_empty_back (
-      .clk_i, .rst_ni(lane_rst_n), .valid_i(l_empty), .data_i(1'b0), .valid_o(lane_empty[k]), .data_o(unused_hop_data[2])
+      .clk_i, .rst_ni(hop_rst_n[2 + k]), .valid_i(l_empty), .data_i(1'b0), .valid_o(lane_empty[k]), .data_o(unused_hop_data[2])
     );
     logic res_credit;
     rijndael_hops #(.WIDTH(1), .HOPS(LINK_HOPS)) u_res_credit (
-      .clk_i, .rst_ni(lane_rst_n), .valid_i(res_pop[k*RES_SLICES]), .data_i(1'b0), .valid_o(res_credit),
+      .clk_i, .rst_ni(hop_rst_n[2 + k]), .valid_i(res_pop[k*RES_SLICES]), .data_i(1'b0), .valid_o(res_credit),
       .data_o(unused_hop_data[3])
     );
 

@@ -227,10 +227,11 @@ module rijndael_lane #(
 
   // ---- per-context state: in flight, chaining value; and the result credits
   // (each context's chaining value reset by a flop of its own, a clock after the lane's reset: one reset
-  // net over all of them and the FIFOs was a long route)
-  logic [CONTEXTS-1:0] chain_rst_n;
-  rijndael_reg_copies #(.WIDTH(1), .COPIES(CONTEXTS), .RESET(1'b0)) u_chain_rst (
-    .clk_i, .rst_ni, .d_i(1'b1), .q_o(chain_rst_n)
+  // net over all of them and the FIFOs was a long route; held active high, as an ECP5 flop's LSR is, so no
+  // inverter LUT sits between a copy and its 128 LSR pins)
+  logic [CONTEXTS-1:0] chain_rst_q;
+  rijndael_reg_copies #(.WIDTH(1), .COPIES(CONTEXTS), .RESET(1'b1)) u_chain_rst (
+    .clk_i, .rst_ni, .d_i(1'b0), .q_o(chain_rst_q)
   );
   // A feedback block's result reaches its context's chaining value a clock after the result: its flags (done_q,
   // one per context) and the value (chain_next_q) are flops, so the ~500 chaining-value flops' enables come
@@ -244,7 +245,10 @@ module rijndael_lane #(
       chain_next_q <= '0;
     end else begin
       for (int c = 0; c < CONTEXTS; c++) done_q[c] <= core_out_valid_i && m_feedback && int'(m_ctx) == c;
-      chain_next_q <= !(core_out_valid_i && m_feedback) ? '0 : m_keystream ? core_out_block_i : result;
+      // (loaded with every result, read only where done_q says: zeroing it but for feedback results made the
+      // core's valid and the mask's flags a LUT into its 128 LSR pins, ln14's worst path; it keeps the last
+      // result until the next one, reset or CLEAR)
+      if (core_out_valid_i) chain_next_q <= m_keystream ? core_out_block_i : result;
     end
   end
   for (genvar c = 0; c < CONTEXTS; c++) begin : g_ctx
@@ -256,7 +260,7 @@ module rijndael_lane #(
       else if (issue_c)   inflight_q[c] <= 1'b1;
     end
     always_ff @(posedge clk_i) begin
-      if (!chain_rst_n[c]) chain_q[c] <= '0;
+      if (chain_rst_q[c]) chain_q[c] <= '0;
       else if (done_q[c])  chain_q[c] <= chain_next_q;
     end
   end
