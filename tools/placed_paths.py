@@ -202,6 +202,19 @@ def main(argv=None) -> int:
         per = defaultdict(list)
         for t, name, port in over:
             per[group(name)].append(t)
+        # by the endpoint's pin (a reset or clear: LSR; an enable: CE; data: DI / M; a RAM's port), and how
+        # many of the paths start at a reset copy (`rst` in the start's name)
+        pins = defaultdict(int)
+        from_rst = 0
+        for t, name, port in over:
+            pins[port if cells[name]["type"] == "TRELLIS_FF" else cells[name]["type"]] += 1
+            start = (name, port)
+            while start in pred:
+                start = pred[start]
+            from_rst += "rst" in start[0]
+        print(f"\n{len(over)} endpoints above {args.over:.2f} ns, by pin: "
+              + ", ".join(f"{k} {v}" for k, v in sorted(pins.items(), key=lambda kv: -kv[1]))
+              + f"; {from_rst} from a reset copy")
         print(f"\n{len(over)} endpoints above {args.over:.2f} ns, by group (count, worst):")
         for g, ts in sorted(per.items(), key=lambda kv: -len(kv[1])):
             print(f"  {len(ts):6d}  {max(ts):6.2f}  {g}")

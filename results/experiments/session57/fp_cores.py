@@ -15,6 +15,9 @@ first and last rounds side by side mid-die with four EBR sites free between them
 FIFO's eight block RAMs on those free sites, four beside each pipeline's ends (rows Y46 and Y70).
 --gap-rams REGEX: the block RAMs whose names match REGEX go on those sites instead of the order FIFO's
 (session 58: the probe's mask FIFOs, `u_mask`), in name order: core 0's lane first (row Y46), then core 1's.
+--gap-size N (session 62, with --gap): N EBR sites free between each ring's ends instead of four (at most 12),
+and the --gap-rams RAMs placed per core: core 0's and the hub's (no `g_core[` in the name) in row Y46's gap, core
+1's in row Y70's, each in name order from the gap's left end (beside the ring's last round).
 --above (session 58): core 1's key registers of its rounds on row Y82 go above that row (Y84/Y85) instead of
 below it (Y80/Y79), as core 0's rounds on row Y22 have theirs above (Y24/Y25): the twelve rows between Y70 and
 Y82 then hold one row of rounds' key registers instead of two.
@@ -46,7 +49,8 @@ def move(site: str, core: int) -> str:
     return f"X{m.group(1)}/Y{Y_CORE1[int(m.group(2))]}/{m.group(3)}"
 
 
-def main(src: str, dst: str, gap: bool = False, gap_rams: str = "u_order_fifo", key_word: tuple | None = None) -> None:
+def main(src: str, dst: str, gap: bool = False, gap_rams: str = "u_order_fifo", key_word: tuple | None = None,
+         gap_size: int = 4) -> None:
     data = json.loads(Path(src).read_text())
     mods = data["modules"]
     top = next(m for m in mods.values() if "top" in (m.get("attributes") or {}))
@@ -64,13 +68,33 @@ def main(src: str, dst: str, gap: bool = False, gap_rams: str = "u_order_fifo", 
               if d == "output" for b in c["connections"][p]}
     ebr = synth.ecp5_85k_round_ring(10)
     flow = synth.FLOW_OPTIONS[("pipelined", "ecp5-85k")]
+    if gap and gap_size != 4:
+        # session 62: a wider gap between the ring's ends (the same ring otherwise), so that the hub's block
+        # RAMs sit there instead of on the rows' leftover ends at the die's corners
+        rounds = synth._wide_ring_rounds(10, 8, gap_size)
+        flow = synth.FlowOptions(
+            ebr_sites=synth._round_sites_by_name({(r, i): f"X{x}/Y{y}/EBR{synth.ECP5_85K_EBR_X_ROW[x]}"
+                                                 for r, s in enumerate(rounds) for i, (x, y) in enumerate(s)}),
+            ff_sites=(*synth.ecp5_85k_split_broadcast((88, 32), (40, 32), (60, 32)),
+                      *synth.ecp5_85k_ring_round_keys(10, ring=rounds)), why="steering")
     if gap:
-        flow = synth._wide_ring_options(10, (40, 32))
+        if gap_size == 4:
+            flow = synth._wide_ring_options(10, (40, 32))
         ebr = flow.ebr_sites
-        ring = {s for r in synth._wide_ring_rounds(10) for s in r}
-        free = [x for x in sorted(synth.ECP5_85K_EBR_X_ROW) if 40 < x < 58 and (x, 46) not in ring]
+        ring = {s for r in synth._wide_ring_rounds(10, 8, gap_size) for s in r}
+        free = [x for x in sorted(synth.ECP5_85K_EBR_X_ROW) if 30 < x < 70 and (x, 46) not in ring]
+        assert len(free) == gap_size, free
         order = sorted(n for n, c in cells.items() if c["type"] == "DP16KD" and re.search(gap_rams, n))
-        sites = [f"X{x}/Y{y}/EBR{synth.ECP5_85K_EBR_X_ROW[x]}" for y in (46, 70) for x in free]
+        if gap_size != 4:
+            # each core's RAMs in its own gap (row Y46 for core 0, Y70 for core 1), the hub's after core 0's
+            order = ([n for n in order if "g_core[0]" in n] + [n for n in order if "g_core[" not in n]
+                     + [n for n in order if "g_core[1]" in n])
+            n0 = sum(1 for n in order if "g_core[1]" not in n)
+            assert n0 <= gap_size and len(order) - n0 <= gap_size, order
+            sites = ([f"X{x}/Y46/EBR{synth.ECP5_85K_EBR_X_ROW[x]}" for x in free][:n0]
+                     + [f"X{x}/Y70/EBR{synth.ECP5_85K_EBR_X_ROW[x]}" for x in free])
+        else:
+            sites = [f"X{x}/Y{y}/EBR{synth.ECP5_85K_EBR_X_ROW[x]}" for y in (46, 70) for x in free]
         assert len(order) <= len(sites), (order, sites)
         for n, s in zip(order, sites):
             cells[n].setdefault("attributes", {})["BEL"] = s
@@ -145,5 +169,10 @@ if __name__ == "__main__":
         k = argv.index("--key-word")
         key_word = tuple(int(v) for v in argv[k + 1].split(","))
         del argv[k:k + 2]
+    gap_size = 4
+    if "--gap-size" in argv:
+        k = argv.index("--gap-size")
+        gap_size = int(argv[k + 1])
+        del argv[k:k + 2]
     args = [a for a in argv if a not in ("--gap", "--above", "--below")]
-    main(*args, gap="--gap" in argv, gap_rams=rams, key_word=key_word)
+    main(*args, gap="--gap" in argv, gap_rams=rams, key_word=key_word, gap_size=gap_size)
