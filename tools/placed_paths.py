@@ -199,14 +199,13 @@ def main(argv=None) -> int:
         print(f"  {n:5d}  {g}")
     if args.over:
         over = [e for e in ends if e[0] > args.over]
+        # per group; by the endpoint's pin (a reset or clear: LSR; an enable: CE; data: DI / M; a RAM's port);
+        # and how many of the paths start at a reset copy (`rst` in the start's name)
         per = defaultdict(list)
-        for t, name, port in over:
-            per[group(name)].append(t)
-        # by the endpoint's pin (a reset or clear: LSR; an enable: CE; data: DI / M; a RAM's port), and how
-        # many of the paths start at a reset copy (`rst` in the start's name)
         pins = defaultdict(int)
         from_rst = 0
         for t, name, port in over:
+            per[group(name)].append(t)
             pins[port if cells[name]["type"] == "TRELLIS_FF" else cells[name]["type"]] += 1
             start = (name, port)
             while start in pred:

@@ -290,13 +290,13 @@ def _wide_ring_rounds(rounds: int = 12, rams: int = 8, gap: int = 4) -> list:
     return [order[rams * r:rams * (r + 1)] for r in range(rounds)]
 
 
-def ecp5_85k_round_wide_ring(rounds: int = 12, rams: int = 8) -> tuple:
+def ecp5_85k_round_wide_ring(rounds: int = 12, rams: int = 8, gap: int = 4) -> tuple:
     """The EBR sites of a pipelined core's rounds as a ring over two whole EBR rows (_wide_ring_rounds), in
     the order of the cells' names: `pipelined-192`'s twelve rounds (`-256`'s fourteen with the detour), the
     first and last side by side mid-die on row Y46, as the ten-round ring (ecp5_85k_round_ring) does for
     `pipelined`."""
     return _round_sites_by_name({(r, i): f"X{x}/Y{y}/EBR{ECP5_85K_EBR_X_ROW[x]}"
-                                 for r, sites in enumerate(_wide_ring_rounds(rounds, rams)) for i, (x, y) in enumerate(sites)})
+                                 for r, sites in enumerate(_wide_ring_rounds(rounds, rams, gap)) for i, (x, y) in enumerate(sites)})
 
 
 def ecp5_85k_ring_round_keys(rounds: int = 10, rams: int = 8, inward: int = 2, dec_terms: bool = False,
@@ -427,16 +427,17 @@ def ecp5_85k_split_broadcast(near: tuple, far: tuple, source: tuple) -> tuple:
              ecp5_85k_ff_block(*source, 8, 128)))
 
 
-def _wide_ring_options(rounds: int, far_block: tuple) -> FlowOptions:
+def _wide_ring_options(rounds: int, far_block: tuple, gap: int = 4) -> FlowOptions:
     """The floorplan of a pipelined build of more than ten rounds on the LFE5U-85F (see FLOW_OPTIONS): its
     rounds on the wide ring (ecp5_85k_round_wide_ring), each round's key register beside its round, the
     near broadcast register (rounds 0 .. Nr/2 - 1) on a block at the ring's right side, the far one (the kept
     copy of 128 bits) on `far_block` (x, y), beside the rounds after the first half, their source between
     them, and the wrapper's reset and out_ready flops below the ring's ends, on the input side's side and
-    on the output buffer's."""
-    ring = _wide_ring_rounds(rounds)
+    on the output buffer's. gap: the EBR sites left free between the ring's last and first round (steering of
+    the two-pipeline engine puts its FIFOs' block RAMs there)."""
+    ring = _wide_ring_rounds(rounds, gap=gap)
     return FlowOptions(
-        ebr_sites=ecp5_85k_round_wide_ring(rounds),
+        ebr_sites=ecp5_85k_round_wide_ring(rounds, gap=gap),
         ff_sites=(*ecp5_85k_split_broadcast((88, 32), far_block, (60, 32)),
                   *ecp5_85k_ring_wrapper_flops("X80/Y32/SLICEA.FF0", "X56/Y32/SLICEA.FF0"),
                   *ecp5_85k_ring_round_keys(rounds, ring=ring)),

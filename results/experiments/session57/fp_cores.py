@@ -68,18 +68,10 @@ def main(src: str, dst: str, gap: bool = False, gap_rams: str = "u_order_fifo", 
               if d == "output" for b in c["connections"][p]}
     ebr = synth.ecp5_85k_round_ring(10)
     flow = synth.FLOW_OPTIONS[("pipelined", "ecp5-85k")]
-    if gap and gap_size != 4:
-        # session 62: a wider gap between the ring's ends (the same ring otherwise), so that the hub's block
-        # RAMs sit there instead of on the rows' leftover ends at the die's corners
-        rounds = synth._wide_ring_rounds(10, 8, gap_size)
-        flow = synth.FlowOptions(
-            ebr_sites=synth._round_sites_by_name({(r, i): f"X{x}/Y{y}/EBR{synth.ECP5_85K_EBR_X_ROW[x]}"
-                                                 for r, s in enumerate(rounds) for i, (x, y) in enumerate(s)}),
-            ff_sites=(*synth.ecp5_85k_split_broadcast((88, 32), (40, 32), (60, 32)),
-                      *synth.ecp5_85k_ring_round_keys(10, ring=rounds)), why="steering")
     if gap:
-        if gap_size == 4:
-            flow = synth._wide_ring_options(10, (40, 32))
+        # (session 62: a wider gap, so that the hub's block RAMs sit there instead of on the rows' leftover
+        # ends at the die's corners)
+        flow = synth._wide_ring_options(10, (40, 32), gap_size)
         ebr = flow.ebr_sites
         ring = {s for r in synth._wide_ring_rounds(10, 8, gap_size) for s in r}
         free = [x for x in sorted(synth.ECP5_85K_EBR_X_ROW) if 30 < x < 70 and (x, 46) not in ring]
