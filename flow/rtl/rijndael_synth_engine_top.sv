@@ -47,7 +47,11 @@ module rijndael_synth_engine_top #(
   parameter int CORES            = 1,
   parameter int ISSUE_WINDOW     = 16,
   parameter int REORDER_DEPTH    = ARCH == 1 ? 256 : 64,
-  parameter int ENGINE_LANES     = 0      // 1: rijndael_engine_lanes instead of rijndael_engine
+  parameter int ENGINE_LANES     = 0,     // 1: rijndael_engine_lanes instead of rijndael_engine
+  // rijndael_engine_lanes' own sizes (see rtl/system/rijndael_engine_lanes.sv; unused with rijndael_engine)
+  parameter int LINK_HOPS        = 3,
+  parameter int LANE_ENTRIES     = 16,
+  parameter int LANE_RESULTS     = 128
 ) (
   input  logic       clk_i,
   input  logic       rst_ni,
@@ -347,7 +351,8 @@ module rijndael_synth_engine_top #(
     rijndael_engine_lanes #(
       `RIJNDAEL_CORE_PARAMS_PASS,
       .TDATA_WIDTH(TDATA_WIDTH), .FIFO_DEPTH(FIFO_DEPTH), .CONTEXTS(CONTEXTS), .CORES(CORES),
-      .ISSUE_WINDOW(ISSUE_WINDOW), .REORDER_DEPTH(REORDER_DEPTH), .TID_WIDTH(TID_W)
+      .ISSUE_WINDOW(ISSUE_WINDOW), .REORDER_DEPTH(REORDER_DEPTH), .TID_WIDTH(TID_W),
+      .LINK_HOPS(LINK_HOPS), .LANE_ENTRIES(LANE_ENTRIES), .LANE_RESULTS(LANE_RESULTS)
     ) u_engine (`RIJNDAEL_SYNTH_ENGINE_PORTS);
   end else begin : g_engine
     (* keep_hierarchy *)

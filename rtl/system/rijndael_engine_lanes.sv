@@ -126,8 +126,14 @@ module rijndael_engine_lanes #(
   if (CONTEXTS < 1 || CONTEXTS > 256 || TID_WIDTH < CTX_W || TID_WIDTH > 8) begin : g_check_contexts
     ERROR_CONTEXTS_must_be_1_to_256_and_TID_WIDTH_cover_them u_error ();
   end
-  if (FIFO_DEPTH < 2 || LINK_HOPS < 0 || LANE_ENTRIES < 2 || LANE_RESULTS < 2) begin : g_check_sizes
+  if (FIFO_DEPTH < 2 || LINK_HOPS < 0) begin : g_check_sizes
     ERROR_rijndael_engine_lanes_FIFO_sizes u_error ();
+  end
+  // A lane's entry and result FIFOs take beats READY_AHEAD = 1 clock after their ready (rijndael_fifo: a
+  // power of two of at least 4 entries)
+  if (LANE_ENTRIES < 4 || LANE_RESULTS < 4 || (LANE_ENTRIES & (LANE_ENTRIES - 1)) != 0
+      || (LANE_RESULTS & (LANE_RESULTS - 1)) != 0) begin : g_check_lane_fifos
+    ERROR_LANE_ENTRIES_and_LANE_RESULTS_must_be_powers_of_two_of_at_least_4 u_error ();
   end
 
   // Refusal mask of a CONFIG value for this build (ERROR register bits): rijndael_engine's rules, no GCM.

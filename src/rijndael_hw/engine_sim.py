@@ -53,7 +53,10 @@ SYSTEM_FILES = ("rijndael_regs_pkg.sv", "rijndael_engine_pkg.sv", "rijndael_regs
 #: Engine parameters (beyond the core's) and their defaults; `--param NAME=VALUE` sets them too.
 ENGINE_PARAMS = {"TDATA_WIDTH": 128, "FIFO_DEPTH": 512, "CONTEXTS": 4, "CORES": 1}
 #: Engine parameters left at the RTL's default unless given (CORES = 2 only: issue window, reorder buffer).
-OPTIONAL_ENGINE_PARAMS = ("ISSUE_WINDOW", "REORDER_DEPTH", "ENGINE_LANES")
+#: rijndael_engine_lanes' own sizes: its links' registers each way and its lanes' FIFOs (the credits);
+#: rijndael_engine has none of them.
+LANES_ONLY_PARAMS = ("LINK_HOPS", "LANE_ENTRIES", "LANE_RESULTS")
+OPTIONAL_ENGINE_PARAMS = ("ISSUE_WINDOW", "REORDER_DEPTH", "ENGINE_LANES", *LANES_ONLY_PARAMS)
 #: ENGINE_LANES = 1 builds rijndael_engine_lanes (the two-pipeline engine in lanes: the same parameters, ports and
 #: contract) instead of rijndael_engine; the harnesses take it as the choice of top module, not as an RTL parameter.
 LANES_TOP = "rijndael_engine_lanes"
@@ -103,6 +106,15 @@ def engine_params(tdata_width: int | None = None, cores: int | None = None, **gi
         raise ConfigError(f"CORES={params['CORES']}: the engine drives 1 or 2 cipher cores")
     if params.get("ENGINE_LANES") not in (None, 0, 1):
         raise ConfigError(f"ENGINE_LANES={params['ENGINE_LANES']}: 0 (rijndael_engine) or 1 (rijndael_engine_lanes)")
+    lanes_only = [k for k in LANES_ONLY_PARAMS if params.get(k) is not None]
+    if lanes_only and not params.get("ENGINE_LANES"):
+        raise ConfigError(f"{', '.join(lanes_only)}: parameters of rijndael_engine_lanes only (--param ENGINE_LANES=1)")
+    if params.get("LINK_HOPS") is not None and params["LINK_HOPS"] < 0:
+        raise ConfigError(f"LINK_HOPS={params['LINK_HOPS']}: registers on each link, at least 0")
+    for name in ("LANE_ENTRIES", "LANE_RESULTS"):
+        value = params.get(name)
+        if value is not None and (value < 4 or value & (value - 1)):
+            raise ConfigError(f"{name}={value}: a lane FIFO's depth, a power of two of at least 4")
     window = params.get("ISSUE_WINDOW")
     if window is not None and window != 0 and not 2 <= window <= 64:
         raise ConfigError(f"ISSUE_WINDOW={window}: 0 (arrival-order issue) or 2 to 64 blocks")

@@ -106,6 +106,27 @@ def test_optional_engine_parameters_name_the_design_only_when_given():
         _engine(ISSUE_WINDOW=1)
 
 
+def test_lanes_engine_sizes_are_checked_and_name_the_design():
+    # LINK_HOPS, LANE_ENTRIES and LANE_RESULTS belong to rijndael_engine_lanes only; the lanes' FIFOs take a
+    # power of two of at least 4 entries (rijndael_fifo with READY_AHEAD 1), as the RTL's own check says.
+    lanes = dict(ISSUE_WINDOW=0, ENGINE_LANES=1)
+    hops1 = _engine(**lanes, LINK_HOPS=1)
+    assert hops1.engine_params["LINK_HOPS"] == 1 and hops1.label(PIPELINED).endswith(",LINK_HOPS=1")
+    assert "LINK_HOPS" not in _engine(**lanes).engine_params
+    with pytest.raises(configs.ConfigError, match="rijndael_engine_lanes only"):
+        _engine(ISSUE_WINDOW=0, LINK_HOPS=1)
+    for bad in (dict(LANE_ENTRIES=2), dict(LANE_RESULTS=12), dict(LINK_HOPS=-1)):
+        with pytest.raises(configs.ConfigError, match=next(iter(bad))):
+            _engine(**lanes, **bad)
+
+
+@pytest.mark.full  # elaborates the two-core lanes engine (about 80 s)
+def test_engine_wrapper_passes_the_lanes_sizes(flow_dirs):
+    # the flow's engine pin wrapper passes them to rijndael_engine_lanes (Yosys: no defparam without a target)
+    design = _engine(ISSUE_WINDOW=0, ENGINE_LANES=1, LINK_HOPS=0, LANE_ENTRIES=4, LANE_RESULTS=4)
+    assert {"clk_i", "in_byte_i", "out_byte_o"} <= set(_port_bits(design, PIPELINED))
+
+
 def test_engine_builds_route_with_router2_and_no_core_floorplan():
     # router1 did not finish the two-pipeline engine in 50 minutes a seed; the core's floorplan is the core's.
     target = synth.TARGETS["ecp5-85k"]

@@ -682,6 +682,8 @@ async def _assert_wiped(dut, drv, cfg, engine, what):
             core = dut.g_core[k]
             # The links' hops: the result link whole; the link to the lane in its key, block and chaining-value
             # fields (its low bits), above which lengths and flags travel as the idle execute stage shows them.
+            if int(dut.LINK_HOPS.value) == 0:
+                continue   # links with no register (rijndael_hops: a wire) hold nothing
             for i in range(int(dut.RES_SLICES.value)):
                 zero(core.g_to_hub[i].u_to_hub.g_hops.data_q, f"lane {k} result link {i}")
             width = len(core.u_to_lane.data_o)
@@ -1012,6 +1014,15 @@ LANES = {
                                       ["engine_modes", "engine_interleaved"],
                                       ["engine_feedback_contexts", "engine_refusals", "engine_bad_messages",
                                        "engine_clear_and_reset", "engine_two_per_clock"]),
+    # Links with no register (LINK_HOPS = 0) and the fewest credits each way (LANE_ENTRIES, LANE_RESULTS = 4):
+    # every credit count at its bound, so a block the credits should have held back would be lost or overrun.
+    # (Not two blocks per clock: four results in flight per lane cannot cover a pipeline's latency.)
+    "pipelined-x2-w256-lanes-tight": ("pipelined", {"KEY_SLOTS": 4},
+                                      {**X2, "TDATA_WIDTH": 256, "ISSUE_WINDOW": 0, "LINK_HOPS": 0,
+                                       "LANE_ENTRIES": 4, "LANE_RESULTS": 4},
+                                      ["engine_modes", "engine_feedback_contexts"],
+                                      ["engine_interleaved", "engine_refusals",
+                                       "engine_bad_messages", "engine_clear_and_reset", "engine_key_slots"]),
 }
 TWO_CORES.update(LANES)
 CASES += [pytest.param(cid, t, id=f"{t}-{cid}") for cid, spec in TWO_CORES.items() for t in spec[3]]
